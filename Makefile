@@ -1,6 +1,6 @@
 # ssz regenerates the SSZ code (fastssz sszgen) and the JSON method stubs of core/beacon.
 BEACON_TYPES := builder_types.go payload_types.go block_types.go
-BEACON_JSON_SKIP := SignedValidatorRegistrations,SigningData,ForkData,Transactions,Withdrawals
+BEACON_JSON_SKIP := SigningData,ForkData,Transactions,Withdrawals
 
 .PHONY: ssz
 ssz:

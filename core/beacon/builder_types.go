@@ -49,12 +49,6 @@ type SignedValidatorRegistration struct {
 	Signature BLSSignature          `json:"signature" ssz-size:"96"`
 }
 
-// SignedValidatorRegistrations is the body of POST /eth/v1/builder/validators
-// (List[SignedValidatorRegistration, VALIDATOR_REGISTRY_LIMIT]).
-type SignedValidatorRegistrations struct {
-	Registrations []SignedValidatorRegistration `ssz-max:"1099511627776"`
-}
-
 // Withdrawal is a consensus-layer withdrawal processed in an execution payload. Amount is
 // in Gwei.
 type Withdrawal struct {
