@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"fmt"
 
+	ssz "github.com/ferranbt/fastssz"
 	"github.com/holiman/uint256"
 )
 
@@ -104,4 +105,19 @@ func checkDecimal(s []byte, maxDigits int) error {
 		return fmt.Errorf("%w: %q has a leading zero", ErrInvalidNumber, s)
 	}
 	return nil
+}
+
+// decodeDynamicLength is ssz.DecodeDynamicLength plus the check that the first offset lies
+// inside the buffer: fastssz v0.1.4 trusts it, so a 1 KB input could make a decoder
+// allocate a list of a million transaction slices. `make ssz` rewrites the generated code to
+// call this instead.
+func decodeDynamicLength(buf []byte, maxSize int) (int, error) {
+	n, err := ssz.DecodeDynamicLength(buf, maxSize)
+	if err != nil {
+		return 0, err
+	}
+	if n*4 > len(buf) {
+		return 0, fmt.Errorf("%w: first offset %d points past the list's %d bytes", ssz.ErrOffset, n*4, len(buf))
+	}
+	return n, nil
 }
