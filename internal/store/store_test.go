@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 )
@@ -157,5 +158,38 @@ func BenchmarkPutBetaBundle(b *testing.B) {
 				}
 			})
 		})
+	}
+}
+
+func TestStatsBuffer(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), FileName)
+	s := open(t, path)
+	buf := NewStatsBuffer(s, time.Hour)
+	a := common.Address{5}
+	buf.Add(a, StatRequest)
+	buf.Add(a, StatRequest)
+	buf.Add(a, StatBetaBundle)
+	buf.Add(common.Address{}, StatRequest) // unsigned: ignored
+	u, err := buf.Get(ctx, a)
+	if err != nil || u.Requests != 2 || u.BetaBundles != 1 {
+		t.Fatalf("pending: %+v %v", u, err)
+	}
+	if err := buf.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	buf.Add(a, StatInclusion)
+	if u, _ := buf.Get(ctx, a); u.Requests != 2 || u.Inclusions != 1 {
+		t.Fatalf("stored+pending: %+v", u)
+	}
+	buf.Close()
+	s.Close()
+	s = open(t, path)
+	defer s.Close()
+	if u, err := s.UserStat(ctx, a); err != nil || u.Requests != 2 || u.Inclusions != 1 || u.BetaBundles != 1 {
+		t.Fatalf("after restart: %+v %v", u, err)
+	}
+	if _, err := NewStatsBuffer(s, time.Hour).Get(ctx, common.Address{9}); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("unknown: %v", err)
 	}
 }

@@ -7,6 +7,7 @@
 package reqsig
 
 import (
+	"context"
 	"crypto/ecdsa"
 	"errors"
 	"fmt"
@@ -131,4 +132,18 @@ func clip(s string) string {
 		return s[:140] + "..."
 	}
 	return s
+}
+
+type signerKey struct{}
+
+// WithSigner returns ctx carrying the verified signer of the request, for
+// services that keep per-signer records.
+func WithSigner(ctx context.Context, signer common.Address) context.Context {
+	return context.WithValue(ctx, signerKey{}, signer)
+}
+
+// SignerFrom returns the verified signer WithSigner stored, if any.
+func SignerFrom(ctx context.Context) (common.Address, bool) {
+	a, ok := ctx.Value(signerKey{}).(common.Address)
+	return a, ok
 }
