@@ -101,8 +101,15 @@ func (g *groupCommitter) commit(batch []*gcReq) {
 		finish(fmt.Errorf("store: begin: %w", err))
 		return
 	}
+	st, err := g.s.prepareBeta(ctx, tx)
+	if err != nil {
+		tx.Rollback()
+		finish(fmt.Errorf("store: prepare: %w", err))
+		return
+	}
+	defer st.close()
 	for _, r := range batch {
-		if r.created, err = g.s.writeBeta(ctx, tx, r.w); err != nil {
+		if r.created, err = st.writeBeta(ctx, r.w); err != nil {
 			tx.Rollback()
 			finish(fmt.Errorf("store: writing beta bundle %s: %w", r.w.hash.Hex(), err))
 			return

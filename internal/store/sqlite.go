@@ -194,16 +194,33 @@ type betaWrite struct {
 	at     int64
 }
 
-// writeBeta runs inside a group transaction.
-func (s *sqlStore) writeBeta(ctx context.Context, tx *sql.Tx, w betaWrite) (bool, error) {
-	if _, err := tx.ExecContext(ctx, s.d.rebind(
-		`INSERT INTO beta_bundles (hash, txs, signer, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (hash) DO NOTHING`),
-		w.hash[:], w.txs, w.signer[:], w.at); err != nil {
+// betaStmts are writeBeta's statements, prepared once per group transaction.
+type betaStmts struct{ bundle, slot *sql.Stmt }
+
+func (s *sqlStore) prepareBeta(ctx context.Context, tx *sql.Tx) (*betaStmts, error) {
+	b, err := tx.PrepareContext(ctx, s.d.rebind(
+		`INSERT INTO beta_bundles (hash, txs, signer, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (hash) DO NOTHING`))
+	if err != nil {
+		return nil, err
+	}
+	sl, err := tx.PrepareContext(ctx, s.d.rebind(
+		`INSERT INTO beta_bundle_slots (hash, slot, received_at) VALUES (?, ?, ?) ON CONFLICT (hash, slot) DO NOTHING`))
+	if err != nil {
+		b.Close()
+		return nil, err
+	}
+	return &betaStmts{b, sl}, nil
+}
+
+func (st *betaStmts) close() { st.bundle.Close(); st.slot.Close() }
+
+// writeBeta runs inside a group transaction; created reports whether the
+// (hash, slot) pair is new.
+func (st *betaStmts) writeBeta(ctx context.Context, w betaWrite) (bool, error) {
+	if _, err := st.bundle.ExecContext(ctx, w.hash[:], w.txs, w.signer[:], w.at); err != nil {
 		return false, err
 	}
-	res, err := tx.ExecContext(ctx, s.d.rebind(
-		`INSERT INTO beta_bundle_slots (hash, slot, received_at) VALUES (?, ?, ?) ON CONFLICT (hash, slot) DO NOTHING`),
-		w.hash[:], int64(w.slot), w.at)
+	res, err := st.slot.ExecContext(ctx, w.hash[:], int64(w.slot), w.at)
 	if err != nil {
 		return false, err
 	}
