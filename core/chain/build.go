@@ -8,9 +8,12 @@ import (
 
 	"github.com/ethereum/go-ethereum/beacon/engine"
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/consensus/beacon"
+	"github.com/ethereum/go-ethereum/consensus/ethash"
 	"github.com/ethereum/go-ethereum/consensus/misc/eip1559"
 	"github.com/ethereum/go-ethereum/consensus/misc/eip4844"
 	"github.com/ethereum/go-ethereum/core"
+	"github.com/ethereum/go-ethereum/core/rawdb"
 	"github.com/ethereum/go-ethereum/core/state"
 	"github.com/ethereum/go-ethereum/core/txpool"
 	"github.com/ethereum/go-ethereum/core/txpool/txorder"
@@ -392,4 +395,34 @@ func (b *BlockBuilder) Finish() (*BuiltBlock, error) {
 	block := core.AssembleBlock(b.c.bc, h, b.state, body, b.receipts, b.acc)
 	env := engine.BlockToExecutableData(block, fees.ToBig(), nil, reqs)
 	return &BuiltBlock{Block: block, Envelope: env, Fees: fees.ToBig(), Requests: reqs}, nil
+}
+
+// NewInMemory returns a bare chain on genesis g in an in-memory database,
+// with no tx pool: for tests and tools that build and import blocks without
+// a node. Call the returned stop function when done.
+func NewInMemory(g *core.Genesis) (*Chain, func(), error) {
+	bc, err := core.NewBlockChain(rawdb.NewMemoryDatabase(), g, beacon.New(ethash.NewFaker()), core.DefaultConfig())
+	if err != nil {
+		return nil, nil, err
+	}
+	return FromBlockChain(bc), bc.Stop, nil
+}
+
+// ImportBuilt checks a built block the way the engine API's newPayload does
+// (the payload converts back to a block with the same hash, then full
+// verification and execution) and makes it the head. Dev tools and tests
+// use it where no consensus driver runs.
+func (c *Chain) ImportBuilt(built *BuiltBlock) error {
+	var hashes []common.Hash
+	for _, tx := range built.Block.Transactions() {
+		hashes = append(hashes, tx.BlobHashes()...)
+	}
+	b, err := engine.ExecutableDataToBlock(*built.Envelope.ExecutionPayload, hashes, built.Block.BeaconRoot(), built.Envelope.Requests)
+	if err != nil {
+		return fmt.Errorf("invalid payload: %w", err)
+	}
+	if _, err := c.bc.InsertChain(types.Blocks{b}); err != nil {
+		return fmt.Errorf("invalid block %d %s: %w", b.NumberU64(), b.Hash().Hex(), err)
+	}
+	return nil
 }
