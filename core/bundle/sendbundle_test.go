@@ -76,3 +76,19 @@ func TestUint64JSON(t *testing.T) {
 		}
 	}
 }
+
+func FuzzSendBundleArgs(f *testing.F) {
+	f.Add([]byte(`{"txs":["0x02"],"blockNumber":"0xb"}`))
+	f.Add([]byte(`{"txs":[],"blockNumber":12,"minTimestamp":"5","maxTimestamp":1}`))
+	f.Add([]byte(`{"txs":["` + signTx(f, testKey, dynTx(0, 1, testChainID)) + `"],"blockNumber":"11","replacementUuid":"123e4567-e89b-12d3-a456-426614174000"}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var args SendBundleArgs
+		if json.Unmarshal(data, &args) != nil {
+			return
+		}
+		b, err := ValidateSend(args, testChainID, 10, DefaultSendLimits)
+		if err == nil && (b.BlockNumber <= 10 || len(b.Txs) == 0 || len(b.Txs) > DefaultSendLimits.MaxTxs) {
+			t.Fatalf("accepted an invalid bundle: %+v", b)
+		}
+	})
+}

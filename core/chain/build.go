@@ -70,6 +70,8 @@ type BlockBuilder struct {
 	size     uint64
 	startBal *uint256.Int
 	done     bool
+
+	checkpoint *checkpoint // see applyBundle
 }
 
 // NewBlockBuilder starts a block on parent (a block of this chain whose
@@ -179,36 +181,52 @@ func (b *BlockBuilder) applyBundle(txs types.Transactions, canRevert func(common
 		return nil, ErrBuilderFinished
 	}
 	// geth's StateDB cannot revert across transactions (each tx clears the
-	// journal), so a bundle runs on a copy that replaces the state only if
-	// the whole bundle succeeds.
-	orig, gs := b.state, b.gp.Snapshot()
-	n, size := len(b.txs), b.size
-	accBefore := b.acc
-	if accBefore != nil {
-		b.acc = accBefore.Copy()
+	// journal). A simulation runs on a copy it throws away. A real bundle
+	// runs on the live state; the builder keeps a checkpoint (a copy taken
+	// before the first bundle since the last failure) and, when a bundle
+	// fails, goes back to it and replays the txs that were kept since. Copies
+	// thus cost one per failure, not one per bundle, which keeps building
+	// from many bundles linear.
+	var rollback func() error
+	if dry {
+		orig, gs := b.state, b.gp.Snapshot()
+		m := b.markNow()
+		b.state = orig.Copy()
+		b.evm.SetStateDB(b.state)
+		if m.acc != nil {
+			b.acc = m.acc.Copy()
+		}
+		rollback = func() error {
+			b.state = orig
+			b.evm.SetStateDB(orig)
+			b.gp.Set(gs)
+			b.truncate(m)
+			return nil
+		}
+	} else {
+		if b.checkpoint == nil {
+			b.takeCheckpoint()
+		}
+		start := len(b.txs)
+		rollback = func() error { return b.restoreCheckpoint(start) }
 	}
-	b.state = orig.Copy()
-	b.evm.SetStateDB(b.state)
-	rollback := func() {
-		b.state = orig
-		b.evm.SetStateDB(orig)
-		b.gp.Set(gs)
-		b.txs, b.receipts, b.size = b.txs[:n], b.receipts[:n], size
-		b.logs = b.logs[:b.logCount(n)]
-		b.acc = accBefore
+	fail := func(err error) (*BundleOutcome, error) {
+		if rerr := rollback(); rerr != nil {
+			b.done = true // the block cannot be trusted any more
+			return nil, fmt.Errorf("restoring the block after a failed bundle: %w", rerr)
+		}
+		return nil, err
 	}
 	before := b.state.GetBalance(b.header.Coinbase).Clone()
 	out := &BundleOutcome{}
 	for i, tx := range txs {
 		r, err := b.apply(tx)
 		if err != nil {
-			rollback()
-			return nil, fmt.Errorf("%w: tx %d %s: %w", ErrBundleTxFailed, i, tx.Hash().Hex(), err)
+			return fail(fmt.Errorf("%w: tx %d %s: %w", ErrBundleTxFailed, i, tx.Hash().Hex(), err))
 		}
 		if r.Status == types.ReceiptStatusFailed {
 			if canRevert == nil || !canRevert(tx.Hash()) {
-				rollback()
-				return nil, fmt.Errorf("%w: tx %d %s reverted and is not in revertingTxHashes", ErrBundleTxFailed, i, tx.Hash().Hex())
+				return fail(fmt.Errorf("%w: tx %d %s reverted and is not in revertingTxHashes", ErrBundleTxFailed, i, tx.Hash().Hex()))
 			}
 			out.Reverted = append(out.Reverted, tx.Hash())
 		}
@@ -223,6 +241,67 @@ func (b *BlockBuilder) applyBundle(txs types.Transactions, canRevert func(common
 		rollback()
 	}
 	return out, nil
+}
+
+// mark is the block's tx-list position and gas at a point in time.
+type mark struct {
+	n    int
+	size uint64
+	gp   *core.GasPool
+	acc  *bal.ConstructionBlockAccessList
+}
+
+func (b *BlockBuilder) markNow() mark {
+	return mark{n: len(b.txs), size: b.size, gp: b.gp.Snapshot(), acc: b.acc}
+}
+
+// truncate drops the txs recorded after m.
+func (b *BlockBuilder) truncate(m mark) {
+	b.txs, b.receipts, b.size = b.txs[:m.n], b.receipts[:m.n], m.size
+	b.logs = b.logs[:b.logCount(m.n)]
+	b.acc = m.acc
+}
+
+// checkpoint is a copy of the state at a mark.
+type checkpoint struct {
+	state *state.StateDB
+	at    mark
+}
+
+func (b *BlockBuilder) takeCheckpoint() {
+	m := b.markNow()
+	if m.acc != nil {
+		m.acc = m.acc.Copy()
+	}
+	b.checkpoint = &checkpoint{state: b.state.Copy(), at: m}
+}
+
+// restoreCheckpoint goes back to the checkpoint and replays the txs kept
+// between it and upto (where the failed bundle started), which succeed again
+// because they run on the same state in the same order. The checkpoint is
+// used up.
+func (b *BlockBuilder) restoreCheckpoint(upto int) error {
+	cp := b.checkpoint
+	b.checkpoint = nil
+	kept := append(types.Transactions(nil), b.txs[cp.at.n:upto]...)
+	keptStatus := make([]uint64, len(kept))
+	for i := range kept {
+		keptStatus[i] = b.receipts[cp.at.n+i].Status
+	}
+	b.state = cp.state
+	b.evm.SetStateDB(cp.state)
+	b.gp.Set(cp.at.gp)
+	b.truncate(cp.at)
+	for i, tx := range kept {
+		r, err := b.apply(tx)
+		if err != nil {
+			return fmt.Errorf("replaying tx %s: %w", tx.Hash().Hex(), err)
+		}
+		if r.Status != keptStatus[i] {
+			return fmt.Errorf("replaying tx %s: status %d, was %d", tx.Hash().Hex(), r.Status, keptStatus[i])
+		}
+	}
+	return nil
 }
 
 // logCount is how many logs the first n receipts carry.

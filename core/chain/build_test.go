@@ -162,3 +162,62 @@ func TestBuilderRejectsBadAttrs(t *testing.T) {
 		t.Fatal("missing beacon root accepted")
 	}
 }
+
+// TestFailedBundleKeepsEarlierWork applies bundles and mempool txs, then a
+// bundle that fails after changing state: everything before it stays, the
+// block stays valid.
+func TestFailedBundleKeepsEarlierWork(t *testing.T) {
+	c := newTestChain(t)
+	accs := params.DevAccounts()
+	parent := c.Head()
+	bb, err := c.NewBlockBuilder(context.Background(), parent, attrsFor(parent))
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := transfer(t, c, accs[0].Key, 0, common.Address{1}, 7, 1e9)
+	if _, err := bb.ApplyBundle(types.Transactions{first}, nil); err != nil {
+		t.Fatal(err)
+	}
+	loose := transfer(t, c, accs[1].Key, 0, common.Address{2}, 3, 1e9)
+	if _, err := bb.ApplyTx(loose); err != nil {
+		t.Fatal(err)
+	}
+	// Changes state (a transfer, then a revert) and fails.
+	bad := types.Transactions{transfer(t, c, accs[2].Key, 0, common.Address{3}, 5, 1e9), transfer(t, c, accs[2].Key, 1, revertAddr, 0, 1e9)}
+	if _, err := bb.ApplyBundle(bad, nil); !errors.Is(err, ErrBundleTxFailed) {
+		t.Fatalf("bad bundle: %v", err)
+	}
+	// The same sender's nonce 0 is free again: the failed bundle left nothing.
+	again := transfer(t, c, accs[2].Key, 0, common.Address{4}, 9, 1e9)
+	if _, err := bb.ApplyBundle(types.Transactions{again}, nil); err != nil {
+		t.Fatalf("after failure: %v", err)
+	}
+	// Fail once more after a checkpoint was used up.
+	if _, err := bb.ApplyBundle(types.Transactions{transfer(t, c, accs[3].Key, 0, revertAddr, 0, 1e9)}, nil); !errors.Is(err, ErrBundleTxFailed) {
+		t.Fatalf("second bad bundle: %v", err)
+	}
+	built, err := bb.Finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := built.Block.Transactions()
+	if len(got) != 3 || got[0].Hash() != first.Hash() || got[1].Hash() != loose.Hash() || got[2].Hash() != again.Hash() {
+		t.Fatalf("block holds %d txs", len(got))
+	}
+	importBlock(t, c, built)
+	if bal := c.stateBalance(t, common.Address{4}); bal != 9 {
+		t.Fatalf("balance of the last transfer's recipient: %d", bal)
+	}
+	if bal := c.stateBalance(t, common.Address{3}); bal != 0 {
+		t.Fatalf("the failed bundle's transfer happened: %d", bal)
+	}
+}
+
+func (c *Chain) stateBalance(t *testing.T, a common.Address) uint64 {
+	head := c.Head()
+	sdb, err := c.bc.StateAt(head.Root, head.Number, head.Time)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sdb.GetBalance(a).Uint64()
+}

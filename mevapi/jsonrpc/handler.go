@@ -247,7 +247,11 @@ func mapSingle(req, resp []byte) (int, []byte) {
 	}
 	if json.Unmarshal(req, &m) == nil && echoMethod[m.Method] && len(resp) > 0 && resp[0] == '{' {
 		name, _ := json.Marshal(m.Method)
-		resp = append([]byte(`{"method":`+string(name)+`,`), resp[1:]...)
+		sep := ","
+		if rest := bytes.TrimLeft(resp[1:], " \t\r\n"); len(rest) > 0 && rest[0] == '}' {
+			sep = ""
+		}
+		resp = append([]byte(`{"method":`+string(name)+sep), resp[1:]...)
 	}
 	return status, resp
 }

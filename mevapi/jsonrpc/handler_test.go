@@ -276,3 +276,20 @@ func TestRoutes(t *testing.T) {
 		t.Fatalf("POST /nowhere: %d", status)
 	}
 }
+
+// FuzzMapSingle feeds arbitrary request/response pairs to the status mapper:
+// it must not panic and must keep a response that parses as JSON parseable.
+func FuzzMapSingle(f *testing.F) {
+	f.Add([]byte(`{"method":"mev_sendBetaBundle"}`), []byte(`{"jsonrpc":"2.0","id":1,"result":"0x"}`))
+	f.Add([]byte(`{}`), []byte(`{"jsonrpc":"2.0","id":1,"error":{"code":-32603,"message":"x"}}`))
+	f.Add([]byte(`[`), []byte(`{"error":null}`))
+	f.Fuzz(func(t *testing.T, req, resp []byte) {
+		status, out := mapSingle(req, resp)
+		if status < 200 || status > 599 {
+			t.Fatalf("status %d", status)
+		}
+		if json.Valid(resp) && !json.Valid(out) {
+			t.Fatalf("valid response %q became invalid %q", resp, out)
+		}
+	})
+}
