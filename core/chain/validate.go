@@ -1,0 +1,279 @@
+package chain
+
+import (
+	"context"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"math/big"
+
+	"github.com/ethereum/go-ethereum/beacon/engine"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core"
+	"github.com/ethereum/go-ethereum/core/state"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/core/vm"
+	"github.com/ethereum/go-ethereum/crypto/kzg4844"
+	gparams "github.com/ethereum/go-ethereum/params"
+	"github.com/holiman/uint256"
+)
+
+// Errors of builder payload verification (the relay's in-process simulation).
+// Each failure wraps one of them; the message around it says what was found
+// and what was expected.
+var (
+	// ErrUnknownParent: the payload's parent is not a block of this chain, or
+	// its state is gone.
+	ErrUnknownParent = errors.New("parent block not found")
+	// ErrGasLimit: the block's gas limit is not what the registered gas limit
+	// allows from the parent's (the 1/1024 adjustment rule).
+	ErrGasLimit = errors.New("incorrect gas limit set")
+	// ErrInvalidBlock: the payload does not form a valid block: bad block
+	// hash, versioned hashes, header fields or body.
+	ErrInvalidBlock = errors.New("invalid block")
+	// ErrExecution: executing the block failed or its post-state (gas used,
+	// bloom, receipts, requests, state root) differs from the header.
+	ErrExecution = errors.New("block execution failed")
+	// ErrPayment: the proposer is not paid what the bid promises.
+	ErrPayment = errors.New("could not verify proposer payment")
+	// ErrBlobsBundle: the blobs bundle does not match the commitments, or a
+	// KZG proof does not verify.
+	ErrBlobsBundle = errors.New("invalid blobs bundle")
+)
+
+// BuilderPayload is a builder's block as the relay hands it to ValidatePayload.
+type BuilderPayload struct {
+	Payload *engine.ExecutableData
+	// VersionedHashes are the blob versioned hashes the block's blob txs must
+	// carry, in order (from the bid's KZG commitments); nil before Deneb.
+	VersionedHashes []common.Hash
+	// ParentBeaconRoot is the slot's parent beacon block root (Deneb on).
+	ParentBeaconRoot *common.Hash
+	// Requests are the EIP-7685 execution requests (Electra on), each a type
+	// byte followed by the request data; nil before Electra.
+	Requests [][]byte
+	// RegisteredGasLimit is the proposer's registered gas limit.
+	RegisteredGasLimit uint64
+	// ProposerFeeRecipient is the address the bid promises to pay.
+	ProposerFeeRecipient common.Address
+	// Value is the promised payment in wei.
+	Value *uint256.Int
+}
+
+// VerifiedPayload is a builder block that passed ValidatePayload, with the
+// state after it. Nothing of it is written to the chain database. The
+// post-state lets a later block part (the beta block) be appended without
+// executing the block twice.
+type VerifiedPayload struct {
+	Block    *types.Block
+	Receipts types.Receipts
+	Requests [][]byte
+	// PaymentByTx reports that the payment was verified through the block's
+	// final transaction rather than by the fee recipient's balance alone.
+	PaymentByTx bool
+	state       *state.StateDB
+}
+
+// PostState returns a copy of the verified block's post-state, for building
+// on top of it.
+func (v *VerifiedPayload) PostState() *state.StateDB { return v.state.Copy() }
+
+// ExpectedGasLimit is the gas limit a block on a parent with parentLimit must
+// have for a proposer that registered registered: a step of at most
+// parentLimit/1024 - 1 towards it (geth's CalcGasLimit).
+func ExpectedGasLimit(parentLimit, registered uint64) uint64 {
+	return core.CalcGasLimit(parentLimit, registered)
+}
+
+// ValidatePayload verifies a builder's block on its parent's state, in
+// process: the gas-limit rule against the registration, the payload's block
+// hash and versioned hashes, header and body rules, execution with the state
+// root, and the proposer payment. The chain database is not touched.
+func (c *Chain) ValidatePayload(ctx context.Context, p *BuilderPayload) (*VerifiedPayload, error) {
+	d := p.Payload
+	if d.Number == 0 {
+		return nil, fmt.Errorf("%w: block number 0", ErrInvalidBlock)
+	}
+	parent := c.bc.GetHeader(d.ParentHash, d.Number-1)
+	if parent == nil {
+		return nil, fmt.Errorf("%w: %s at number %d", ErrUnknownParent, d.ParentHash.Hex(), d.Number-1)
+	}
+	if want := ExpectedGasLimit(parent.GasLimit, p.RegisteredGasLimit); d.GasLimit != want {
+		return nil, fmt.Errorf("%w: got %d, expected %d (parent %d, registered %d)", ErrGasLimit, d.GasLimit, want, parent.GasLimit, p.RegisteredGasLimit)
+	}
+	block, err := c.blockFromPayload(p)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.bc.Engine().VerifyHeader(c.bc, block.Header()); err != nil {
+		return nil, fmt.Errorf("%w: header: %v", ErrInvalidBlock, err)
+	}
+	if err := c.bc.Validator().ValidateBody(block); err != nil {
+		return nil, fmt.Errorf("%w: body: %v", ErrInvalidBlock, err)
+	}
+	// Recover senders on all cores while the state is opened.
+	core.SenderCacher().RecoverFromBlocks(types.MakeSigner(c.Config(), block.Number(), block.Time()), []*types.Block{block})
+	sdb, err := c.bc.StateAt(parent.Root, parent.Number, parent.Time)
+	if err != nil {
+		return nil, fmt.Errorf("%w: state of %s: %v", ErrUnknownParent, parent.Hash().Hex(), err)
+	}
+	before := sdb.GetBalance(p.ProposerFeeRecipient).Clone()
+	res, err := c.bc.Processor().Process(ctx, block, sdb, c.bc.JumpDestCache(), c.bc.PrecompileCache(), vm.Config{}, nil)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrExecution, err)
+	}
+	if err := c.bc.Validator().ValidateState(block, sdb, res, false); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrExecution, err)
+	}
+	byTx, err := c.checkPayment(block, res.Receipts, before, sdb.GetBalance(p.ProposerFeeRecipient), p)
+	if err != nil {
+		return nil, err
+	}
+	return &VerifiedPayload{Block: block, Receipts: res.Receipts, Requests: res.Requests, PaymentByTx: byTx, state: sdb}, nil
+}
+
+// blockFromPayload converts the payload to a block, checking its hash and
+// the versioned hashes of its blob txs.
+func (c *Chain) blockFromPayload(p *BuilderPayload) (*types.Block, error) {
+	hashes := p.VersionedHashes
+	if c.Config().IsCancun(new(big.Int).SetUint64(p.Payload.Number), p.Payload.Timestamp) && hashes == nil {
+		hashes = []common.Hash{}
+	}
+	block, err := engine.ExecutableDataToBlock(*p.Payload, hashes, p.ParentBeaconRoot, p.Requests)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInvalidBlock, err)
+	}
+	return block, nil
+}
+
+// checkPayment verifies the proposer payment: the fee recipient's balance
+// grew by at least the value (withdrawals to it not counted), or else the
+// block's final transaction pays exactly the value to it, succeeds, carries
+// no data and pays no tip. It reports whether the final transaction was
+// needed.
+func (c *Chain) checkPayment(block *types.Block, receipts types.Receipts, before, after *uint256.Int, p *BuilderPayload) (bool, error) {
+	credited := before.Clone()
+	for _, w := range block.Withdrawals() {
+		if w.Address == p.ProposerFeeRecipient {
+			credited.Add(credited, new(uint256.Int).Mul(uint256.NewInt(w.Amount), uint256.NewInt(gparams.GWei)))
+		}
+	}
+	if after.Cmp(credited) >= 0 && new(uint256.Int).Sub(after, credited).Cmp(p.Value) >= 0 {
+		return false, nil
+	}
+	txs := block.Transactions()
+	if len(txs) == 0 || len(receipts) != len(txs) {
+		return false, fmt.Errorf("%w: no proposer payment receipt", ErrPayment)
+	}
+	last, receipt := txs[len(txs)-1], receipts[len(txs)-1]
+	if receipt.Status != types.ReceiptStatusSuccessful {
+		return false, fmt.Errorf("%w: proposer payment not successful", ErrPayment)
+	}
+	if last.To() == nil || *last.To() != p.ProposerFeeRecipient {
+		return false, fmt.Errorf("%w: payment tx not to the proposers fee recipient (%s)", ErrPayment, p.ProposerFeeRecipient.Hex())
+	}
+	if v := uint256.MustFromBig(last.Value()); v.Cmp(p.Value) != 0 {
+		return false, fmt.Errorf("%w: inaccurate payment %s, expected %s", ErrPayment, v.Dec(), p.Value.Dec())
+	}
+	if len(last.Data()) != 0 {
+		return false, fmt.Errorf("%w: malformed proposer payment, contains calldata", ErrPayment)
+	}
+	if tip := last.EffectiveGasTipValue(block.BaseFee()); tip.Sign() != 0 {
+		return false, fmt.Errorf("%w: malformed proposer payment, effective tip %s, expected 0", ErrPayment, tip)
+	}
+	return true, nil
+}
+
+// VersionedHashes returns the EIP-4844 versioned hashes of KZG commitments.
+func VersionedHashes[C ~[48]byte](commitments []C) []common.Hash {
+	out := make([]common.Hash, len(commitments))
+	h := sha256.New()
+	for i := range commitments {
+		c := kzg4844.Commitment(commitments[i])
+		out[i] = kzg4844.CalcBlobHashV1(h, &c)
+	}
+	return out
+}
+
+// VerifyBlobs checks a blobs bundle: one blob per commitment, and the KZG
+// proofs: one blob proof per blob (Deneb, Electra) or CellsPerBlob cell
+// proofs per blob (cellProofs, Fulu on).
+func VerifyBlobs[C, P ~[48]byte, B ~[131072]byte](commitments []C, proofs []P, blobs []B, cellProofs bool) error {
+	if len(blobs) != len(commitments) {
+		return fmt.Errorf("%w: %d blobs for %d commitments", ErrBlobsBundle, len(blobs), len(commitments))
+	}
+	perBlob := 1
+	if cellProofs {
+		perBlob = kzg4844.CellProofsPerBlob
+	}
+	if len(proofs) != perBlob*len(commitments) {
+		return fmt.Errorf("%w: %d proofs for %d blobs, expected %d per blob", ErrBlobsBundle, len(proofs), len(blobs), perBlob)
+	}
+	if len(blobs) == 0 {
+		return nil
+	}
+	if !cellProofs {
+		for i := range blobs {
+			blob := kzg4844.Blob(blobs[i])
+			if err := kzg4844.VerifyBlobProof(&blob, kzg4844.Commitment(commitments[i]), kzg4844.Proof(proofs[i])); err != nil {
+				return fmt.Errorf("%w: blob %d: %v", ErrBlobsBundle, i, err)
+			}
+		}
+		return nil
+	}
+	bs := make([]kzg4844.Blob, len(blobs))
+	cs := make([]kzg4844.Commitment, len(commitments))
+	ps := make([]kzg4844.Proof, len(proofs))
+	for i := range blobs {
+		bs[i] = kzg4844.Blob(blobs[i])
+		cs[i] = kzg4844.Commitment(commitments[i])
+	}
+	for i := range proofs {
+		ps[i] = kzg4844.Proof(proofs[i])
+	}
+	if err := kzg4844.VerifyCellProofs(bs, cs, ps); err != nil {
+		return fmt.Errorf("%w: cell proofs: %v", ErrBlobsBundle, err)
+	}
+	return nil
+}
+
+// ProcessBlock is geth's own processing of a block on its parent's state
+// (Processor().Process then ValidateState), nothing written: the baseline
+// the relay's simulation is measured against.
+func (c *Chain) ProcessBlock(ctx context.Context, block *types.Block) error {
+	parent := c.bc.GetHeader(block.ParentHash(), block.NumberU64()-1)
+	if parent == nil {
+		return ErrUnknownParent
+	}
+	sdb, err := c.bc.StateAt(parent.Root, parent.Number, parent.Time)
+	if err != nil {
+		return err
+	}
+	res, err := c.bc.Processor().Process(ctx, block, sdb, c.bc.JumpDestCache(), c.bc.PrecompileCache(), vm.Config{}, nil)
+	if err != nil {
+		return err
+	}
+	return c.bc.Validator().ValidateState(block, sdb, res, false)
+}
+
+// BlockFromPayload converts an engine API payload into a block (checking
+// its hash), e.g. to hand a builder's block to ProcessBlock.
+func BlockFromPayload(d *engine.ExecutableData, versionedHashes []common.Hash, beaconRoot *common.Hash, requests [][]byte) (*types.Block, error) {
+	return engine.ExecutableDataToBlock(*d, versionedHashes, beaconRoot, requests)
+}
+
+// FeeRecipientGain is what the block's fee recipient has gained so far in
+// the block being built (tips and direct payments): what a builder can bid.
+func (b *BlockBuilder) FeeRecipientGain() *uint256.Int {
+	end := b.state.GetBalance(b.header.Coinbase)
+	if end.Cmp(b.startBal) <= 0 {
+		return new(uint256.Int)
+	}
+	return new(uint256.Int).Sub(end, b.startBal)
+}
+
+// Nonce is addr's nonce on the block's current state.
+func (b *BlockBuilder) Nonce(addr common.Address) uint64 { return b.state.GetNonce(addr) }
+
+// Signer is the tx signer of the block being built.
+func (b *BlockBuilder) Signer() types.Signer { return b.signer }
