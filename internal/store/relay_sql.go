@@ -332,7 +332,10 @@ type where struct {
 	args  []any
 }
 
-func (w *where) add(cond string, arg any) { w.conds = append(w.conds, cond); w.args = append(w.args, arg) }
+func (w *where) add(cond string, arg any) {
+	w.conds = append(w.conds, cond)
+	w.args = append(w.args, arg)
+}
 
 // addUint adds cond for a non-zero filter value that fits the column; a
 // filter beyond BIGINT matches nothing.

@@ -12,7 +12,7 @@ import (
 )
 
 func pubkey(b byte) beacon.BLSPubkey { var p beacon.BLSPubkey; p[0], p[47] = b, b; return p }
-func root(b byte) beacon.Root         { var r beacon.Root; r[0], r[31] = b, 0xee; return r }
+func root(b byte) beacon.Root        { var r beacon.Root; r[0], r[31] = b, 0xee; return r }
 
 func reg(pk byte, fee byte, ts uint64) Registration {
 	var r Registration
