@@ -1,0 +1,204 @@
+package relay
+
+import (
+	"sync"
+	"time"
+
+	"github.com/holiman/uint256"
+
+	"github.com/gavel-eth/gavel/core/beacon"
+	"github.com/gavel-eth/gavel/core/chain"
+)
+
+// Bid is a verified builder submission held by the relay: what getHeader
+// offers and getPayload delivers, and the post-state the beta block builds
+// on.
+type Bid struct {
+	Trace      beacon.BidTrace
+	Payload    *beacon.ExecutionPayload
+	Bundle     *beacon.BlobsBundle       // Deneb on
+	Requests   *beacon.ExecutionRequests // Electra on
+	Verified   *chain.VerifiedPayload
+	ReceivedAt time.Time
+	// Cancellable bids never raise the floor.
+	Cancellable bool
+
+	value *uint256.Int
+
+	signOnce sync.Once
+	signed   *beacon.SignedBuilderBid
+	signErr  error
+}
+
+// Value is the bid's value in wei.
+func (b *Bid) Value() *uint256.Int { return b.value }
+
+// commitments returns the blob commitments of the bid (nil before Deneb).
+func (b *Bid) commitments() []beacon.KZGCommitment {
+	if b.Bundle == nil {
+		return nil
+	}
+	return b.Bundle.Commitments
+}
+
+// signedBid returns the bid as getHeader serves it, signed with the relay's
+// key once and then cached.
+func (b *Bid) signedBid(key *beacon.SecretKey, domain beacon.Domain) (*beacon.SignedBuilderBid, error) {
+	b.signOnce.Do(func() {
+		b.signed, b.signErr = beacon.NewSignedBuilderBid(b.Payload, b.commitments(), b.Requests, b.Trace.Value, key, domain)
+	})
+	return b.signed, b.signErr
+}
+
+// auctionKey identifies one auction: a slot's block on a parent for a
+// proposer.
+type auctionKey struct {
+	slot     uint64
+	parent   beacon.Root
+	proposer beacon.BLSPubkey
+}
+
+// auction is the state of one auction, as in the reference relay: each
+// builder's latest bid, the floor (the highest non-cancellable value seen)
+// with the bid that set it, and the top bid.
+type auction struct {
+	latest   map[beacon.BLSPubkey]*Bid
+	floor    *uint256.Int
+	floorBid *Bid
+	top      *Bid
+}
+
+// bidStore holds the auctions of recent slots and every bid by block hash
+// (getPayload looks payloads up by the block hash the proposer signed).
+type bidStore struct {
+	mu       sync.RWMutex
+	auctions map[auctionKey]*auction
+	byHash   map[beacon.Root]*Bid
+}
+
+func newBidStore() *bidStore {
+	return &bidStore{auctions: make(map[auctionKey]*auction), byHash: make(map[beacon.Root]*Bid)}
+}
+
+func keyOf(t *beacon.BidTrace) auctionKey {
+	return auctionKey{t.Slot, t.ParentHash, t.ProposerPubkey}
+}
+
+// floorCheck is the floor step of a submission (before simulation). It
+// reports whether the bid is at or below the floor and must be skipped; with
+// cancellations a bid strictly below the floor also withdraws the builder's
+// previous bid.
+func (s *bidStore) floorCheck(t *beacon.BidTrace, value *uint256.Int, cancellable bool) (below bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	a := s.auctions[keyOf(t)]
+	if a == nil || a.floor == nil {
+		return false
+	}
+	if !cancellable {
+		return value.Cmp(a.floor) <= 0
+	}
+	if value.Cmp(a.floor) >= 0 {
+		return false
+	}
+	if _, ok := a.latest[t.BuilderPubkey]; ok {
+		delete(a.latest, t.BuilderPubkey)
+		a.recomputeTop()
+	}
+	return true
+}
+
+// topValue is the current top bid's value of the auction of t (nil if none).
+func (s *bidStore) topValue(t *beacon.BidTrace) *uint256.Int {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if a := s.auctions[keyOf(t)]; a != nil && a.top != nil {
+		return a.top.value
+	}
+	return nil
+}
+
+// put makes b its builder's latest bid and updates floor and top. With
+// cancellations, a bid older than the builder's latest is refused
+// (ErrNewerPayload). It reports whether b is now the top bid.
+func (s *bidStore) put(b *Bid) (isTop bool, err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	k := keyOf(&b.Trace)
+	a := s.auctions[k]
+	if a == nil {
+		a = &auction{latest: make(map[beacon.BLSPubkey]*Bid)}
+		s.auctions[k] = a
+	}
+	if cur, ok := a.latest[b.Trace.BuilderPubkey]; ok && cur.ReceivedAt.UnixMilli() > b.ReceivedAt.UnixMilli() {
+		if b.Cancellable {
+			return false, ErrNewerPayload
+		}
+		// Without cancellations a higher bid always wins; the older
+		// request simply arrived late.
+	}
+	a.latest[b.Trace.BuilderPubkey] = b
+	if !b.Cancellable && (a.floor == nil || b.value.Cmp(a.floor) > 0) {
+		a.floor, a.floorBid = b.value, b
+	}
+	s.byHash[b.Trace.BlockHash] = b
+	a.recomputeTop()
+	return a.top == b, nil
+}
+
+// recomputeTop sets top to the highest of the builders' latest bids and the
+// floor bid; ties go to the earlier bid.
+func (a *auction) recomputeTop() {
+	var top *Bid
+	better := func(c *Bid) bool {
+		if top == nil {
+			return true
+		}
+		if d := c.value.Cmp(top.value); d != 0 {
+			return d > 0
+		}
+		return c.ReceivedAt.Before(top.ReceivedAt)
+	}
+	for _, b := range a.latest {
+		if better(b) {
+			top = b
+		}
+	}
+	if a.floorBid != nil && better(a.floorBid) {
+		top = a.floorBid
+	}
+	a.top = top
+}
+
+// best returns the top bid of an auction, or nil.
+func (s *bidStore) best(k auctionKey) *Bid {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if a := s.auctions[k]; a != nil {
+		return a.top
+	}
+	return nil
+}
+
+// byBlockHash returns a stored bid by its block hash.
+func (s *bidStore) byBlockHash(h beacon.Root) *Bid {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.byHash[h]
+}
+
+// prune drops auctions and bids of slots before floor.
+func (s *bidStore) prune(floor uint64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for k := range s.auctions {
+		if k.slot < floor {
+			delete(s.auctions, k)
+		}
+	}
+	for h, b := range s.byHash {
+		if b.Trace.Slot < floor {
+			delete(s.byHash, h)
+		}
+	}
+}

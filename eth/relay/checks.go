@@ -1,0 +1,296 @@
+package relay
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/log"
+	"github.com/holiman/uint256"
+
+	"github.com/gavel-eth/gavel/core/beacon"
+	"github.com/gavel-eth/gavel/core/chain"
+	"github.com/gavel-eth/gavel/internal/store"
+	"github.com/gavel-eth/gavel/params"
+)
+
+// This file is the builder submission pipeline: Submit runs the checks in
+// the reference relay's order, each a function below in that same order
+// with its own sentinel error (errors.go).
+
+// SubmitRequest is a decoded block submission.
+type SubmitRequest struct {
+	Submission *beacon.Submission
+	// Cancellations is the builder's ?cancellations=1 opt-in.
+	Cancellations bool
+	ReceivedAt    time.Time
+}
+
+// SubmitOutcome is what became of a submission that was not rejected.
+type SubmitOutcome int
+
+// Outcomes of Submit.
+const (
+	// Accepted: verified and stored (200, empty body).
+	Accepted SubmitOutcome = iota
+	// Dropped: a zero value or no transactions; nothing to do (200, empty).
+	Dropped
+	// BelowFloor: at or below the auction's floor, not simulated (202).
+	BelowFloor
+)
+
+// Submit runs a builder's block submission through every check and, if it
+// passes, makes it the builder's latest bid in its auction.
+func (r *Relay) Submit(ctx context.Context, req SubmitRequest) (SubmitOutcome, error) {
+	sub := req.Submission
+	t := sub.BidTrace()
+	payload := sub.Payload().View()
+
+	if err := r.checkCancellations(req.Cancellations); err != nil {
+		return 0, err
+	}
+	if err := r.checkFork(sub); err != nil {
+		return 0, err
+	}
+	if err := r.checkPastSlot(t); err != nil {
+		return 0, err
+	}
+	if err := r.checkTimestamp(t, payload); err != nil {
+		return 0, err
+	}
+	reg, err := r.checkDutyAndFeeRecipient(t)
+	if err != nil {
+		return 0, err
+	}
+	if t.Value.IsZero() || len(payload.Transactions) == 0 {
+		return Dropped, nil
+	}
+	if err := checkHashes(t, payload); err != nil {
+		return 0, err
+	}
+	attrs, err := r.checkPayloadAttributes(sub, t, payload)
+	if err != nil {
+		return 0, err
+	}
+	if err := r.checkBuilderSignature(sub); err != nil {
+		return 0, err
+	}
+	value := t.Value.Uint256()
+	if below, err := r.checkFloor(t, value, req.Cancellations); err != nil || below {
+		if below {
+			return BelowFloor, nil
+		}
+		return 0, err
+	}
+	verified, err := r.simulate(ctx, sub, t, payload, attrs, reg)
+	r.record(sub, t, req.ReceivedAt, err)
+	if err != nil {
+		return 0, err
+	}
+	bid := &Bid{
+		Trace: *t, Payload: sub.Payload(), Bundle: sub.BlobsBundle(), Requests: sub.ExecutionRequests(),
+		Verified: verified, ReceivedAt: req.ReceivedAt, Cancellable: req.Cancellations, value: value,
+	}
+	if err := r.saveBid(bid); err != nil {
+		return 0, err
+	}
+	return Accepted, nil
+}
+
+// 1. checkCancellations refuses the cancellations opt-in when the operator
+// turned cancellations off.
+func (r *Relay) checkCancellations(requested bool) error {
+	if requested && r.cfg.CancellationsDisabled {
+		return ErrCancellationsDisabled
+	}
+	return nil
+}
+
+// 2. checkFork: the payload's fork must be the fork of its slot.
+func (r *Relay) checkFork(sub *beacon.Submission) error {
+	want := r.cfg.Beacon.ForkAtSlot(sub.BidTrace().Slot)
+	if sub.Fork != want {
+		return fmt.Errorf("%w: not %s payload", ErrWrongFork, want)
+	}
+	return nil
+}
+
+// 3. checkPastSlot: the slot must be after the head's.
+func (r *Relay) checkPastSlot(t *beacon.BidTrace) error {
+	if t.Slot <= r.HeadSlot() {
+		return ErrPastSlot
+	}
+	return nil
+}
+
+// 4. checkTimestamp: the payload's timestamp must be its slot's start.
+func (r *Relay) checkTimestamp(t *beacon.BidTrace, p *beacon.ExecutionPayloadDeneb) error {
+	if want := r.cfg.Beacon.SlotTime(t.Slot); p.Timestamp != want {
+		return fmt.Errorf("%w. got %d, expected %d", ErrTimestamp, p.Timestamp, want)
+	}
+	return nil
+}
+
+// 5. checkDutyAndFeeRecipient: the slot must have a registered proposer,
+// the bid must name it, and its fee recipient must be the registered one.
+// It returns the registration (whose gas limit simulation enforces).
+func (r *Relay) checkDutyAndFeeRecipient(t *beacon.BidTrace) (*beacon.SignedValidatorRegistration, error) {
+	duty, ok := r.duty(t.Slot)
+	if !ok {
+		return nil, ErrNoDuty
+	}
+	reg, ok := r.Registration(duty.Pubkey)
+	if !ok {
+		return nil, ErrNoDuty
+	}
+	if t.ProposerPubkey != duty.Pubkey {
+		return nil, fmt.Errorf("%w: got %s, expected %s", ErrProposerMismatch, t.ProposerPubkey, duty.Pubkey)
+	}
+	if t.ProposerFeeRecipient != reg.Message.FeeRecipient {
+		return nil, ErrFeeRecipient
+	}
+	return reg, nil
+}
+
+// 6. checkHashes: the bid trace's block and parent hash must be the
+// payload's.
+func checkHashes(t *beacon.BidTrace, p *beacon.ExecutionPayloadDeneb) error {
+	if t.BlockHash != p.BlockHash {
+		return ErrBlockHash
+	}
+	if t.ParentHash != p.ParentHash {
+		return ErrParentHash
+	}
+	return nil
+}
+
+// 7. checkPayloadAttributes: prevRandao and (Capella on) the withdrawals
+// root must be those the beacon chain fixed for the slot on this parent.
+func (r *Relay) checkPayloadAttributes(sub *beacon.Submission, t *beacon.BidTrace, p *beacon.ExecutionPayloadDeneb) (*PayloadAttributes, error) {
+	attrs := r.payloadAttributes(t.Slot, common.Hash(t.ParentHash))
+	if attrs == nil {
+		return nil, ErrNoPayloadAttributes
+	}
+	if common.Hash(p.PrevRandao) != attrs.PrevRandao {
+		return nil, fmt.Errorf("%w - got: %s, expected: %s", ErrPrevRandao, p.PrevRandao, attrs.PrevRandao.Hex())
+	}
+	if sub.Fork >= params.ForkCapella {
+		root, err := beacon.WithdrawalsRoot(p.Withdrawals)
+		if err != nil {
+			return nil, fmt.Errorf("%w - could not compute withdrawals root: %v", ErrWithdrawalsRoot, err)
+		}
+		if root != attrs.withdrawalsRoot {
+			return nil, fmt.Errorf("%w - got: %s, expected: %s", ErrWithdrawalsRoot, root, attrs.withdrawalsRoot)
+		}
+	}
+	return attrs, nil
+}
+
+// 8. checkBuilderSignature: the builder's BLS signature over the bid trace.
+func (r *Relay) checkBuilderSignature(sub *beacon.Submission) error {
+	if err := sub.VerifySignature(r.builderDom); err != nil {
+		if errors.Is(err, beacon.ErrInvalidPubkey) {
+			return fmt.Errorf("%w: failed verifying builder signature: %v", ErrBuilderSignature, err)
+		}
+		return ErrBuilderSignature
+	}
+	return nil
+}
+
+// 9. checkFloor: nothing more for a slot already delivered; a bid at or
+// below the floor is not simulated (with cancellations: strictly below, and
+// it withdraws the builder's previous bid).
+func (r *Relay) checkFloor(t *beacon.BidTrace, value *uint256.Int, cancellable bool) (below bool, err error) {
+	if r.deliveries.slotDelivered(t.Slot) {
+		return false, ErrSlotDelivered
+	}
+	return r.bids.floorCheck(t, value, cancellable), nil
+}
+
+// 10. simulate verifies the block in process on its parent's state: the
+// bid trace against the payload, then (core/chain) the gas-limit rule
+// against the registration, block hash and versioned hashes, header and
+// body, execution and state root, proposer payment; then the blobs bundle
+// against the commitments with KZG proofs.
+func (r *Relay) simulate(ctx context.Context, sub *beacon.Submission, t *beacon.BidTrace, p *beacon.ExecutionPayloadDeneb,
+	attrs *PayloadAttributes, reg *beacon.SignedValidatorRegistration) (*chain.VerifiedPayload, error) {
+	if t.GasLimit != p.GasLimit {
+		return nil, fmt.Errorf("%w: block gas limit mismatch: got %d, expected %d", ErrBidTrace, t.GasLimit, p.GasLimit)
+	}
+	if t.GasUsed != p.GasUsed {
+		return nil, fmt.Errorf("%w: block gas used mismatch: got %d, expected %d", ErrBidTrace, t.GasUsed, p.GasUsed)
+	}
+	bp := &chain.BuilderPayload{
+		Payload:              sub.Payload().ToExecutableData(),
+		RegisteredGasLimit:   reg.Message.GasLimit,
+		ProposerFeeRecipient: common.Address(t.ProposerFeeRecipient),
+		Value:                t.Value.Uint256(),
+	}
+	bundle := sub.BlobsBundle()
+	if sub.Fork >= params.ForkDeneb {
+		bp.VersionedHashes = chain.VersionedHashes(bundle.Commitments)
+		root := attrs.ParentBeaconRoot
+		bp.ParentBeaconRoot = &root
+	}
+	if reqs := sub.ExecutionRequests(); reqs != nil {
+		var err error
+		if bp.Requests, err = encodeRequests(reqs); err != nil {
+			return nil, fmt.Errorf("%w: execution requests: %v", ErrSimulation, err)
+		}
+	}
+	v, err := r.chain.ValidatePayload(ctx, bp)
+	if err != nil {
+		return nil, simulationError(err)
+	}
+	if bundle != nil {
+		if err := chain.VerifyBlobs(bundle.Commitments, bundle.Proofs, bundle.Blobs, sub.Fork >= params.ForkFulu); err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrBlobs, strings.TrimPrefix(err.Error(), chain.ErrBlobsBundle.Error()+": "))
+		}
+	}
+	return v, nil
+}
+
+// simulationError keeps core/chain's sentinel in the chain and marks it as a
+// simulation failure (400), unless the chain could not run it at all.
+func simulationError(err error) error {
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return internal("simulation", err)
+	}
+	return fmt.Errorf("%w: %w", ErrSimulation, err)
+}
+
+// 11. saveBid makes the bid its builder's latest (with cancellations only if
+// no newer submission of the builder got there first) and, if it is now the
+// top bid, signs its getHeader answer in the background.
+func (r *Relay) saveBid(b *Bid) error {
+	isTop, err := r.bids.put(b)
+	if err != nil {
+		return err
+	}
+	if isTop {
+		go b.signedBid(r.cfg.SecretKey, r.builderDom)
+	}
+	return nil
+}
+
+// record hands the simulated submission's bid trace to the data API's
+// writer.
+func (r *Relay) record(sub *beacon.Submission, t *beacon.BidTrace, at time.Time, simErr error) {
+	if r.recorder == nil {
+		return
+	}
+	s := store.BlockSubmission{
+		BidTraceV2: beacon.BidTraceV2{BidTrace: *t, BlockNumber: sub.Payload().View().BlockNumber, NumTx: uint64(len(sub.Payload().View().Transactions))},
+		ReceivedAt: at.UnixMilli(),
+		SimSuccess: simErr == nil,
+	}
+	if simErr != nil {
+		s.SimError = simErr.Error()
+	}
+	if !r.recorder.Add(s) {
+		log.Warn("Relay dropped a bid trace: writer queue full", "slot", t.Slot, "block", t.BlockHash)
+	}
+}

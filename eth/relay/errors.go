@@ -1,0 +1,69 @@
+package relay
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Sentinel errors of the relay. Each is what a caller sees as the message
+// of a 400 answer, with details appended where the reference relay appends
+// them; handlers branch with errors.Is and map ErrInternal (and anything
+// that wraps none of these) to 500.
+var (
+	// Submission checks, in the order they run (checks.go).
+	ErrCancellationsDisabled = errors.New("cancellations are disabled")
+	ErrWrongFork             = errors.New("payload fork does not match the slot") // message: "not <fork> payload"
+	ErrPastSlot              = errors.New("submission for past slot")
+	ErrTimestamp             = errors.New("incorrect timestamp")
+	ErrNoDuty                = errors.New("could not find slot duty")
+	ErrProposerMismatch      = errors.New("proposer pubkey does not match the slot duty")
+	ErrFeeRecipient          = errors.New("fee recipient does not match")
+	ErrBlockHash             = errors.New("blockHash mismatch")
+	ErrParentHash            = errors.New("parentHash mismatch")
+	ErrNoPayloadAttributes   = errors.New("payload attributes not (yet) known")
+	ErrPrevRandao            = errors.New("incorrect prev_randao")
+	ErrWithdrawalsRoot       = errors.New("incorrect withdrawals root")
+	ErrBuilderSignature      = errors.New("invalid signature")
+	ErrSlotDelivered         = errors.New("payload for this slot was already delivered")
+	ErrBidTrace              = errors.New("bid trace does not match the payload")
+	ErrBlobs                 = errors.New("invalid blobs bundle")
+	ErrSimulation            = errors.New("simulation failed")
+	ErrNewerPayload          = errors.New("already using a newer payload")
+
+	// Registrations (POST /eth/v1/builder/validators).
+	ErrTimestampTooEarly   = errors.New("timestamp too early")
+	ErrTimestampTooLate    = errors.New("timestamp too far in the future")
+	ErrUnknownValidator    = errors.New("not a known validator")
+	ErrValidatorSignature  = errors.New("failed to verify validator signature")
+	ErrEmptyRegistrations  = errors.New("empty request")
+	ErrTooManyRegistration = errors.New("too many registrations")
+
+	// getHeader.
+	ErrSlotTooOld = errors.New("slot is too old")
+
+	// getPayload.
+	ErrConsensusVersion     = errors.New("error checking payload and header version")
+	ErrProposerIndex        = errors.New("not the expected proposer index")
+	ErrUnknownProposerIndex = errors.New("could not match proposer index to pubkey")
+	ErrPayloadSignature     = errors.New("could not verify payload signature")
+	ErrUnknownPayload       = errors.New("no execution payload for this request")
+	ErrEquivocation         = errors.New("another payload for this slot was already delivered")
+	ErrHeaderMismatch       = errors.New("invalid execution payload header")
+	ErrPublish              = errors.New("failed to publish block")
+	ErrTooLate              = errors.New("sent too late")
+
+	// ErrInternal marks a failure that is the relay's fault (storage, ...):
+	// 500 internal server error.
+	ErrInternal = errors.New("internal error")
+)
+
+// detail wraps a sentinel with details in the reference relay's format,
+// "<sentinel> - <details>" or, with sep ". ", "<sentinel>. <details>".
+func detail(sentinel error, format string, args ...any) error {
+	return fmt.Errorf("%w"+format, append([]any{sentinel}, args...)...)
+}
+
+// internal wraps an internal failure.
+func internal(what string, err error) error {
+	return fmt.Errorf("%w: %s: %w", ErrInternal, what, err)
+}

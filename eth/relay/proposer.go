@@ -1,0 +1,122 @@
+package relay
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/ethereum/go-ethereum/log"
+
+	"github.com/gavel-eth/gavel/core/beacon"
+	"github.com/gavel-eth/gavel/internal/store"
+	"github.com/gavel-eth/gavel/params"
+)
+
+// GetHeader returns the best bid for (slot, parent, proposer), signed with
+// the relay's key, or nil when there is none (204): no bid, a zero value,
+// or a request past the getHeader cutoff of the slot.
+func (r *Relay) GetHeader(slot uint64, parent beacon.Root, proposer beacon.BLSPubkey) (*beacon.SignedBuilderBid, error) {
+	if slot < r.HeadSlot() {
+		return nil, ErrSlotTooOld
+	}
+	if c := r.cfg.GetHeaderCutoff; c > 0 && r.cfg.Now().Sub(r.slotStart(slot)) > c {
+		return nil, nil
+	}
+	bid := r.bids.best(auctionKey{slot, parent, proposer})
+	if bid == nil || bid.value.IsZero() {
+		return nil, nil
+	}
+	signed, err := bid.signedBid(r.cfg.SecretKey, r.builderDom)
+	if err != nil {
+		return nil, internal("signing the bid", err)
+	}
+	return signed, nil
+}
+
+// BestBid returns the verified top bid of an auction, with its post-state,
+// or nil: what the beta block appends to.
+func (r *Relay) BestBid(slot uint64, parent beacon.Root, proposer beacon.BLSPubkey) *Bid {
+	return r.bids.best(auctionKey{slot, parent, proposer})
+}
+
+// Delivery is getPayload's answer: the payload the proposer signed the
+// header of, with its blobs.
+type Delivery struct {
+	Payload  *beacon.ExecutionPayload
+	Bundle   *beacon.BlobsBundle
+	Requests *beacon.ExecutionRequests
+}
+
+// GetPayload delivers the payload of a signed blinded block: consensus
+// version, proposer index and signature, the stored bid, the header match,
+// then the equivocation guard commits the delivery record durably, then the
+// block is published (synchronously; with async, in the background, for
+// the v2 endpoint).
+func (r *Relay) GetPayload(ctx context.Context, blk *beacon.SignedBlindedBeaconBlock, async bool) (*Delivery, error) {
+	slot := blk.Slot()
+	if want := r.cfg.Beacon.ForkAtSlot(slot); blk.Fork != want {
+		return nil, fmt.Errorf("%w: %s payload with wrong consensus version. Expected: %s, Got: %s", ErrConsensusVersion, titled(want), want, blk.Fork)
+	}
+	if duty, ok := r.duty(slot); ok && duty.ValidatorIndex != blk.ProposerIndex() {
+		return nil, ErrProposerIndex
+	}
+	proposer, ok := r.validatorPubkey(blk.ProposerIndex())
+	if !ok {
+		return nil, ErrUnknownProposerIndex
+	}
+	if err := blk.VerifySignature(r.cfg.Beacon, proposer); err != nil {
+		return nil, ErrPayloadSignature
+	}
+	blockHash := blk.Header().BlockHash()
+	bid := r.bids.byBlockHash(blockHash)
+	if bid == nil || bid.Trace.Slot != slot || bid.Trace.ProposerPubkey != proposer {
+		return nil, ErrUnknownPayload
+	}
+	if c := r.cfg.GetPayloadCutoff; c > 0 {
+		if into := r.cfg.Now().Sub(r.slotStart(slot)); into > c {
+			return nil, fmt.Errorf("%w - %d ms into slot", ErrTooLate, into.Milliseconds())
+		}
+	}
+	contents, err := blk.Unblind(bid.Payload, bid.Bundle)
+	if err != nil {
+		return nil, ErrHeaderMismatch
+	}
+	err = r.deliveries.deliver(ctx, slot, blockHash, func() *store.DeliveredPayload {
+		return &store.DeliveredPayload{
+			BidTraceV2: beacon.BidTraceV2{
+				BidTrace: bid.Trace, BlockNumber: bid.Payload.View().BlockNumber, NumTx: uint64(len(bid.Payload.View().Transactions)),
+			},
+			DeliveredAt: r.cfg.Now().UnixMilli(),
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	d := &Delivery{Payload: bid.Payload, Bundle: bid.Bundle, Requests: bid.Requests}
+	publish := func(ctx context.Context) error {
+		start := time.Now()
+		if err := r.publisher.Publish(ctx, contents, bid.Payload, bid.Bundle, bid.Requests); err != nil {
+			log.Warn("Relay failed to publish a block", "slot", slot, "block", blockHash, "err", err)
+			return fmt.Errorf("%w: %v", ErrPublish, err)
+		}
+		log.Info("Relay delivered a payload", "slot", slot, "block", blockHash, "value", bid.value, "publish", time.Since(start))
+		return nil
+	}
+	if async {
+		go publish(context.WithoutCancel(ctx))
+		return d, nil
+	}
+	if err := publish(ctx); err != nil {
+		return nil, ErrPublish
+	}
+	return d, nil
+}
+
+// titled is a fork's name with a capital initial ("Fulu").
+func titled(f params.ConsensusFork) string {
+	s := f.String()
+	if s == "" {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
+}

@@ -1,0 +1,99 @@
+package relay
+
+import (
+	"context"
+	"errors"
+
+	"github.com/gavel-eth/gavel/core/beacon"
+	"github.com/gavel-eth/gavel/internal/store"
+)
+
+// RegisterValidators processes a batch of validator registrations (POST
+// /eth/v1/builder/validators) in order, as the reference relay does:
+// timestamp bounds, unchanged or not-newer registrations skipped, known
+// validator, then the signatures of the remaining ones checked in one batch.
+// The first failure rejects the request; registrations before a bad
+// signature are kept. Accepted registrations are committed to the store
+// before it returns.
+func (r *Relay) RegisterValidators(ctx context.Context, regs []beacon.SignedValidatorRegistration) error {
+	if len(regs) == 0 {
+		return ErrEmptyRegistrations
+	}
+	now := r.cfg.Now()
+	latest := uint64(now.Add(r.cfg.RegistrationLookahead).Unix())
+	fresh := make([]beacon.SignedValidatorRegistration, 0, len(regs))
+	var failure error
+	for i := range regs {
+		if err := r.checkRegistration(&regs[i], latest); err != nil {
+			failure = err
+			break
+		}
+		if r.unchangedOrStale(&regs[i]) {
+			continue
+		}
+		fresh = append(fresh, regs[i])
+	}
+	if err := beacon.VerifyRegistrations(r.builderDom, fresh); err != nil {
+		var be *beacon.BatchError
+		if !errors.As(err, &be) {
+			return internal("verifying registrations", err)
+		}
+		failure = detail(ErrValidatorSignature, " for %s", fresh[be.Index].Message.Pubkey)
+		fresh = fresh[:be.Index]
+	}
+	if err := r.saveRegistrations(ctx, fresh, now.UnixMilli()); err != nil {
+		return err
+	}
+	return failure
+}
+
+// checkRegistration is one registration's checks before its signature.
+func (r *Relay) checkRegistration(reg *beacon.SignedValidatorRegistration, latest uint64) error {
+	m := &reg.Message
+	if m.Timestamp < r.cfg.Beacon.GenesisTime {
+		return ErrTimestampTooEarly
+	}
+	if m.Timestamp > latest {
+		return ErrTimestampTooLate
+	}
+	if _, ok := r.validatorIndex(m.Pubkey); !ok {
+		return detail(ErrUnknownValidator, ": %s", m.Pubkey)
+	}
+	return nil
+}
+
+// unchangedOrStale reports whether reg can be skipped: same fee recipient
+// and gas limit as the cached one, or a change that is not newer (replay).
+func (r *Relay) unchangedOrStale(reg *beacon.SignedValidatorRegistration) bool {
+	cur, ok := r.Registration(reg.Message.Pubkey)
+	if !ok {
+		return false
+	}
+	if cur.Message.FeeRecipient == reg.Message.FeeRecipient && cur.Message.GasLimit == reg.Message.GasLimit {
+		return true
+	}
+	return reg.Message.Timestamp <= cur.Message.Timestamp
+}
+
+func (r *Relay) saveRegistrations(ctx context.Context, regs []beacon.SignedValidatorRegistration, at int64) error {
+	if len(regs) == 0 {
+		return nil
+	}
+	rows := make([]store.Registration, len(regs))
+	for i := range regs {
+		rows[i] = store.Registration{SignedValidatorRegistration: regs[i], ReceivedAt: at}
+	}
+	if _, err := r.store.PutRegistrations(ctx, rows); err != nil {
+		return internal("saving registrations", err)
+	}
+	r.regMu.Lock()
+	defer r.regMu.Unlock()
+	for i := range regs {
+		reg := regs[i]
+		if cur, ok := r.regs[reg.Message.Pubkey]; ok && cur.Message.Timestamp >= reg.Message.Timestamp {
+			continue
+		}
+		r.regs[reg.Message.Pubkey] = &reg
+	}
+	return nil
+}

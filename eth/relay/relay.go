@@ -1,0 +1,334 @@
+// Package relay is gavel's MEV relay: validator registrations, proposer
+// duties, the builder submission pipeline with in-process verification, the
+// auction per (slot, parent, proposer) with its best bid kept in memory
+// together with the verified post-state, getHeader, and getPayload with its
+// equivocation guard and delivery record.
+//
+// The package decides; mevapi/relayapi parses and encodes HTTP. What the
+// relay knows of the beacon chain (duties, known validators, head slot, the
+// payload attributes of upcoming slots) is pushed into it: by the dev driver
+// in --dev, by the beacon client on real networks.
+package relay
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/log"
+
+	"github.com/gavel-eth/gavel/core/beacon"
+	"github.com/gavel-eth/gavel/core/chain"
+	"github.com/gavel-eth/gavel/internal/store"
+	"github.com/gavel-eth/gavel/params"
+)
+
+// Defaults of the relay's limits and timing.
+const (
+	// DefaultRegistrationLookahead is how far in the future a registration's
+	// timestamp may be (builder-specs MAX_REGISTRATION_LOOKAHEAD).
+	DefaultRegistrationLookahead = 10 * time.Second
+	// DefaultGetHeaderCutoff is how far into a slot getHeader still answers
+	// with a bid (later: 204).
+	DefaultGetHeaderCutoff = 3 * time.Second
+	// DefaultGetPayloadCutoff is how far into a slot getPayload is served.
+	DefaultGetPayloadCutoff = 4 * time.Second
+	// slotsKept is how many slots of auctions and payloads stay in memory
+	// behind the head.
+	slotsKept = 64
+)
+
+// Config configures a relay.
+type Config struct {
+	// Beacon is the network's consensus constants (fork schedule, signing
+	// domains, slot timing).
+	Beacon *params.BeaconConfig
+	// SecretKey is the relay's BLS key, which signs every bid getHeader serves.
+	SecretKey *beacon.SecretKey
+	// CancellationsDisabled refuses ?cancellations=1 submissions.
+	CancellationsDisabled bool
+	// RegistrationLookahead bounds registration timestamps (default 10 s).
+	RegistrationLookahead time.Duration
+	// GetHeaderCutoff and GetPayloadCutoff bound how far into its slot a
+	// request is served; negative disables the cutoff (dev mode, where
+	// slots are stepped by hand). Zero means the default.
+	GetHeaderCutoff  time.Duration
+	GetPayloadCutoff time.Duration
+	// Now is the clock (time.Now when nil).
+	Now func() time.Time
+}
+
+// Chain is what the relay needs of the local chain: in-process
+// verification of a builder's block (core/chain.Chain).
+type Chain interface {
+	ValidatePayload(ctx context.Context, p *chain.BuilderPayload) (*chain.VerifiedPayload, error)
+}
+
+// Publisher publishes a proposer's unblinded block: to the beacon nodes on
+// real networks, into the local chain in --dev.
+type Publisher interface {
+	Publish(ctx context.Context, block *beacon.SignedBlockContents, payload *beacon.ExecutionPayload, bundle *beacon.BlobsBundle, requests *beacon.ExecutionRequests) error
+}
+
+// Duty is a proposer duty: who proposes slot.
+type Duty struct {
+	Slot           uint64
+	ValidatorIndex uint64
+	Pubkey         beacon.BLSPubkey
+}
+
+// PayloadAttributes are what the beacon chain fixes for the block of a slot
+// on a parent: the relay checks submissions against them.
+type PayloadAttributes struct {
+	Timestamp        uint64
+	PrevRandao       common.Hash
+	Withdrawals      []*types.Withdrawal
+	ParentBeaconRoot common.Hash
+	withdrawalsRoot  beacon.Root
+}
+
+// SubmissionRecorder receives every verified submission's bid trace for the
+// data API; writes may be batched (store.SubmissionBuffer).
+type SubmissionRecorder interface {
+	Add(s store.BlockSubmission) bool
+}
+
+// Relay is the relay's domain state. All methods are safe for concurrent use.
+type Relay struct {
+	cfg         Config
+	chain       Chain
+	store       store.Relay
+	publisher   Publisher
+	recorder    SubmissionRecorder
+	builderDom  beacon.Domain
+	relayPubkey beacon.BLSPubkey
+
+	headSlot atomic.Uint64
+
+	regMu sync.RWMutex
+	regs  map[beacon.BLSPubkey]*beacon.SignedValidatorRegistration
+
+	beaconMu sync.RWMutex
+	duties   map[uint64]Duty                 // slot -> duty (current and next epoch)
+	known    map[beacon.BLSPubkey]uint64     // known validators: pubkey -> index
+	byIndex  map[uint64]beacon.BLSPubkey     // index -> pubkey
+	attrs    map[attrsKey]*PayloadAttributes // (slot, parent) -> attributes
+
+	bids *bidStore
+
+	deliveries *deliveryGuard
+}
+
+type attrsKey struct {
+	slot   uint64
+	parent common.Hash
+}
+
+// New creates a relay. st holds registrations and delivered payloads;
+// registrations and the last delivered slot are reloaded from it.
+func New(cfg Config, c Chain, st store.Relay, pub Publisher, rec SubmissionRecorder) (*Relay, error) {
+	if cfg.Beacon == nil || cfg.SecretKey == nil || c == nil || st == nil || pub == nil {
+		return nil, errors.New("relay needs a beacon config, a secret key, a chain, a store and a publisher")
+	}
+	if err := cfg.Beacon.Validate(); err != nil {
+		return nil, err
+	}
+	if cfg.RegistrationLookahead <= 0 {
+		cfg.RegistrationLookahead = DefaultRegistrationLookahead
+	}
+	if cfg.GetHeaderCutoff == 0 {
+		cfg.GetHeaderCutoff = DefaultGetHeaderCutoff
+	}
+	if cfg.GetPayloadCutoff == 0 {
+		cfg.GetPayloadCutoff = DefaultGetPayloadCutoff
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	r := &Relay{
+		cfg: cfg, chain: c, store: st, publisher: pub, recorder: rec,
+		builderDom:  beacon.BuilderDomain(cfg.Beacon),
+		relayPubkey: cfg.SecretKey.PublicKey(),
+		regs:        make(map[beacon.BLSPubkey]*beacon.SignedValidatorRegistration),
+		duties:      make(map[uint64]Duty),
+		known:       make(map[beacon.BLSPubkey]uint64),
+		byIndex:     make(map[uint64]beacon.BLSPubkey),
+		attrs:       make(map[attrsKey]*PayloadAttributes),
+		bids:        newBidStore(),
+	}
+	ctx := context.Background()
+	err := st.ForEachRegistration(ctx, func(reg *store.Registration) error {
+		sr := reg.SignedValidatorRegistration
+		r.regs[sr.Message.Pubkey] = &sr
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("relay: loading registrations: %w", err)
+	}
+	r.deliveries, err = newDeliveryGuard(ctx, st)
+	if err != nil {
+		return nil, err
+	}
+	log.Info("Relay ready", "pubkey", r.relayPubkey, "network", cfg.Beacon.Name, "registrations", len(r.regs))
+	return r, nil
+}
+
+// Pubkey is the relay's BLS public key.
+func (r *Relay) Pubkey() beacon.BLSPubkey { return r.relayPubkey }
+
+// BeaconConfig is the network's consensus constants.
+func (r *Relay) BeaconConfig() *params.BeaconConfig { return r.cfg.Beacon }
+
+// SetHeadSlot records the slot of the beacon head: submissions and
+// getHeader for it and earlier are refused. Old auctions are pruned.
+func (r *Relay) SetHeadSlot(slot uint64) {
+	for {
+		cur := r.headSlot.Load()
+		if slot <= cur {
+			return
+		}
+		if r.headSlot.CompareAndSwap(cur, slot) {
+			break
+		}
+	}
+	if slot > slotsKept {
+		floor := slot - slotsKept
+		r.bids.prune(floor)
+		r.beaconMu.Lock()
+		for k := range r.attrs {
+			if k.slot < floor {
+				delete(r.attrs, k)
+			}
+		}
+		for s := range r.duties {
+			if s < floor {
+				delete(r.duties, s)
+			}
+		}
+		r.beaconMu.Unlock()
+		r.deliveries.prune(floor)
+	}
+}
+
+// HeadSlot is the slot of the beacon head.
+func (r *Relay) HeadSlot() uint64 { return r.headSlot.Load() }
+
+// SetDuties adds proposer duties (the current and next epoch's).
+func (r *Relay) SetDuties(duties []Duty) {
+	r.beaconMu.Lock()
+	defer r.beaconMu.Unlock()
+	for _, d := range duties {
+		r.duties[d.Slot] = d
+	}
+}
+
+// SetKnownValidators replaces the set of validators allowed to register
+// (active and pending), by index.
+func (r *Relay) SetKnownValidators(byIndex map[uint64]beacon.BLSPubkey) {
+	known := make(map[beacon.BLSPubkey]uint64, len(byIndex))
+	idx := make(map[uint64]beacon.BLSPubkey, len(byIndex))
+	for i, pk := range byIndex {
+		known[pk], idx[i] = i, pk
+	}
+	r.beaconMu.Lock()
+	r.known, r.byIndex = known, idx
+	r.beaconMu.Unlock()
+}
+
+// SetPayloadAttributes records the payload attributes of slot's block on
+// parent (the beacon node's payload_attributes event; in --dev the driver's
+// attributes before the slot).
+func (r *Relay) SetPayloadAttributes(slot uint64, parent common.Hash, a PayloadAttributes) error {
+	ws := make([]beacon.Withdrawal, len(a.Withdrawals))
+	for i, w := range a.Withdrawals {
+		ws[i] = beacon.Withdrawal{Index: w.Index, ValidatorIndex: w.Validator, Address: beacon.Address(w.Address), Amount: w.Amount}
+	}
+	root, err := beacon.WithdrawalsRoot(ws)
+	if err != nil {
+		return err
+	}
+	a.withdrawalsRoot = root
+	r.beaconMu.Lock()
+	r.attrs[attrsKey{slot, parent}] = &a
+	r.beaconMu.Unlock()
+	return nil
+}
+
+func (r *Relay) payloadAttributes(slot uint64, parent common.Hash) *PayloadAttributes {
+	r.beaconMu.RLock()
+	defer r.beaconMu.RUnlock()
+	return r.attrs[attrsKey{slot, parent}]
+}
+
+func (r *Relay) duty(slot uint64) (Duty, bool) {
+	r.beaconMu.RLock()
+	defer r.beaconMu.RUnlock()
+	d, ok := r.duties[slot]
+	return d, ok
+}
+
+func (r *Relay) validatorIndex(pk beacon.BLSPubkey) (uint64, bool) {
+	r.beaconMu.RLock()
+	defer r.beaconMu.RUnlock()
+	i, ok := r.known[pk]
+	return i, ok
+}
+
+func (r *Relay) validatorPubkey(index uint64) (beacon.BLSPubkey, bool) {
+	r.beaconMu.RLock()
+	defer r.beaconMu.RUnlock()
+	pk, ok := r.byIndex[index]
+	return pk, ok
+}
+
+// Registration returns the cached registration of a validator.
+func (r *Relay) Registration(pk beacon.BLSPubkey) (*beacon.SignedValidatorRegistration, bool) {
+	r.regMu.RLock()
+	defer r.regMu.RUnlock()
+	reg, ok := r.regs[pk]
+	return reg, ok
+}
+
+// ValidatorDuty is one entry of GET /relay/v1/builder/validators.
+type ValidatorDuty struct {
+	Slot           uint64
+	ValidatorIndex uint64
+	Entry          *beacon.SignedValidatorRegistration
+	// BetaGas is the gas reserved for the beta block in this slot (0 until
+	// the beta block exists).
+	BetaGas uint64
+}
+
+// Validators lists the duties of the current and next epoch whose proposer
+// is registered, by slot.
+func (r *Relay) Validators() []ValidatorDuty {
+	head := r.HeadSlot()
+	spe := r.cfg.Beacon.SlotsPerEpoch
+	from := head / spe * spe
+	to := from + 2*spe
+	r.beaconMu.RLock()
+	duties := make([]Duty, 0, 2*spe)
+	for s := from; s < to; s++ {
+		if d, ok := r.duties[s]; ok && s > head {
+			duties = append(duties, d)
+		}
+	}
+	r.beaconMu.RUnlock()
+	out := make([]ValidatorDuty, 0, len(duties))
+	for _, d := range duties {
+		if reg, ok := r.Registration(d.Pubkey); ok {
+			out = append(out, ValidatorDuty{Slot: d.Slot, ValidatorIndex: d.ValidatorIndex, Entry: reg})
+		}
+	}
+	return out
+}
+
+// slotStart is when slot begins.
+func (r *Relay) slotStart(slot uint64) time.Time {
+	return time.Unix(int64(r.cfg.Beacon.SlotTime(slot)), 0)
+}
