@@ -101,7 +101,8 @@ func (r *Relay) Submit(ctx context.Context, req SubmitRequest) (SubmitOutcome, e
 }
 
 // 1. checkCancellations refuses the cancellations opt-in when the operator
-// turned cancellations off.
+// turned cancellations off. Handlers call CheckCancellations before they
+// read the body, as the reference relay does.
 func (r *Relay) checkCancellations(requested bool) error {
 	if requested && r.cfg.CancellationsDisabled {
 		return ErrCancellationsDisabled
@@ -109,11 +110,15 @@ func (r *Relay) checkCancellations(requested bool) error {
 	return nil
 }
 
+// CheckCancellations is the first check, for handlers to run before
+// reading the body.
+func (r *Relay) CheckCancellations(requested bool) error { return r.checkCancellations(requested) }
+
 // 2. checkFork: the payload's fork must be the fork of its slot.
 func (r *Relay) checkFork(sub *beacon.Submission) error {
 	want := r.cfg.Beacon.ForkAtSlot(sub.BidTrace().Slot)
 	if sub.Fork != want {
-		return fmt.Errorf("%w: not %s payload", ErrWrongFork, want)
+		return withMessage(ErrWrongFork, "not %s payload", want)
 	}
 	return nil
 }

@@ -67,3 +67,19 @@ func detail(sentinel error, format string, args ...any) error {
 func internal(what string, err error) error {
 	return fmt.Errorf("%w: %s: %w", ErrInternal, what, err)
 }
+
+// messageError is a failure whose message is given in full (the reference
+// relay's exact wording) while it still matches its sentinel.
+type messageError struct {
+	sentinel error
+	msg      string
+}
+
+func (e *messageError) Error() string { return e.msg }
+func (e *messageError) Unwrap() error { return e.sentinel }
+
+// withMessage returns an error matching sentinel whose message is exactly
+// the formatted text.
+func withMessage(sentinel error, format string, args ...any) error {
+	return &messageError{sentinel: sentinel, msg: fmt.Sprintf(format, args...)}
+}

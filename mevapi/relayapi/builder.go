@@ -1,0 +1,258 @@
+package relayapi
+
+import (
+	"compress/gzip"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/ethereum/go-ethereum/log"
+
+	"github.com/gavel-eth/gavel/core/beacon"
+	"github.com/gavel-eth/gavel/eth/relay"
+	"github.com/gavel-eth/gavel/mevapi"
+	"github.com/gavel-eth/gavel/params"
+)
+
+// Paths of the relay builder API.
+const (
+	PathBuilderValidators = "/relay/v1/builder/validators"
+	PathBuilderBlocks     = "/relay/v1/builder/blocks"
+)
+
+// DefaultMaxSubmissionBytes caps a block submission after gzip decoding
+// (15 MiB, the reference relay's API_MAX_PAYLOAD_BYTES).
+const DefaultMaxSubmissionBytes = 15 << 20
+
+// Messages of the builder API's 202 answers.
+const msgBelowFloor = "accepted bid below floor, skipped validation"
+
+// ErrSubmissionTooLarge is returned when a submission exceeds the limit
+// after gzip decoding: the decoder stops there, a gzip bomb is never
+// inflated past it.
+var ErrSubmissionTooLarge = errors.New("submission too large")
+
+// BuilderRelay is what the builder API needs of the relay (eth/relay.Relay).
+type BuilderRelay interface {
+	BeaconConfig() *params.BeaconConfig
+	Validators() []relay.ValidatorDuty
+	CheckCancellations(requested bool) error
+	Submit(ctx context.Context, req relay.SubmitRequest) (relay.SubmitOutcome, error)
+}
+
+// BuilderConfig tunes the builder API.
+type BuilderConfig struct {
+	// MaxSubmissionBytes caps a submission after gzip decoding (15 MiB).
+	MaxSubmissionBytes int64
+}
+
+// MountBuilder mounts GET /relay/v1/builder/validators and POST
+// /relay/v1/builder/blocks.
+func MountBuilder(mux interface{ Handle(string, http.Handler) }, r BuilderRelay, cfg BuilderConfig) {
+	if cfg.MaxSubmissionBytes <= 0 {
+		cfg.MaxSubmissionBytes = DefaultMaxSubmissionBytes
+	}
+	b := &builderAPI{r: r, cfg: cfg}
+	mux.Handle("GET "+PathBuilderValidators, http.HandlerFunc(b.validators))
+	mux.Handle("POST "+PathBuilderBlocks, http.HandlerFunc(b.submit))
+}
+
+type builderAPI struct {
+	r   BuilderRelay
+	cfg BuilderConfig
+}
+
+// validatorEntry is one item of the validators list.
+type validatorEntry struct {
+	Slot           string  `json:"slot"`
+	ValidatorIndex string  `json:"validator_index"`
+	Entry          jsonRaw `json:"entry"`
+	BetaGas        string  `json:"beta_gas"`
+}
+
+// jsonRaw is pre-encoded JSON.
+type jsonRaw []byte
+
+// MarshalJSON returns the raw bytes.
+func (j jsonRaw) MarshalJSON() ([]byte, error) { return j, nil }
+
+func (b *builderAPI) validators(w http.ResponseWriter, req *http.Request) {
+	duties := b.r.Validators()
+	out := make([]validatorEntry, 0, len(duties))
+	for _, d := range duties {
+		entry, err := beacon.MarshalJSONCompact(d.Entry)
+		if err != nil {
+			log.Error("Encoding a registration failed", "err", err)
+			mevapi.WriteError(w, http.StatusInternalServerError, "")
+			return
+		}
+		out = append(out, validatorEntry{
+			Slot: strconv.FormatUint(d.Slot, 10), ValidatorIndex: strconv.FormatUint(d.ValidatorIndex, 10),
+			Entry: entry, BetaGas: strconv.FormatUint(d.BetaGas, 10),
+		})
+	}
+	mevapi.WriteJSON(w, http.StatusOK, out)
+}
+
+func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
+	received := time.Now()
+	cancellations := req.URL.Query().Get("cancellations") == "1"
+	if err := b.r.CheckCancellations(cancellations); err != nil {
+		writeRelayError(w, err)
+		return
+	}
+	body, err := readSubmission(req, b.cfg.MaxSubmissionBytes)
+	if err != nil {
+		status := http.StatusBadRequest
+		if errors.Is(err, ErrSubmissionTooLarge) || errors.Is(err, mevapi.ErrBodyTooLarge) {
+			status = http.StatusRequestEntityTooLarge
+		}
+		mevapi.WriteError(w, status, err.Error())
+		return
+	}
+	ssz, err := isSSZ(req.Header.Get("Content-Type"))
+	if err != nil {
+		mevapi.WriteError(w, http.StatusUnsupportedMediaType, "failed to parse Content-Type header: "+err.Error())
+		return
+	}
+	sub, err := DecodeSubmission(b.r.BeaconConfig(), req.Header.Get("Eth-Consensus-Version"), body, ssz)
+	if err != nil {
+		mevapi.WriteError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	outcome, err := b.r.Submit(req.Context(), relay.SubmitRequest{Submission: sub, Cancellations: cancellations, ReceivedAt: received})
+	if err != nil {
+		writeRelayError(w, err)
+		return
+	}
+	switch outcome {
+	case relay.BelowFloor:
+		if cancellations {
+			mevapi.WriteJSON(w, http.StatusAccepted, msgBelowFloor)
+		} else {
+			mevapi.WriteJSON(w, http.StatusAccepted, map[string]string{"message": msgBelowFloor})
+		}
+	default:
+		w.WriteHeader(http.StatusOK)
+	}
+}
+
+// readSubmission reads the body, gunzipping it when Content-Encoding is
+// gzip, and fails once more than limit bytes come out.
+func readSubmission(req *http.Request, limit int64) ([]byte, error) {
+	var src io.Reader = req.Body
+	if req.Header.Get("Content-Encoding") == "gzip" {
+		zr, err := gzip.NewReader(req.Body)
+		if err != nil {
+			return nil, fmt.Errorf("invalid gzip body: %w", err)
+		}
+		defer zr.Close()
+		src = zr
+	}
+	body, err := io.ReadAll(io.LimitReader(src, limit+1))
+	if err != nil {
+		var maxErr *http.MaxBytesError
+		if errors.As(err, &maxErr) {
+			return nil, fmt.Errorf("%w: body over %d bytes", mevapi.ErrBodyTooLarge, maxErr.Limit)
+		}
+		return nil, fmt.Errorf("reading body: %w", err)
+	}
+	if int64(len(body)) > limit {
+		return nil, fmt.Errorf("%w: more than %d bytes after decompression", ErrSubmissionTooLarge, limit)
+	}
+	return body, nil
+}
+
+// isSSZ reports whether a Content-Type means SSZ (application/octet-stream);
+// anything else, or none, means JSON.
+func isSSZ(contentType string) (bool, error) {
+	if contentType == "" {
+		return false, nil
+	}
+	mt, _, err := mime.ParseMediaType(contentType)
+	if err != nil {
+		return false, err
+	}
+	return mt == "application/octet-stream", nil
+}
+
+// DecodeSubmission decodes a block submission of the fork named by the
+// Eth-Consensus-Version header, or, without it, of its slot's fork. SSZ that
+// does not decode is retried as JSON (builders that label JSON as
+// octet-stream), as the reference relay does.
+func DecodeSubmission(cfg *params.BeaconConfig, version string, body []byte, ssz bool) (*beacon.Submission, error) {
+	var fork params.ConsensusFork
+	if version != "" {
+		f, err := params.ParseConsensusFork(version)
+		if err != nil || f < params.ForkBellatrix {
+			return nil, errors.New("invalid fork version")
+		}
+		fork = f
+	} else {
+		var slot uint64
+		var err error
+		if ssz {
+			slot, err = beacon.SubmissionSlotSSZ(body)
+			if err != nil {
+				if s, jerr := beacon.SubmissionSlotJSON(body); jerr == nil {
+					slot, err = s, nil
+				}
+			}
+		} else {
+			slot, err = beacon.SubmissionSlotJSON(body)
+		}
+		if err != nil {
+			return nil, err
+		}
+		fork = cfg.ForkAtSlot(slot)
+	}
+	if ssz {
+		sub, err := beacon.DecodeSubmissionSSZ(fork, body)
+		if err == nil {
+			return sub, nil
+		}
+		if jsub, jerr := beacon.DecodeSubmissionJSON(fork, body); jerr == nil {
+			return jsub, nil
+		}
+		return nil, err
+	}
+	return beacon.DecodeSubmissionJSON(fork, body)
+}
+
+// writeRelayError answers a relay failure: 500 for the relay's own faults
+// (details only in the log), 400 with the message otherwise.
+func writeRelayError(w http.ResponseWriter, err error) {
+	if errors.Is(err, relay.ErrInternal) || !isRelayError(err) {
+		log.Error("Relay request failed", "err", err)
+		mevapi.WriteError(w, http.StatusInternalServerError, "")
+		return
+	}
+	mevapi.WriteError(w, http.StatusBadRequest, err.Error())
+}
+
+// relayErrors are the relay's 400 sentinels.
+var relayErrors = []error{
+	relay.ErrCancellationsDisabled, relay.ErrWrongFork, relay.ErrPastSlot, relay.ErrTimestamp, relay.ErrNoDuty,
+	relay.ErrProposerMismatch, relay.ErrFeeRecipient, relay.ErrBlockHash, relay.ErrParentHash, relay.ErrNoPayloadAttributes,
+	relay.ErrPrevRandao, relay.ErrWithdrawalsRoot, relay.ErrBuilderSignature, relay.ErrSlotDelivered, relay.ErrBidTrace,
+	relay.ErrBlobs, relay.ErrSimulation, relay.ErrNewerPayload,
+	relay.ErrTimestampTooEarly, relay.ErrTimestampTooLate, relay.ErrUnknownValidator, relay.ErrValidatorSignature,
+	relay.ErrEmptyRegistrations, relay.ErrTooManyRegistration,
+	relay.ErrSlotTooOld,
+	relay.ErrConsensusVersion, relay.ErrProposerIndex, relay.ErrUnknownProposerIndex, relay.ErrPayloadSignature,
+	relay.ErrUnknownPayload, relay.ErrEquivocation, relay.ErrHeaderMismatch, relay.ErrPublish, relay.ErrTooLate,
+}
+
+func isRelayError(err error) bool {
+	for _, e := range relayErrors {
+		if errors.Is(err, e) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,258 @@
+package relayapi
+
+import (
+	"context"
+	"errors"
+	"mime"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/ethereum/go-ethereum/log"
+
+	"github.com/gavel-eth/gavel/core/beacon"
+	"github.com/gavel-eth/gavel/eth/relay"
+	"github.com/gavel-eth/gavel/mevapi"
+	"github.com/gavel-eth/gavel/params"
+)
+
+// Paths of the proposer API (builder-specs).
+const (
+	PathStatus            = "/eth/v1/builder/status"
+	PathRegisterValidator = "/eth/v1/builder/validators"
+	PathHeader            = "/eth/v1/builder/header/{slot}/{parent_hash}/{pubkey}"
+	PathBlindedBlocksV1   = "/eth/v1/builder/blinded_blocks"
+	PathBlindedBlocksV2   = "/eth/v2/builder/blinded_blocks"
+)
+
+// Content types of the proposer API.
+const (
+	contentJSON = "application/json"
+	contentSSZ  = "application/octet-stream"
+)
+
+// ProposerRelay is what the proposer API needs of the relay (eth/relay.Relay).
+type ProposerRelay interface {
+	RegisterValidators(ctx context.Context, regs []beacon.SignedValidatorRegistration) error
+	GetHeader(slot uint64, parent beacon.Root, proposer beacon.BLSPubkey) (*beacon.SignedBuilderBid, error)
+	GetPayload(ctx context.Context, blk *beacon.SignedBlindedBeaconBlock, async bool) (*relay.Delivery, error)
+}
+
+// MountProposer mounts the builder-specs endpoints a proposer (mev-boost,
+// a consensus client) calls.
+func MountProposer(mux interface{ Handle(string, http.Handler) }, r ProposerRelay) {
+	p := &proposerAPI{r: r}
+	mux.Handle("GET "+PathStatus, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusOK) }))
+	mux.Handle("POST "+PathRegisterValidator, http.HandlerFunc(p.register))
+	mux.Handle("GET "+PathHeader, http.HandlerFunc(p.header))
+	mux.Handle("POST "+PathBlindedBlocksV1, http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) { p.blindedBlock(w, req, false) }))
+	mux.Handle("POST "+PathBlindedBlocksV2, http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) { p.blindedBlock(w, req, true) }))
+}
+
+type proposerAPI struct{ r ProposerRelay }
+
+func (p *proposerAPI) register(w http.ResponseWriter, req *http.Request) {
+	if req.ContentLength == 0 {
+		mevapi.WriteError(w, http.StatusBadRequest, relay.ErrEmptyRegistrations.Error())
+		return
+	}
+	ssz, err := isSSZ(req.Header.Get("Content-Type"))
+	if err != nil {
+		mevapi.WriteError(w, http.StatusUnsupportedMediaType, "failed to parse Content-Type header: "+err.Error())
+		return
+	}
+	body, err := mevapi.ReadBody(req, 1<<62)
+	if err != nil {
+		status := http.StatusBadRequest
+		if errors.Is(err, mevapi.ErrBodyTooLarge) {
+			status = http.StatusRequestEntityTooLarge
+		}
+		mevapi.WriteError(w, status, err.Error())
+		return
+	}
+	if len(body) == 0 {
+		mevapi.WriteError(w, http.StatusBadRequest, relay.ErrEmptyRegistrations.Error())
+		return
+	}
+	var regs []beacon.SignedValidatorRegistration
+	if ssz {
+		regs, err = beacon.DecodeRegistrationsSSZ(body)
+	} else {
+		regs, err = beacon.DecodeRegistrationsJSON(body)
+	}
+	if err != nil {
+		mevapi.WriteError(w, http.StatusBadRequest, "invalid registrations: "+err.Error())
+		return
+	}
+	if err := p.r.RegisterValidators(req.Context(), regs); err != nil {
+		writeRelayError(w, err)
+		return
+	}
+	w.WriteHeader(http.StatusOK)
+}
+
+func (p *proposerAPI) header(w http.ResponseWriter, req *http.Request) {
+	wantSSZ, ok := negotiate(req.Header.Get("Accept"))
+	if !ok {
+		mevapi.WriteError(w, http.StatusNotAcceptable, "not acceptable")
+		return
+	}
+	slot, err := strconv.ParseUint(req.PathValue("slot"), 10, 64)
+	if err != nil {
+		mevapi.WriteError(w, http.StatusBadRequest, "invalid slot")
+		return
+	}
+	var pubkey beacon.BLSPubkey
+	if s := req.PathValue("pubkey"); len(s) != 98 || pubkey.UnmarshalText([]byte(s)) != nil {
+		mevapi.WriteError(w, http.StatusBadRequest, "invalid pubkey")
+		return
+	}
+	var parent beacon.Root
+	if s := req.PathValue("parent_hash"); len(s) != 66 || parent.UnmarshalText([]byte(s)) != nil {
+		mevapi.WriteError(w, http.StatusBadRequest, "invalid hash")
+		return
+	}
+	bid, err := p.r.GetHeader(slot, parent, pubkey)
+	if err != nil {
+		writeRelayError(w, err)
+		return
+	}
+	if bid == nil {
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
+	writeVersioned(w, http.StatusOK, bid.Fork, bid, wantSSZ)
+}
+
+func (p *proposerAPI) blindedBlock(w http.ResponseWriter, req *http.Request, v2 bool) {
+	wantSSZ := false
+	if !v2 {
+		var ok bool
+		if wantSSZ, ok = negotiate(req.Header.Get("Accept")); !ok {
+			mevapi.WriteError(w, http.StatusNotAcceptable, "not acceptable")
+			return
+		}
+	}
+	ct := req.Header.Get("Content-Type")
+	if ct == "" {
+		mevapi.WriteError(w, http.StatusUnsupportedMediaType, "missing Content-Type header")
+		return
+	}
+	mt, _, err := mime.ParseMediaType(ct)
+	if err != nil {
+		mevapi.WriteError(w, http.StatusUnsupportedMediaType, "failed to parse Content-Type header: "+err.Error())
+		return
+	}
+	fork, ferr := params.ParseConsensusFork(req.Header.Get("Eth-Consensus-Version"))
+	if (mt != contentJSON && mt != contentSSZ) || ferr != nil || fork < params.ForkBellatrix {
+		mevapi.WriteError(w, http.StatusBadRequest, "failed to decode payload")
+		return
+	}
+	body, err := mevapi.ReadBody(req, 1<<62)
+	if err != nil {
+		mevapi.WriteError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	var blk *beacon.SignedBlindedBeaconBlock
+	if mt == contentSSZ {
+		blk, err = beacon.DecodeSignedBlindedBeaconBlockSSZ(fork, body)
+	} else {
+		blk, err = beacon.DecodeSignedBlindedBeaconBlockJSON(fork, body)
+	}
+	if err != nil {
+		mevapi.WriteError(w, http.StatusBadRequest, "failed to decode payload: "+err.Error())
+		return
+	}
+	d, err := p.r.GetPayload(req.Context(), blk, v2)
+	if err != nil {
+		writeRelayError(w, err)
+		return
+	}
+	if v2 {
+		w.WriteHeader(http.StatusAccepted)
+		return
+	}
+	resp, err := beacon.PayloadResponse(d.Payload, d.Bundle)
+	if err != nil {
+		log.Error("Encoding a delivered payload failed", "err", err)
+		mevapi.WriteError(w, http.StatusInternalServerError, "")
+		return
+	}
+	writeVersioned(w, http.StatusOK, d.Payload.Fork, resp, wantSSZ)
+}
+
+// sszJSON is an answer that encodes as SSZ and as beacon-API JSON.
+type sszJSON interface {
+	MarshalSSZ() ([]byte, error)
+}
+
+// writeVersioned writes v as SSZ, or as {"version":fork,"data":v} JSON,
+// with the Eth-Consensus-Version header.
+func writeVersioned(w http.ResponseWriter, status int, fork params.ConsensusFork, v sszJSON, ssz bool) {
+	var body []byte
+	var err error
+	if ssz {
+		body, err = v.MarshalSSZ()
+	} else {
+		var data []byte
+		if data, err = beacon.MarshalJSONCompact(v); err == nil {
+			body = make([]byte, 0, len(data)+40)
+			body = append(body, `{"version":"`...)
+			body = append(body, fork.String()...)
+			body = append(body, `","data":`...)
+			body = append(append(body, data...), '}', '\n')
+		}
+	}
+	if err != nil {
+		log.Error("Encoding a proposer answer failed", "err", err)
+		mevapi.WriteError(w, http.StatusInternalServerError, "")
+		return
+	}
+	h := w.Header()
+	h.Set("Eth-Consensus-Version", fork.String())
+	if ssz {
+		h.Set("Content-Type", contentSSZ)
+	} else {
+		h.Set("Content-Type", contentJSON)
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(status)
+	w.Write(body)
+}
+
+// negotiate picks the answer's encoding from an Accept header: SSZ when
+// application/octet-stream has at least JSON's quality, JSON by default; ok
+// is false when neither (nor a wildcard) is acceptable.
+func negotiate(accept string) (ssz, ok bool) {
+	if strings.TrimSpace(accept) == "" {
+		return false, true
+	}
+	qJSON, qSSZ := -1.0, -1.0
+	for _, part := range strings.Split(accept, ",") {
+		mt, params, err := mime.ParseMediaType(strings.TrimSpace(part))
+		if err != nil {
+			continue
+		}
+		q := 1.0
+		if s, ok := params["q"]; ok {
+			if v, err := strconv.ParseFloat(s, 64); err == nil {
+				q = v
+			}
+		}
+		switch mt {
+		case contentJSON:
+			qJSON = max(qJSON, q)
+		case contentSSZ:
+			qSSZ = max(qSSZ, q)
+		case "*/*", "application/*":
+			qJSON = max(qJSON, q)
+		}
+	}
+	switch {
+	case qSSZ > 0 && qSSZ >= qJSON:
+		return true, true
+	case qJSON > 0:
+		return false, true
+	}
+	return false, false
+}
