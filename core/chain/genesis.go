@@ -1,0 +1,37 @@
+package chain
+
+import (
+	"math/big"
+
+	"github.com/ethereum/go-ethereum/core"
+	"github.com/ethereum/go-ethereum/core/types"
+	gparams "github.com/ethereum/go-ethereum/params"
+
+	"github.com/gavel-eth/gavel/params"
+)
+
+// DevGenesis returns the genesis of `gavel --dev`: chain id 1337, every fork
+// through Osaka active at genesis, the system contracts pre-deployed and the
+// ten dev accounts funded. geth's own dev genesis also switches on Bogota,
+// which the public engine API rejects; gavel drives its chain through the
+// public engine API, so that fork stays off.
+func DevGenesis(gasLimit, timestamp uint64) *core.Genesis {
+	g := core.DeveloperGenesisBlock(gasLimit, nil)
+	cfg := *g.Config
+	cfg.BogotaTime = nil
+	cfg.AmsterdamTime = nil
+	g.Config = &cfg
+	g.Timestamp = timestamp
+	balance := new(big.Int).Mul(big.NewInt(params.DevAccountEther), big.NewInt(gparams.Ether))
+	for _, acc := range params.DevAccounts() {
+		g.Alloc[acc.Address] = types.Account{Balance: balance}
+	}
+	return g
+}
+
+// IsDevGenesis reports whether a stored genesis is compatible with dev mode:
+// post-merge from block zero, so the in-process beacon can drive it.
+func IsDevGenesis(g *core.Genesis) bool {
+	return g != nil && g.Config != nil && g.Config.TerminalTotalDifficulty != nil &&
+		g.Config.TerminalTotalDifficulty.Sign() == 0 && (g.Difficulty == nil || g.Difficulty.Sign() == 0)
+}
