@@ -213,7 +213,11 @@ func (s *Submission) ExecutionRequests() *ExecutionRequests {
 // network's BuilderDomain).
 func (s *Submission) VerifySignature(domain Domain) error {
 	bt := s.BidTrace()
-	return Verify(bt.BuilderPubkey, bt, domain, s.Signature())
+	pk, err := ParsePublicKey(bt.BuilderPubkey)
+	if err != nil {
+		return err
+	}
+	return VerifyRoot(pk, bt.SigningRoot(domain), s.Signature())
 }
 
 // SubmissionSlotSSZ reads the slot of an SSZ SubmitBlockRequest of any fork without
