@@ -29,7 +29,7 @@ type SubmissionConfig struct {
 	RPC     jsonrpc.Config
 	Bundles bundlepool.Config
 	Beta    betapool.Config
-	Miner   miner.Config
+	Miner   miner.Config `toml:",omitempty"`
 	// StatsFlush is how often per-signer counters are written (10 s).
 	StatsFlush time.Duration
 }

@@ -16,7 +16,6 @@ import (
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/crypto"
 
-	"github.com/gavel-eth/gavel/eth"
 	"github.com/gavel-eth/gavel/internal/testnode"
 	"github.com/gavel-eth/gavel/mevapi/reqsig"
 )
@@ -59,11 +58,7 @@ func body(method string, params ...any) []byte {
 // MEV listener over HTTP, geth RPC, the dev slot driver building with the
 // local builder and importing through the engine API.
 func TestDevNodeSubmission(t *testing.T) {
-	var sub *eth.Submission
-	n := testnode.New(t, testnode.Options{Register: func(n *eth.Node) (err error) {
-		sub, err = eth.AttachSubmission(n, eth.DefaultSubmissionConfig, nil)
-		return err
-	}})
+	n := testnode.New(t, testnode.Options{})
 	n.Step()
 	cfg := n.Chain.Config()
 	signer := types.LatestSignerForChainID(cfg.ChainID)
@@ -145,5 +140,4 @@ func TestDevNodeSubmission(t *testing.T) {
 	if stats.Requests != 1 || stats.Bundles != 1 || stats.Inclusions != 1 {
 		t.Fatalf("user stats %+v", stats)
 	}
-	_ = sub
 }

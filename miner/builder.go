@@ -39,11 +39,11 @@ type BundleSource interface {
 type Config struct {
 	// GasLimit is the gas limit the builder moves towards (0: keep the
 	// parent's).
-	GasLimit uint64
+	GasLimit uint64 `toml:",omitempty"`
 	// Extra is the block's extra data (at most 32 bytes).
-	Extra []byte
+	Extra []byte `toml:",omitempty"`
 	// MaxBundles caps how many bundles are simulated per block (1,000).
-	MaxBundles int
+	MaxBundles int `toml:",omitempty"`
 }
 
 // Builder is the local block builder.
