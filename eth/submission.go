@@ -185,6 +185,19 @@ func nodeSlotClock(n *Node) func() uint64 {
 	return betapool.SlotClock(n.Chain.Genesis().Time, 12, nil)
 }
 
+// AddAPIs serves more services on the MEV listener's JSON-RPC (and, with
+// stack non-nil, on geth's RPC): eth_callBundle and eth_estimateGasBundle
+// plug in here. Call it before the node starts.
+func (s *Submission) AddAPIs(stack *node.Node, apis []rpc.API) error {
+	if err := s.RPC.RegisterAPIs(apis); err != nil {
+		return err
+	}
+	if stack != nil {
+		stack.RegisterAPIs(apis)
+	}
+	return nil
+}
+
 // PayloadBuilder returns the local builder in the dev slot driver's shape.
 func (s *Submission) PayloadBuilder() devbeacon.PayloadBuilder { return payloadBuilder{s} }
 
