@@ -105,7 +105,11 @@ func (b *Builder) Build(ctx context.Context, parent *types.Header, attrs chain.B
 	b.remember(built.Block.Hash(), included)
 	buildTimer.UpdateSince(start)
 	bundlesInBlock.Update(int64(len(included)))
-	log.Info("Built local block", "number", built.Block.NumberU64(), "hash", built.Block.Hash(), "txs", len(built.Block.Transactions()),
+	logf := log.Debug
+	if len(included) > 0 {
+		logf = log.Info
+	}
+	logf("Built local block", "number", built.Block.NumberU64(), "hash", built.Block.Hash(), "txs", len(built.Block.Transactions()),
 		"bundles", len(included), "gas", built.Block.GasUsed(), "fees", built.Fees, "elapsed", time.Since(start))
 	return &Result{BuiltBlock: built, Bundles: included}, nil
 }

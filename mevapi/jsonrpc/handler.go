@@ -290,8 +290,11 @@ func encodeError(id json.RawMessage, code int, msg string) []byte {
 	}
 	e := rpcErrorBody{Version: "2.0", ID: id}
 	e.Error.Code, e.Error.Message = code, msg
-	b, _ := json.Marshal(e)
-	return append(b, '\n')
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false) // messages quote "<address>:<signature>"
+	enc.Encode(e)
+	return buf.Bytes()
 }
 
 // writeError answers before dispatch, when the request id is not known yet.
