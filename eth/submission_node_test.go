@@ -141,3 +141,50 @@ func TestDevNodeSubmission(t *testing.T) {
 		t.Fatalf("user stats %+v", stats)
 	}
 }
+
+// TestBetaBundleSurvivesRestart stores a beta bundle on a node with a
+// datadir, restarts the node on it, and finds the bundle and the signer's
+// statistics again.
+func TestBetaBundleSurvivesRestart(t *testing.T) {
+	dir := t.TempDir()
+	n := testnode.New(t, testnode.Options{DataDir: dir})
+	n.Step()
+	cfg := n.Chain.Config()
+	to := common.Address{9}
+	tx, _ := types.SignNewTx(testnode.Account(4).Key, types.LatestSignerForChainID(cfg.ChainID), &types.DynamicFeeTx{
+		ChainID: cfg.ChainID, GasFeeCap: big.NewInt(10e9), Gas: 21000, To: &to})
+	raw, _ := tx.MarshalBinary()
+	slot := strconv.FormatUint(n.Beacon.CurrentSlot()+5, 10)
+	req := body("mev_sendBetaBundle", map[string]any{"txs": []hexutil.Bytes{raw}, "slot": slot})
+	key, _ := crypto.GenerateKey()
+	sig, _ := reqsig.Sign(req, key)
+	status, r := post(t, n.MEVURL()+"/v1", req, sig)
+	var h common.Hash
+	json.Unmarshal(r.Result, &h)
+	if status != 200 {
+		t.Fatalf("%d %+v", status, r.Error)
+	}
+	if err := n.Stack.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	n = testnode.New(t, testnode.Options{DataDir: dir})
+	var got struct {
+		BundleHash common.Hash
+		Txs        []hexutil.Bytes
+		Slots      []struct{ Slot, Status string }
+	}
+	if err := n.RPC().Call(&got, "mev_getBetaBundle", h); err != nil {
+		t.Fatal(err)
+	}
+	if got.BundleHash != h || len(got.Txs) != 1 || !bytes.Equal(got.Txs[0], raw) || len(got.Slots) != 1 || got.Slots[0].Slot != slot {
+		t.Fatalf("after restart: %+v", got)
+	}
+	var stats struct{ Requests, BetaBundles uint64 }
+	if err := n.RPC().Call(&stats, "mev_getUserStats", crypto.PubkeyToAddress(key.PublicKey)); err != nil {
+		t.Fatal(err)
+	}
+	if stats.Requests != 1 || stats.BetaBundles != 1 {
+		t.Fatalf("stats after restart: %+v", stats)
+	}
+}
