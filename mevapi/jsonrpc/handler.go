@@ -94,6 +94,17 @@ func New(cfg Config, apis []rpc.API, opts ...Option) (*Server, error) {
 	return s, nil
 }
 
+// RegisterAPIs adds services after New, for parts of the node assembled
+// later (bundle simulation). Call it before the listener starts serving.
+func (s *Server) RegisterAPIs(apis []rpc.API) error {
+	for _, api := range apis {
+		if err := s.rpc.RegisterName(api.Namespace, api.Service); err != nil {
+			return fmt.Errorf("registering namespace %q: %w", api.Namespace, err)
+		}
+	}
+	return nil
+}
+
 // Close stops the dispatcher.
 func (s *Server) Close() { s.rpc.Stop() }
 
@@ -279,8 +290,11 @@ func encodeError(id json.RawMessage, code int, msg string) []byte {
 	}
 	e := rpcErrorBody{Version: "2.0", ID: id}
 	e.Error.Code, e.Error.Message = code, msg
-	b, _ := json.Marshal(e)
-	return append(b, '\n')
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false) // messages quote "<address>:<signature>"
+	enc.Encode(e)
+	return buf.Bytes()
 }
 
 // writeError answers before dispatch, when the request id is not known yet.
