@@ -42,6 +42,7 @@ type Config struct {
 	Listener   mevapi.Config
 	Dev        DevConfig
 	Submission SubmissionConfig // bundles, beta bundles, request signatures (eth/submission.go)
+	Relay      RelayConfig      // the relay (eth/relay_wiring.go)
 }
 
 // DefaultConfig returns gavel's defaults.
@@ -68,6 +69,8 @@ type Node struct {
 	Filters *filters.FilterSystem
 	// Submission is eth_sendBundle, beta bundles and the local builder.
 	Submission *Submission
+	// Relay is the relay (nil when it does not run).
+	Relay *RelayService
 }
 
 // ConfigureDevNode sets the node settings dev mode implies unless the user
@@ -171,7 +174,15 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (*Node, error) 
 		}
 		stack.RegisterLifecycle(n.Beacon)
 	}
-	if n.Submission, err = AttachSubmission(n, cfg.Submission, nil); err != nil {
+	st, err := OpenStore(stack)
+	if err != nil {
+		return nil, fmt.Errorf("open store: %w", err)
+	}
+	stack.RegisterLifecycle(storeCloser{st}) // registered first, stopped last
+	if n.Submission, err = AttachSubmission(n, cfg.Submission, st); err != nil {
+		return nil, err
+	}
+	if n.Relay, err = AttachRelay(n, cfg.Relay, st); err != nil {
 		return nil, err
 	}
 	return n, nil

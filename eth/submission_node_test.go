@@ -126,6 +126,11 @@ func TestDevNodeSubmission(t *testing.T) {
 		t.Fatal(err)
 	}
 	txs := block.Transactions()
+	// In --dev blocks come through the relay: the dev builder's payment to
+	// the proposer is the last tx.
+	if len(txs) == 3 {
+		txs = txs[:2]
+	}
 	if len(txs) != 2 || txs[0].Hash() != crypto.Keccak256Hash(bundleTx) || txs[1].Hash() != loose.Hash() {
 		t.Fatalf("block %d has %d txs; want the bundle first, then the mempool tx", target, len(txs))
 	}

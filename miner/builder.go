@@ -73,6 +73,11 @@ type Result struct {
 
 // Build builds the block on parent for attrs.
 func (b *Builder) Build(ctx context.Context, parent *types.Header, attrs chain.BuildAttrs) (*Result, error) {
+	return b.build(ctx, parent, attrs, nil)
+}
+
+// build builds the block; last, if set, adds the block's final txs.
+func (b *Builder) build(ctx context.Context, parent *types.Header, attrs chain.BuildAttrs, last func(*chain.BlockBuilder) error) (*Result, error) {
 	start := time.Now()
 	if attrs.GasLimit == 0 {
 		attrs.GasLimit = b.cfg.GasLimit
@@ -97,6 +102,11 @@ func (b *Builder) Build(ctx context.Context, parent *types.Header, attrs chain.B
 	}
 	if _, err := bb.FillFromPool(skip); err != nil && err != chain.ErrNoTxPool {
 		return nil, err
+	}
+	if last != nil {
+		if err := last(bb); err != nil {
+			return nil, err
+		}
 	}
 	built, err := bb.Finish()
 	if err != nil {

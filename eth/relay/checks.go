@@ -242,7 +242,7 @@ func (r *Relay) simulate(ctx context.Context, sub *beacon.Submission, t *beacon.
 	}
 	if reqs := sub.ExecutionRequests(); reqs != nil {
 		var err error
-		if bp.Requests, err = encodeRequests(reqs); err != nil {
+		if bp.Requests, err = reqs.EngineRequests(); err != nil {
 			return nil, fmt.Errorf("%w: execution requests: %v", ErrSimulation, err)
 		}
 	}

@@ -178,13 +178,20 @@ func (p *proposerAPI) blindedBlock(w http.ResponseWriter, req *http.Request, v2 
 		mevapi.WriteError(w, http.StatusInternalServerError, "")
 		return
 	}
-	writeVersioned(w, http.StatusOK, d.Payload.Fork, resp, wantSSZ)
+	writeVersioned(w, http.StatusOK, d.Payload.Fork, containerJSON{resp}, wantSSZ)
 }
 
 // sszJSON is an answer that encodes as SSZ and as beacon-API JSON.
 type sszJSON interface {
 	MarshalSSZ() ([]byte, error)
+	MarshalJSON() ([]byte, error)
 }
+
+// containerJSON gives a beacon container its beacon-API JSON encoding.
+type containerJSON struct{ beacon.Container }
+
+// MarshalJSON encodes the container as beacon-API JSON.
+func (c containerJSON) MarshalJSON() ([]byte, error) { return beacon.MarshalJSONCompact(c.Container) }
 
 // writeVersioned writes v as SSZ, or as {"version":fork,"data":v} JSON,
 // with the Eth-Consensus-Version header.
@@ -195,7 +202,7 @@ func writeVersioned(w http.ResponseWriter, status int, fork params.ConsensusFork
 		body, err = v.MarshalSSZ()
 	} else {
 		var data []byte
-		if data, err = beacon.MarshalJSONCompact(v); err == nil {
+		if data, err = v.MarshalJSON(); err == nil {
 			body = make([]byte, 0, len(data)+40)
 			body = append(body, `{"version":"`...)
 			body = append(body, fork.String()...)

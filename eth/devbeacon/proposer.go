@@ -1,0 +1,392 @@
+package devbeacon
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"crypto/ecdsa"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/ethereum/go-ethereum/beacon/engine"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/log"
+	"github.com/holiman/uint256"
+
+	"github.com/gavel-eth/gavel/core/beacon"
+	"github.com/gavel-eth/gavel/core/chain"
+	"github.com/gavel-eth/gavel/eth/relay"
+	"github.com/gavel-eth/gavel/miner"
+	"github.com/gavel-eth/gavel/params"
+)
+
+// RelayFeed is what the dev driver tells the relay in-process, as a beacon
+// node's events would on a real network: head slot, duties, known
+// validators and the payload attributes of the slot being built.
+type RelayFeed interface {
+	SetHeadSlot(slot uint64)
+	SetDuties(duties []relay.Duty)
+	SetKnownValidators(byIndex map[uint64]beacon.BLSPubkey)
+	SetPayloadAttributes(slot uint64, parent common.Hash, a relay.PayloadAttributes) error
+}
+
+// DevBuilder builds a block that pays its proposer with a final transaction
+// (miner.Builder).
+type DevBuilder interface {
+	BuildPaying(ctx context.Context, parent *types.Header, attrs chain.BuildAttrs, pay miner.Payment) (*miner.Result, *uint256.Int, error)
+}
+
+// ProposerConfig configures the dev proposer flow.
+type ProposerConfig struct {
+	// RelayURL returns the relay's base URL (the MEV listener's, known once
+	// it has started).
+	RelayURL func() string
+	// Beacon is the dev chain's consensus constants.
+	Beacon *params.BeaconConfig
+	// Validators are the dev validators; validator slot mod n proposes.
+	Validators []Validator
+	// GasLimit is the gas limit the validators register.
+	GasLimit uint64
+	// BuilderKey is the dev builder's BLS key; CoinbaseKey the key of the
+	// funded account it builds with and pays proposers from.
+	BuilderKey  *beacon.SecretKey
+	CoinbaseKey *ecdsa.PrivateKey
+	// Bonus is what the dev builder adds to a block's earnings, so that even
+	// empty blocks go through the relay.
+	Bonus *uint256.Int
+	// Client is the HTTP client (a default with a timeout when nil).
+	Client *http.Client
+}
+
+// Proposer is the dev proposer flow, a PayloadBuilder: each slot the dev
+// builder submits its block to the relay over HTTP (SSZ+gzip), the slot's
+// dev validator asks getHeader, signs the blinded block and calls
+// getPayload, as a real proposer with mev-boost would. Without a relay bid
+// that beats the local block, the local block is used.
+type Proposer struct {
+	cfg     ProposerConfig
+	feed    RelayFeed
+	builder DevBuilder
+	local   PayloadBuilder
+	client  *http.Client
+
+	mu         sync.Mutex
+	registered bool
+}
+
+// NewProposer creates the dev proposer flow.
+func NewProposer(cfg ProposerConfig, feed RelayFeed, builder DevBuilder, local PayloadBuilder) (*Proposer, error) {
+	if len(cfg.Validators) == 0 || cfg.Beacon == nil || cfg.BuilderKey == nil || cfg.CoinbaseKey == nil || cfg.RelayURL == nil {
+		return nil, errors.New("dev proposer needs validators, beacon constants, builder keys and the relay URL")
+	}
+	p := &Proposer{cfg: cfg, feed: feed, builder: builder, local: local, client: cfg.Client}
+	if p.client == nil {
+		p.client = &http.Client{Timeout: 10 * time.Second}
+	}
+	known := make(map[uint64]beacon.BLSPubkey, len(cfg.Validators))
+	for _, v := range cfg.Validators {
+		known[v.Index] = v.Pubkey
+	}
+	feed.SetKnownValidators(known)
+	return p, nil
+}
+
+// BuildPayload implements PayloadBuilder: the slot goes through the relay.
+func (p *Proposer) BuildPayload(ctx context.Context, req PayloadRequest) (*engine.ExecutionPayloadEnvelope, error) {
+	v := ProposerOf(p.cfg.Validators, req.Slot)
+	req.Attrs.FeeRecipient = v.FeeRecipient
+	p.announce(req)
+
+	local, err := p.local.BuildPayload(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.register(ctx); err != nil {
+		log.Warn("Dev validators could not register with the relay", "err", err)
+		return local, nil
+	}
+	if err := p.submit(ctx, req, v); err != nil {
+		log.Warn("Dev builder submission failed", "slot", req.Slot, "err", err)
+	}
+	env, err := p.propose(ctx, req, v, local)
+	if err != nil {
+		log.Warn("Dev proposer falls back to the local block", "slot", req.Slot, "err", err)
+		return local, nil
+	}
+	return env, nil
+}
+
+// announce feeds the relay what a beacon node would: head slot, the duties
+// of this and the next epoch, and the slot's payload attributes.
+func (p *Proposer) announce(req PayloadRequest) {
+	cfg := p.cfg.Beacon
+	p.feed.SetHeadSlot(cfg.SlotAt(req.Parent.Time))
+	first := req.Slot / cfg.SlotsPerEpoch * cfg.SlotsPerEpoch
+	duties := make([]relay.Duty, 0, 2*cfg.SlotsPerEpoch)
+	for s := first; s < first+2*cfg.SlotsPerEpoch; s++ {
+		v := ProposerOf(p.cfg.Validators, s)
+		duties = append(duties, relay.Duty{Slot: s, ValidatorIndex: v.Index, Pubkey: v.Pubkey})
+	}
+	p.feed.SetDuties(duties)
+	a := req.Attrs
+	if err := p.feed.SetPayloadAttributes(req.Slot, req.Parent.Hash(), relay.PayloadAttributes{
+		Timestamp: a.Timestamp, PrevRandao: a.PrevRandao, Withdrawals: a.Withdrawals, ParentBeaconRoot: a.ParentBeaconRoot,
+	}); err != nil {
+		log.Error("Dev payload attributes rejected by the relay", "err", err)
+	}
+}
+
+// register registers every dev validator once, over HTTP.
+func (p *Proposer) register(ctx context.Context) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.registered {
+		return nil
+	}
+	regs := make([]beacon.SignedValidatorRegistration, len(p.cfg.Validators))
+	ts := uint64(time.Now().Unix())
+	if ts < p.cfg.Beacon.GenesisTime {
+		ts = p.cfg.Beacon.GenesisTime
+	}
+	for i, v := range p.cfg.Validators {
+		var err error
+		if regs[i], err = v.Registration(p.cfg.Beacon, p.cfg.GasLimit, ts); err != nil {
+			return err
+		}
+	}
+	body, err := beacon.EncodeRegistrationsJSON(regs)
+	if err != nil {
+		return err
+	}
+	status, msg, err := p.do(ctx, http.MethodPost, "/eth/v1/builder/validators", body, map[string]string{"Content-Type": "application/json"})
+	if err != nil {
+		return err
+	}
+	if status != http.StatusOK {
+		return fmt.Errorf("registration: %d %s", status, msg)
+	}
+	p.registered = true
+	log.Info("Dev validators registered with the relay", "count", len(regs))
+	return nil
+}
+
+// submit builds the dev builder's block for the slot and submits it to the
+// relay as SSZ+gzip.
+func (p *Proposer) submit(ctx context.Context, req PayloadRequest, v Validator) error {
+	root := req.Attrs.ParentBeaconRoot
+	res, value, err := p.builder.BuildPaying(ctx, req.Parent, chain.BuildAttrs{
+		Timestamp: req.Attrs.Timestamp, Random: req.Attrs.PrevRandao, Withdrawals: req.Attrs.Withdrawals,
+		BeaconRoot: &root, GasLimit: p.cfg.GasLimit,
+	}, miner.Payment{Key: p.cfg.CoinbaseKey, To: v.FeeRecipient, Bonus: p.cfg.Bonus})
+	if err != nil {
+		return err
+	}
+	sub, err := p.submission(req.Slot, v, res, value)
+	if err != nil {
+		return err
+	}
+	raw, err := sub.MarshalSSZ()
+	if err != nil {
+		return err
+	}
+	var zbuf bytes.Buffer
+	zw := gzip.NewWriter(&zbuf)
+	zw.Write(raw)
+	zw.Close()
+	status, msg, err := p.do(ctx, http.MethodPost, "/relay/v1/builder/blocks", zbuf.Bytes(), map[string]string{
+		"Content-Type": "application/octet-stream", "Content-Encoding": "gzip", "Eth-Consensus-Version": sub.Fork.String(),
+	})
+	if err != nil {
+		return err
+	}
+	if status != http.StatusOK {
+		return fmt.Errorf("relay answered %d %s", status, msg)
+	}
+	return nil
+}
+
+// submission wraps a built block as a signed submission of the slot's fork.
+func (p *Proposer) submission(slot uint64, v Validator, res *miner.Result, value *uint256.Int) (*beacon.Submission, error) {
+	fork := p.cfg.Beacon.ForkAtSlot(slot)
+	env := res.Envelope
+	payload, err := beacon.ExecutionPayloadFromExecutableData(fork, env.ExecutionPayload)
+	if err != nil {
+		return nil, err
+	}
+	pv := payload.View()
+	trace := beacon.BidTrace{
+		Slot: slot, ParentHash: pv.ParentHash, BlockHash: pv.BlockHash, BuilderPubkey: p.cfg.BuilderKey.PublicKey(),
+		ProposerPubkey: v.Pubkey, ProposerFeeRecipient: beacon.Address(v.FeeRecipient),
+		GasLimit: pv.GasLimit, GasUsed: pv.GasUsed, Value: beacon.U256FromUint256(value),
+	}
+	sig, err := p.cfg.BuilderKey.Sign(&trace, beacon.BuilderDomain(p.cfg.Beacon))
+	if err != nil {
+		return nil, err
+	}
+	reqs, err := beacon.ExecutionRequestsFromEngine(env.Requests)
+	if err != nil {
+		return nil, err
+	}
+	empty := beacon.BlobsBundle{Commitments: []beacon.KZGCommitment{}, Proofs: []beacon.KZGProof{}, Blobs: []beacon.Blob{}}
+	switch fork {
+	case params.ForkFulu:
+		return beacon.NewSubmission(fork, &beacon.SubmitBlockRequestFulu{Message: trace, ExecutionPayload: *payload.Deneb,
+			BlobsBundle: beacon.BlobsBundleFulu(empty), ExecutionRequests: *reqs, Signature: sig})
+	case params.ForkElectra:
+		return beacon.NewSubmission(fork, &beacon.SubmitBlockRequestElectra{Message: trace, ExecutionPayload: *payload.Deneb,
+			BlobsBundle: empty, ExecutionRequests: *reqs, Signature: sig})
+	}
+	return nil, fmt.Errorf("dev builder submits only Electra and Fulu blocks, not %s", fork)
+}
+
+// propose is the proposer's side: getHeader, compare with the local block,
+// sign the blinded block, getPayload.
+func (p *Proposer) propose(ctx context.Context, req PayloadRequest, v Validator, local *engine.ExecutionPayloadEnvelope) (*engine.ExecutionPayloadEnvelope, error) {
+	path := fmt.Sprintf("/eth/v1/builder/header/%d/%s/%s", req.Slot, req.Parent.Hash().Hex(), v.Pubkey)
+	status, body, err := p.do(ctx, http.MethodGet, path, nil, map[string]string{"Accept": "application/json"})
+	if err != nil {
+		return nil, err
+	}
+	if status == http.StatusNoContent {
+		return nil, errors.New("no bid from the relay")
+	}
+	if status != http.StatusOK {
+		return nil, fmt.Errorf("getHeader: %d %s", status, body)
+	}
+	var versioned struct {
+		Version string          `json:"version"`
+		Data    json.RawMessage `json:"data"`
+	}
+	if err := json.Unmarshal(body, &versioned); err != nil {
+		return nil, fmt.Errorf("getHeader answer: %w", err)
+	}
+	fork, err := params.ParseConsensusFork(versioned.Version)
+	if err != nil {
+		return nil, err
+	}
+	bid, err := beacon.DecodeSignedBuilderBidJSON(fork, versioned.Data)
+	if err != nil {
+		return nil, fmt.Errorf("getHeader answer: %w", err)
+	}
+	if err := bid.VerifySignature(beacon.BuilderDomain(p.cfg.Beacon)); err != nil {
+		return nil, fmt.Errorf("relay bid signature: %w", err)
+	}
+	if bid.Header().Deneb == nil || bid.Header().Deneb.ParentHash != beacon.Root(req.Parent.Hash()) {
+		return nil, errors.New("relay bid is not for this parent")
+	}
+	if local.BlockValue != nil && bid.Value().Big().Cmp(local.BlockValue) <= 0 {
+		return nil, fmt.Errorf("relay bid %s does not beat the local block's %s", bid.Value(), local.BlockValue)
+	}
+	blinded, err := p.blindedBlock(req, v, bid)
+	if err != nil {
+		return nil, err
+	}
+	raw, err := blinded.MarshalSSZ()
+	if err != nil {
+		return nil, err
+	}
+	status, body, err = p.do(ctx, http.MethodPost, "/eth/v1/builder/blinded_blocks", raw, map[string]string{
+		"Content-Type": "application/octet-stream", "Accept": "application/octet-stream", "Eth-Consensus-Version": fork.String(),
+	})
+	if err != nil {
+		return nil, err
+	}
+	if status != http.StatusOK {
+		return nil, fmt.Errorf("getPayload: %d %s", status, body)
+	}
+	var resp beacon.ExecutionPayloadAndBlobsBundleFulu
+	if err := resp.UnmarshalSSZ(body); err != nil {
+		return nil, fmt.Errorf("getPayload answer: %w", err)
+	}
+	payload, err := beacon.NewExecutionPayload(fork, &resp.ExecutionPayload)
+	if err != nil {
+		return nil, err
+	}
+	requests, err := bid.Electra.Message.ExecutionRequests.EngineRequests()
+	if err != nil {
+		return nil, err
+	}
+	env := &engine.ExecutionPayloadEnvelope{
+		ExecutionPayload: payload.ToExecutableData(),
+		BlockValue:       bid.Value().Big(),
+		BlobsBundle:      engineBlobs(resp.BlobsBundle),
+		Requests:         requests,
+	}
+	if env.ExecutionPayload.BlockHash != common.Hash(bid.Header().BlockHash()) {
+		return nil, errors.New("getPayload returned another block than the signed header")
+	}
+	return env, nil
+}
+
+// blindedBlock is the slot's blinded beacon block with the bid's header,
+// signed by the proposer. Its parent root is the slot's parent beacon root,
+// which the relay hands to the engine when it publishes.
+func (p *Proposer) blindedBlock(req PayloadRequest, v Validator, bid *beacon.SignedBuilderBid) (*beacon.SignedBlindedBeaconBlock, error) {
+	if bid.Electra == nil {
+		return nil, fmt.Errorf("dev proposer signs only Electra and Fulu blocks, not %s", bid.Fork)
+	}
+	m := bid.Electra.Message
+	blk := &beacon.SignedBlindedBeaconBlockElectra{Message: beacon.BlindedBeaconBlockElectra{
+		Slot: req.Slot, ProposerIndex: v.Index, ParentRoot: beacon.Root(req.Attrs.ParentBeaconRoot),
+		Body: beacon.BlindedBeaconBlockBodyElectra{
+			ProposerSlashings: []beacon.ProposerSlashing{}, AttesterSlashings: []beacon.AttesterSlashingElectra{},
+			Attestations: []beacon.AttestationElectra{}, Deposits: []beacon.Deposit{}, VoluntaryExits: []beacon.SignedVoluntaryExit{},
+			ExecutionPayloadHeader: m.Header, BLSToExecutionChanges: []beacon.SignedBLSToExecutionChange{},
+			BlobKZGCommitments: m.BlobKZGCommitments, ExecutionRequests: m.ExecutionRequests,
+		},
+	}}
+	copy(blk.Message.Body.Graffiti[:], "gavel dev "+strconv.FormatUint(v.Index, 10))
+	domain, err := beacon.ProposerDomain(p.cfg.Beacon, bid.Fork)
+	if err != nil {
+		return nil, err
+	}
+	if blk.Signature, err = v.Key.Sign(&blk.Message, domain); err != nil {
+		return nil, err
+	}
+	return &beacon.SignedBlindedBeaconBlock{Fork: bid.Fork, Electra: blk}, nil
+}
+
+// engineBlobs converts a blobs bundle to the engine API's form.
+func engineBlobs(b beacon.BlobsBundleFulu) *engine.BlobsBundle {
+	out := &engine.BlobsBundle{Commitments: []hexutil.Bytes{}, Proofs: []hexutil.Bytes{}, Blobs: []hexutil.Bytes{}}
+	for i := range b.Commitments {
+		out.Commitments = append(out.Commitments, b.Commitments[i][:])
+	}
+	for i := range b.Proofs {
+		out.Proofs = append(out.Proofs, b.Proofs[i][:])
+	}
+	for i := range b.Blobs {
+		out.Blobs = append(out.Blobs, b.Blobs[i][:])
+	}
+	return out
+}
+
+// do sends one request to the relay and returns the status and body.
+func (p *Proposer) do(ctx context.Context, method, path string, body []byte, header map[string]string) (int, []byte, error) {
+	var rd io.Reader
+	if body != nil {
+		rd = bytes.NewReader(body)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, p.cfg.RelayURL()+path, rd)
+	if err != nil {
+		return 0, nil, err
+	}
+	for k, v := range header {
+		req.Header.Set(k, v)
+	}
+	resp, err := p.client.Do(req)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer resp.Body.Close()
+	out, err := io.ReadAll(io.LimitReader(resp.Body, 64<<20))
+	return resp.StatusCode, out, err
+}

@@ -1,0 +1,125 @@
+package eth_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"math/big"
+	"net/http"
+	"strconv"
+	"testing"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
+
+	"github.com/gavel-eth/gavel/eth"
+	"github.com/gavel-eth/gavel/eth/devbeacon"
+	"github.com/gavel-eth/gavel/internal/testnode"
+)
+
+func getJSON(t *testing.T, url string, v any) int {
+	t.Helper()
+	res, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	if res.StatusCode == http.StatusOK && v != nil {
+		if err := json.Unmarshal(raw, v); err != nil {
+			t.Fatalf("GET %s: %v: %s", url, err, raw)
+		}
+	}
+	return res.StatusCode
+}
+
+// TestDevChainThroughRelay steps a dev node and checks that every block came
+// through the relay: the validators endpoint lists duties, each delivered
+// payload is the chain's block at that number and pays the slot's dev
+// validator, builder_blocks_received lists the dev builder's submissions and
+// validator_registration returns the dev validators' registrations.
+func TestDevChainThroughRelay(t *testing.T) {
+	dir := t.TempDir()
+	n := testnode.New(t, testnode.Options{DataDir: dir})
+	if n.Relay == nil {
+		t.Fatal("dev node has no relay")
+	}
+	// A user transaction, so blocks carry fees besides the payment.
+	acc := testnode.Account(1)
+	to := common.HexToAddress("0x00000000000000000000000000000000000000aa")
+	tx, _ := types.SignNewTx(acc.Key, types.LatestSignerForChainID(big.NewInt(1337)), &types.DynamicFeeTx{
+		ChainID: big.NewInt(1337), Nonce: 0, GasTipCap: big.NewInt(2e9), GasFeeCap: big.NewInt(100e9), Gas: 21000, To: &to, Value: big.NewInt(1),
+	})
+	if err := n.Client().SendTransaction(context.Background(), tx); err != nil {
+		t.Fatal(err)
+	}
+	vals, _ := devbeacon.DevValidators(devbeacon.DefaultValidators)
+	var heads []*types.Header
+	for i := 0; i < 3; i++ {
+		heads = append(heads, n.Step())
+	}
+	base := n.MEVURL()
+
+	var duties []struct {
+		Slot           string          `json:"slot"`
+		ValidatorIndex string          `json:"validator_index"`
+		Entry          json.RawMessage `json:"entry"`
+		BetaGas        string          `json:"beta_gas"`
+	}
+	if code := getJSON(t, base+"/relay/v1/builder/validators", &duties); code != 200 || len(duties) == 0 {
+		t.Fatalf("validators: %d, %d duties", code, len(duties))
+	}
+	if duties[0].BetaGas != "0" {
+		t.Errorf("beta_gas %q, want 0", duties[0].BetaGas)
+	}
+
+	var delivered []struct {
+		Slot                 string `json:"slot"`
+		BlockHash            string `json:"block_hash"`
+		BlockNumber          string `json:"block_number"`
+		ProposerFeeRecipient string `json:"proposer_fee_recipient"`
+		Value                string `json:"value"`
+	}
+	if code := getJSON(t, base+"/relay/v1/data/bidtraces/proposer_payload_delivered", &delivered); code != 200 {
+		t.Fatalf("delivered: %d", code)
+	}
+	if len(delivered) != len(heads) {
+		t.Fatalf("%d delivered payloads, want %d", len(delivered), len(heads))
+	}
+	for _, d := range delivered {
+		num, _ := strconv.ParseUint(d.BlockNumber, 10, 64)
+		h, err := n.Chain.HeaderByNumber(num)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h.Hash().Hex() != d.BlockHash {
+			t.Errorf("delivered block %d is %s, chain has %s", num, d.BlockHash, h.Hash().Hex())
+		}
+		slot, _ := strconv.ParseUint(d.Slot, 10, 64)
+		want := devbeacon.ProposerOf(vals, slot).FeeRecipient
+		if common.HexToAddress(d.ProposerFeeRecipient) != want {
+			t.Errorf("slot %d paid %s, want %s", slot, d.ProposerFeeRecipient, want.Hex())
+		}
+		if h.Coinbase != eth.DevBuilderCoinbase() {
+			t.Errorf("block %d coinbase %s, want the dev builder's", num, h.Coinbase.Hex())
+		}
+	}
+	if err := n.Relay.FlushTraces(context.Background()); err != nil { // bid traces are written in batches
+		t.Fatal(err)
+	}
+	var received []json.RawMessage
+	if code := getJSON(t, base+"/relay/v1/data/bidtraces/builder_blocks_received?slot="+delivered[0].Slot, &received); code != 200 || len(received) == 0 {
+		t.Fatalf("builder_blocks_received: %d, %d rows", code, len(received))
+	}
+	var reg struct {
+		Message struct {
+			FeeRecipient string `json:"fee_recipient"`
+		} `json:"message"`
+	}
+	if code := getJSON(t, base+"/relay/v1/data/validator_registration?pubkey="+vals[0].Pubkey.String(), &reg); code != 200 {
+		t.Fatalf("validator_registration: %d", code)
+	}
+	if common.HexToAddress(reg.Message.FeeRecipient) != vals[0].FeeRecipient {
+		t.Errorf("registration fee recipient %s, want %s", reg.Message.FeeRecipient, vals[0].FeeRecipient.Hex())
+	}
+}

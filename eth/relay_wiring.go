@@ -1,0 +1,201 @@
+package eth
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/ethereum/go-ethereum/beacon/engine"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/ethereum/go-ethereum/log"
+	"github.com/holiman/uint256"
+
+	"github.com/gavel-eth/gavel/core/beacon"
+	"github.com/gavel-eth/gavel/eth/devbeacon"
+	"github.com/gavel-eth/gavel/eth/relay"
+	"github.com/gavel-eth/gavel/internal/store"
+	"github.com/gavel-eth/gavel/mevapi/relayapi"
+	"github.com/gavel-eth/gavel/params"
+)
+
+// RelayConfig is the relay's part of the [Mev] section.
+type RelayConfig struct {
+	// SecretKey is the relay's BLS secret key, 32 bytes hex (--relay.secretkey).
+	// Required on real networks; --dev derives a fixed dev key when empty.
+	SecretKey string `toml:",omitempty"`
+	// Beacon lists the beacon node URLs (--relay.beacon), for real networks.
+	Beacon []string `toml:",omitempty"`
+	// CancellationsDisabled refuses ?cancellations=1 submissions.
+	CancellationsDisabled bool `toml:",omitempty"`
+	// MaxSubmissionBytes caps a submission after gzip decoding (15 MiB).
+	MaxSubmissionBytes int64 `toml:",omitempty"`
+	// DevValidators is how many dev validators --dev runs (--dev.validators).
+	DevValidators int `toml:",omitempty"`
+}
+
+// Dev keys, derived from fixed strings: anyone can reproduce them, which is
+// the point of a dev chain and why they must never hold real value.
+var (
+	devRelayKeySeed   = sha256.Sum256([]byte("gavel dev relay key"))
+	devBuilderKeySeed = sha256.Sum256([]byte("gavel dev builder key"))
+)
+
+// DevBuilderBonus is what the dev builder adds to every block's earnings,
+// so that even an empty block is a bid worth taking (0.001 ether).
+var DevBuilderBonus = uint256.NewInt(1e15)
+
+// DevBuilderAccount is the dev account the dev builder builds with and pays
+// proposers from.
+const DevBuilderAccount = 9
+
+// RelayService is the relay wired into a node: the domain, its HTTP routes
+// and, in --dev, the proposer flow that sends every slot through it. It is a
+// node.Lifecycle that flushes bid traces at shutdown.
+type RelayService struct {
+	Relay    *relay.Relay
+	Proposer *devbeacon.Proposer // nil on real networks
+	traces   *store.SubmissionBuffer
+}
+
+// Start implements node.Lifecycle.
+func (s *RelayService) Start() error { return nil }
+
+// Stop flushes the bid traces still queued.
+func (s *RelayService) Stop() error { return s.traces.Close() }
+
+// AttachRelay wires the relay into an assembled node before it starts. In
+// --dev it runs on the dev chain's beacon constants, the dev validators
+// register over HTTP and every slot goes through the relay. On real networks
+// it runs only with a secret key; the beacon client (--relay.beacon) feeds it
+// duties, validators, head and payload attributes.
+func AttachRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, error) {
+	if n.Beacon == nil {
+		if cfg.SecretKey == "" {
+			return nil, nil
+		}
+		return nil, errors.New("relay: real networks need the beacon client (--relay.beacon), which is not wired yet")
+	}
+	key, err := relayKey(cfg.SecretKey, devRelayKeySeed[:])
+	if err != nil {
+		return nil, err
+	}
+	genesis := n.Chain.Genesis()
+	bcfg := params.DevBeaconConfig(genesis.Time, uint64(n.Beacon.Period()/time.Second), devbeacon.DevGenesisValidatorsRoot(genesis.Hash()))
+	traces := store.NewSubmissionBuffer(st, time.Second, 0, 0)
+	r, err := relay.New(relay.Config{
+		Beacon: bcfg, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled,
+		GetHeaderCutoff: -1, GetPayloadCutoff: -1, // slots may be stepped by hand
+	}, n.Chain, st, devPublisher{n}, traces)
+	if err != nil {
+		traces.Close()
+		return nil, err
+	}
+	relayapi.MountBuilder(n.MEV, r, relayapi.BuilderConfig{MaxSubmissionBytes: cfg.MaxSubmissionBytes})
+	relayapi.MountProposer(n.MEV, r)
+	relayapi.MountData(n.MEV, st)
+	svc := &RelayService{Relay: r, traces: traces}
+
+	nvals := cfg.DevValidators
+	if nvals == 0 {
+		nvals = devbeacon.DefaultValidators
+	}
+	vals, err := devbeacon.DevValidators(nvals)
+	if err != nil {
+		traces.Close()
+		return nil, err
+	}
+	builderKey, err := beacon.DeriveSecretKey(devBuilderKeySeed[:])
+	if err != nil {
+		traces.Close()
+		return nil, err
+	}
+	if n.Submission == nil {
+		traces.Close()
+		return nil, errors.New("relay: the dev proposer flow needs the local builder (submission)")
+	}
+	svc.Proposer, err = devbeacon.NewProposer(devbeacon.ProposerConfig{
+		RelayURL: n.MEV.URL, Beacon: bcfg, Validators: vals, GasLimit: n.Chain.Head().GasLimit,
+		BuilderKey: builderKey, CoinbaseKey: params.DevAccounts()[DevBuilderAccount].Key, Bonus: DevBuilderBonus,
+	}, r, n.Submission.Builder, n.Submission.PayloadBuilder())
+	if err != nil {
+		traces.Close()
+		return nil, err
+	}
+	n.Beacon.SetBuilder(svc.Proposer)
+	n.Stack.RegisterLifecycle(svc)
+	log.Info("Relay attached", "pubkey", r.Pubkey(), "validators", len(vals), "builder", builderKey.PublicKey())
+	return svc, nil
+}
+
+// relayKey parses the configured key, or derives the dev key from seed.
+func relayKey(hexKey string, seed []byte) (*beacon.SecretKey, error) {
+	if hexKey == "" {
+		return beacon.DeriveSecretKey(seed)
+	}
+	b, err := hex.DecodeString(strings.TrimPrefix(hexKey, "0x"))
+	if err != nil {
+		return nil, fmt.Errorf("relay secret key: %w", err)
+	}
+	return beacon.SecretKeyFromBytes(b)
+}
+
+// devPublisher publishes a delivered block in --dev: newPayload into the
+// local chain (the dev driver then moves the head).
+type devPublisher struct{ n *Node }
+
+// Publish implements relay.Publisher.
+func (p devPublisher) Publish(ctx context.Context, blk *beacon.SignedBlockContents, payload *beacon.ExecutionPayload, bundle *beacon.BlobsBundle, requests *beacon.ExecutionRequests) error {
+	env := &engine.ExecutionPayloadEnvelope{ExecutionPayload: payload.ToExecutableData()}
+	if bundle != nil {
+		env.BlobsBundle = &engine.BlobsBundle{}
+		for i := range bundle.Commitments {
+			env.BlobsBundle.Commitments = append(env.BlobsBundle.Commitments, hexutil.Bytes(bundle.Commitments[i][:]))
+		}
+	}
+	if requests != nil {
+		reqs, err := requests.EngineRequests()
+		if err != nil {
+			return err
+		}
+		env.Requests = reqs
+	}
+	return p.n.Engine.Import(ctx, env, parentRoot(blk))
+}
+
+// parentRoot is the beacon block's parent root: the parent beacon block
+// root of its execution payload.
+func parentRoot(c *beacon.SignedBlockContents) common.Hash {
+	switch {
+	case c.Fulu != nil:
+		return common.Hash(c.Fulu.SignedBlock.Message.ParentRoot)
+	case c.Electra != nil:
+		return common.Hash(c.Electra.SignedBlock.Message.ParentRoot)
+	case c.Deneb != nil:
+		return common.Hash(c.Deneb.SignedBlock.Message.ParentRoot)
+	case c.Capella != nil:
+		return common.Hash(c.Capella.Message.ParentRoot)
+	case c.Bellatrix != nil:
+		return common.Hash(c.Bellatrix.Message.ParentRoot)
+	}
+	return common.Hash{}
+}
+
+// storeCloser closes the node's database when the node stops.
+type storeCloser struct{ st store.Store }
+
+// Start implements node.Lifecycle.
+func (c storeCloser) Start() error { return nil }
+
+// Stop closes the store.
+func (c storeCloser) Stop() error { return c.st.Close() }
+
+// FlushTraces writes the queued bid traces now (tests, shutdown).
+func (s *RelayService) FlushTraces(ctx context.Context) error { return s.traces.Flush(ctx) }
+
+// DevBuilderCoinbase is the fee recipient of the dev builder's blocks.
+func DevBuilderCoinbase() common.Address { return params.DevAccounts()[DevBuilderAccount].Address }
