@@ -1,0 +1,70 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/gavel-eth/gavel/eth/devbeacon"
+)
+
+// The relay's flags.
+var (
+	relaySecretKeyFlag = &cli.StringFlag{
+		Name:     "relay.secretkey",
+		Usage:    "BLS secret key of the relay, 32 bytes hex: it signs every bid getHeader serves. Required on real networks; --dev uses a fixed dev key when unset",
+		Category: "RELAY",
+	}
+	relayBeaconFlag = &cli.StringSliceFlag{
+		Name:     "relay.beacon",
+		Usage:    "Beacon node API URL(s), comma-separated, that feed the relay duties, validators, head and payload attributes on real networks",
+		Category: "RELAY",
+	}
+	relayNoCancellationsFlag = &cli.BoolFlag{
+		Name:     "relay.nocancellations",
+		Usage:    "Refuse block submissions sent with ?cancellations=1 (400 \"cancellations are disabled\")",
+		Category: "RELAY",
+	}
+	relayMaxSubmissionFlag = &cli.Int64Flag{
+		Name:     "relay.maxsubmission",
+		Usage:    "Largest block submission the relay decodes, in bytes after gzip decoding (a gzip bomb is cut off here)",
+		Value:    15 << 20,
+		Category: "RELAY",
+	}
+	devValidatorsFlag = &cli.IntFlag{
+		Name:     "dev.validators",
+		Usage:    "Number of dev validators (deterministic BLS keys, distinct fee recipients) that register with the relay and propose in turn",
+		Value:    devbeacon.DefaultValidators,
+		Category: "DEVELOPER CHAIN",
+	}
+)
+
+// relayFlags are the relay's flags.
+var relayFlags = []cli.Flag{relaySecretKeyFlag, relayBeaconFlag, relayNoCancellationsFlag, relayMaxSubmissionFlag, devValidatorsFlag}
+
+// applyRelayFlags applies the relay's flags over the file's settings.
+func applyRelayFlags(ctx *cli.Context, cfg *gavelConfig) error {
+	r := &cfg.Mev.Relay
+	if ctx.IsSet(relaySecretKeyFlag.Name) {
+		r.SecretKey = ctx.String(relaySecretKeyFlag.Name)
+	}
+	if ctx.IsSet(relayBeaconFlag.Name) {
+		r.Beacon = ctx.StringSlice(relayBeaconFlag.Name)
+	}
+	if ctx.IsSet(relayNoCancellationsFlag.Name) {
+		r.CancellationsDisabled = ctx.Bool(relayNoCancellationsFlag.Name)
+	}
+	if ctx.IsSet(relayMaxSubmissionFlag.Name) || r.MaxSubmissionBytes == 0 {
+		r.MaxSubmissionBytes = ctx.Int64(relayMaxSubmissionFlag.Name)
+	}
+	if r.MaxSubmissionBytes <= 0 {
+		return fmt.Errorf("%w: --relay.maxsubmission must be positive: got %d", errUsage, r.MaxSubmissionBytes)
+	}
+	if ctx.IsSet(devValidatorsFlag.Name) || r.DevValidators == 0 {
+		r.DevValidators = ctx.Int(devValidatorsFlag.Name)
+	}
+	if r.DevValidators < 1 || r.DevValidators > 1<<16 {
+		return fmt.Errorf("%w: --dev.validators must be 1..65536: got %d", errUsage, r.DevValidators)
+	}
+	return nil
+}
