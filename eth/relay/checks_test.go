@@ -73,7 +73,9 @@ func TestSubmissionChecks(t *testing.T) {
 			return resign(func(r *beacon.SubmitBlockRequestFulu) { r.Message.ProposerPubkey = other.Key.PublicKey() })
 		}, relay.ErrProposerMismatch, "proposer pubkey does not match the slot duty: got " + other.Key.PublicKey().String() + ", expected " + e.Proposer(1).Key.PublicKey().String()},
 		{"fee recipient", func() *beacon.Submission {
-			return resign(func(r *beacon.SubmitBlockRequestFulu) { r.Message.ProposerFeeRecipient = beacon.Address(other.FeeRecipient) })
+			return resign(func(r *beacon.SubmitBlockRequestFulu) {
+				r.Message.ProposerFeeRecipient = beacon.Address(other.FeeRecipient)
+			})
 		}, relay.ErrFeeRecipient, "fee recipient does not match"},
 		{"block hash", func() *beacon.Submission {
 			return resign(func(r *beacon.SubmitBlockRequestFulu) { r.Message.BlockHash[0] ^= 1 })
@@ -82,7 +84,10 @@ func TestSubmissionChecks(t *testing.T) {
 			return resign(func(r *beacon.SubmitBlockRequestFulu) { r.Message.ParentHash[0] ^= 1 })
 		}, relay.ErrParentHash, "parentHash mismatch"},
 		{"attributes", func() *beacon.Submission {
-			return resign(func(r *beacon.SubmitBlockRequestFulu) { r.Message.ParentHash[0] ^= 1; r.ExecutionPayload.ParentHash[0] ^= 1 })
+			return resign(func(r *beacon.SubmitBlockRequestFulu) {
+				r.Message.ParentHash[0] ^= 1
+				r.ExecutionPayload.ParentHash[0] ^= 1
+			})
 		}, relay.ErrNoPayloadAttributes, "payload attributes not (yet) known"},
 		{"prev randao", func() *beacon.Submission {
 			return resign(func(r *beacon.SubmitBlockRequestFulu) { r.ExecutionPayload.PrevRandao = beacon.Root{1} })

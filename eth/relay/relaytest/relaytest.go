@@ -163,18 +163,24 @@ func New(tb testing.TB, opts Options) *Env {
 	if err != nil {
 		tb.Fatal(err)
 	}
+	e.Feed(e.Relay)
+	return e
+}
+
+// Feed tells r what a beacon node would: the known validators and the
+// duties of the first two epochs.
+func (e *Env) Feed(r *relay.Relay) {
 	known := map[uint64]beacon.BLSPubkey{}
 	for _, v := range e.Validators {
 		known[v.Index] = v.Key.PublicKey()
 	}
-	e.Relay.SetKnownValidators(known)
+	r.SetKnownValidators(known)
 	var duties []relay.Duty
-	for s := uint64(0); s < 2*bcfg.SlotsPerEpoch; s++ {
+	for s := uint64(0); s < 2*e.Beacon.SlotsPerEpoch; s++ {
 		v := e.Proposer(s)
 		duties = append(duties, relay.Duty{Slot: s, ValidatorIndex: v.Index, Pubkey: v.Key.PublicKey()})
 	}
-	e.Relay.SetDuties(duties)
-	return e
+	r.SetDuties(duties)
 }
 
 // Proposer is the validator of slot (index slot mod 4).
@@ -320,7 +326,7 @@ func (e *Env) BlindedBlock(slot uint64, bid *beacon.SignedBuilderBid) *beacon.Si
 	e.TB.Helper()
 	v := e.Proposer(slot)
 	m := bid.Electra.Message
-	blk := &beacon.SignedBlindedBeaconBlockElectra{Message: beacon.BlindedBeaconBlockElectra{
+	return e.BlindedBlockFrom(slot, beacon.BlindedBeaconBlockElectra{
 		Slot: slot, ProposerIndex: v.Index,
 		Body: beacon.BlindedBeaconBlockBodyElectra{
 			ProposerSlashings: []beacon.ProposerSlashing{}, AttesterSlashings: []beacon.AttesterSlashingElectra{},
@@ -328,7 +334,14 @@ func (e *Env) BlindedBlock(slot uint64, bid *beacon.SignedBuilderBid) *beacon.Si
 			ExecutionPayloadHeader: m.Header, BLSToExecutionChanges: []beacon.SignedBLSToExecutionChange{},
 			BlobKZGCommitments: m.BlobKZGCommitments, ExecutionRequests: m.ExecutionRequests,
 		},
-	}}
+	})
+}
+
+// BlindedBlockFrom signs msg as slot's proposer.
+func (e *Env) BlindedBlockFrom(slot uint64, msg beacon.BlindedBeaconBlockElectra) *beacon.SignedBlindedBeaconBlock {
+	e.TB.Helper()
+	v := e.Proposer(slot)
+	blk := &beacon.SignedBlindedBeaconBlockElectra{Message: msg}
 	domain, err := beacon.ProposerDomain(e.Beacon, params.ForkFulu)
 	if err != nil {
 		e.TB.Fatal(err)
