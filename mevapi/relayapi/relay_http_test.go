@@ -1,0 +1,317 @@
+package relayapi_test
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gavel-eth/gavel/core/beacon"
+	"github.com/gavel-eth/gavel/eth/relay/relaytest"
+	"github.com/gavel-eth/gavel/mevapi"
+	"github.com/gavel-eth/gavel/mevapi/relayapi"
+	"github.com/gavel-eth/gavel/params"
+)
+
+// server serves the builder and proposer APIs of a real relay over loopback
+// HTTP, behind the MEV listener's handler chain.
+func server(t *testing.T) (*relaytest.Env, string) {
+	t.Helper()
+	e := relaytest.New(t, relaytest.Options{})
+	srv := mevapi.New(mevapi.Config{}, nil)
+	relayapi.MountBuilder(srv, e.Relay, relayapi.BuilderConfig{})
+	relayapi.MountProposer(srv, e.Relay)
+	hs := httptest.NewServer(srv.Handler())
+	t.Cleanup(hs.Close)
+	return e, hs.URL
+}
+
+func do(t *testing.T, method, url string, body []byte, header map[string]string) (int, http.Header, []byte) {
+	t.Helper()
+	req, err := http.NewRequest(method, url, bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range header {
+		req.Header.Set(k, v)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	out, _ := io.ReadAll(res.Body)
+	return res.StatusCode, res.Header, out
+}
+
+func gz(b []byte) []byte {
+	var buf bytes.Buffer
+	w := gzip.NewWriter(&buf)
+	w.Write(b)
+	w.Close()
+	return buf.Bytes()
+}
+
+func errorMessage(t *testing.T, body []byte) string {
+	t.Helper()
+	var e struct {
+		Code    int    `json:"code"`
+		Message string `json:"message"`
+	}
+	if err := json.Unmarshal(body, &e); err != nil {
+		t.Fatalf("error body %q: %v", body, err)
+	}
+	return e.Message
+}
+
+func registerHTTP(t *testing.T, e *relaytest.Env, base string, ssz bool) {
+	t.Helper()
+	var regs []beacon.SignedValidatorRegistration
+	for _, v := range e.Validators {
+		regs = append(regs, e.Registration(v, relaytest.GasLimit, e.Beacon.GenesisTime+1))
+	}
+	var body []byte
+	ct := "application/json"
+	if ssz {
+		body, _ = beacon.EncodeRegistrationsSSZ(regs)
+		ct = "application/octet-stream"
+	} else {
+		body, _ = beacon.EncodeRegistrationsJSON(regs)
+	}
+	if code, _, out := do(t, "POST", base+relayapi.PathRegisterValidator, body, map[string]string{"Content-Type": ct}); code != 200 {
+		t.Fatalf("register: %d %s", code, out)
+	}
+}
+
+// TestSubmissionEncodings submits four blocks, one per encoding, each
+// accepted with 200 and an empty body, then reads the validators list.
+func TestSubmissionEncodings(t *testing.T) {
+	e, base := server(t)
+	registerHTTP(t, e, base, true)
+	encodings := []struct {
+		name      string
+		ssz, gzip bool
+	}{{"json", false, false}, {"ssz", true, false}, {"json+gzip", false, true}, {"ssz+gzip", true, true}}
+	for i, enc := range encodings {
+		slot := uint64(i + 1)
+		sub := e.Submission(e.BuildBlock(slot, 2, nil))
+		var body []byte
+		h := map[string]string{}
+		if enc.ssz {
+			body, _ = sub.MarshalSSZ()
+			h["Content-Type"] = "application/octet-stream"
+		} else {
+			body, _ = sub.MarshalJSON()
+			h["Content-Type"] = "application/json"
+		}
+		if enc.gzip {
+			body = gz(body)
+			h["Content-Encoding"] = "gzip"
+		}
+		code, _, out := do(t, "POST", base+relayapi.PathBuilderBlocks, body, h)
+		if code != 200 || len(out) != 0 {
+			t.Fatalf("%s: %d %q", enc.name, code, out)
+		}
+		// Again: at the floor, 202 with the reference relay's message.
+		code, _, out = do(t, "POST", base+relayapi.PathBuilderBlocks, body, h)
+		if code != 202 || !strings.Contains(string(out), `{"message":"accepted bid below floor, skipped validation"}`) {
+			t.Fatalf("%s again: %d %q", enc.name, code, out)
+		}
+	}
+	var duties []map[string]json.RawMessage
+	code, _, out := do(t, "GET", base+relayapi.PathBuilderValidators, nil, nil)
+	if code != 200 || json.Unmarshal(out, &duties) != nil || len(duties) == 0 {
+		t.Fatalf("validators: %d %s", code, out)
+	}
+	if string(duties[0]["slot"]) != `"1"` || string(duties[0]["beta_gas"]) != `"0"` || duties[0]["entry"] == nil {
+		t.Fatalf("validators entry: %s", out)
+	}
+}
+
+// TestSubmissionErrors checks the HTTP statuses and bodies of failures.
+func TestSubmissionErrors(t *testing.T) {
+	e, base := server(t)
+	registerHTTP(t, e, base, false)
+	sub := e.Submission(e.BuildBlock(1, 1, nil))
+	body, _ := sub.MarshalSSZ()
+	ssz := map[string]string{"Content-Type": "application/octet-stream"}
+
+	// A check's failure: 400 {"code":400,"message":...}.
+	bad, _ := e.SubmissionWith(e.BuildBlock(1, 1, nil), func(t *beacon.BidTrace) { t.ProposerFeeRecipient[0] ^= 1 })
+	raw, _ := bad.MarshalSSZ()
+	code, _, out := do(t, "POST", base+relayapi.PathBuilderBlocks, raw, ssz)
+	if code != 400 || string(out) != `{"code":400,"message":"fee recipient does not match"}`+"\n" {
+		t.Fatalf("fee recipient: %d %q", code, out)
+	}
+	// Decoding errors say what was wrong.
+	code, _, out = do(t, "POST", base+relayapi.PathBuilderBlocks, body[:100], ssz)
+	if code != 400 || !strings.Contains(errorMessage(t, out), "invalid") {
+		t.Fatalf("truncated: %d %s", code, out)
+	}
+	code, _, out = do(t, "POST", base+relayapi.PathBuilderBlocks, body, map[string]string{"Content-Type": "application/octet-stream", "Eth-Consensus-Version": "gloas"})
+	if code != 400 || errorMessage(t, out) != "invalid fork version" {
+		t.Fatalf("fork header: %d %s", code, out)
+	}
+	code, _, out = do(t, "POST", base+relayapi.PathBuilderBlocks, body, map[string]string{"Content-Type": "a/b; ==="})
+	if code != 415 || !strings.HasPrefix(errorMessage(t, out), "failed to parse Content-Type header: ") {
+		t.Fatalf("content type: %d %s", code, out)
+	}
+	code, _, out = do(t, "POST", base+relayapi.PathBuilderBlocks, body, map[string]string{"Content-Type": "application/octet-stream", "Content-Encoding": "gzip"})
+	if code != 400 || !strings.HasPrefix(errorMessage(t, out), "invalid gzip body") {
+		t.Fatalf("bad gzip: %d %s", code, out)
+	}
+	// JSON labelled octet-stream is decoded as JSON, as the reference relay does.
+	js, _ := sub.MarshalJSON()
+	if code, _, out = do(t, "POST", base+relayapi.PathBuilderBlocks, js, ssz); code != 200 {
+		t.Fatalf("json as octet-stream: %d %s", code, out)
+	}
+}
+
+// TestGzipBomb: a small gzip body that inflates past the limit is cut off
+// there with 413, never inflated whole.
+func TestGzipBomb(t *testing.T) {
+	_, base := server(t)
+	bomb := gz(make([]byte, relayapi.DefaultMaxSubmissionBytes+1))
+	if len(bomb) > 100_000 {
+		t.Fatalf("bomb is %d bytes", len(bomb))
+	}
+	code, _, out := do(t, "POST", base+relayapi.PathBuilderBlocks, bomb, map[string]string{"Content-Type": "application/octet-stream", "Content-Encoding": "gzip"})
+	if code != 413 || errorMessage(t, out) != "submission too large: more than 15728640 bytes after decompression" {
+		t.Fatalf("bomb: %d %s", code, out)
+	}
+	// Exactly at the limit it is decoded (and fails decoding, not the limit).
+	code, _, out = do(t, "POST", base+relayapi.PathBuilderBlocks, gz(make([]byte, relayapi.DefaultMaxSubmissionBytes)), map[string]string{"Content-Type": "application/octet-stream", "Content-Encoding": "gzip"})
+	if code != 400 {
+		t.Fatalf("at the limit: %d %s", code, out)
+	}
+}
+
+// TestRealVectors posts the reference relay's real submissions: each gets
+// through decoding and fails on a slot or duty check.
+func TestRealVectors(t *testing.T) {
+	_, base := server(t)
+	files, _ := filepath.Glob("../../core/beacon/testdata/submitBlockPayload*.gz")
+	if len(files) < 8 {
+		t.Fatalf("found %d vectors", len(files))
+	}
+	slotChecks := []string{"not fulu payload", "incorrect timestamp", "submission for past slot", "could not find slot duty"}
+	for _, f := range files {
+		if filepath.Base(f) == "submitBlockPayload.json.gz" {
+			continue // a fragment (slot and parent hash only), not a submission
+		}
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := map[string]string{"Content-Encoding": "gzip", "Content-Type": "application/json"}
+		if strings.HasSuffix(f, ".ssz.gz") {
+			h["Content-Type"] = "application/octet-stream"
+		}
+		for _, fork := range []string{"bellatrix", "capella", "deneb", "electra", "fulu"} {
+			if strings.Contains(strings.ToLower(filepath.Base(f)), fork) {
+				h["Eth-Consensus-Version"] = fork
+			}
+		}
+		code, _, out := do(t, "POST", base+relayapi.PathBuilderBlocks, raw, h)
+		msg := errorMessage(t, out)
+		ok := false
+		for _, m := range slotChecks {
+			ok = ok || strings.HasPrefix(msg, m)
+		}
+		if code != 400 || !ok {
+			t.Errorf("%s: %d %q, want a slot or duty check", filepath.Base(f), code, msg)
+		}
+	}
+}
+
+// TestProposerFlowHTTP runs registration, getHeader (JSON, SSZ, 204, bad
+// arguments, 406) and getPayload v1 (SSZ and JSON) and v2 over HTTP.
+func TestProposerFlowHTTP(t *testing.T) {
+	e, base := server(t)
+	registerHTTP(t, e, base, false)
+	if code, _, _ := do(t, "GET", base+relayapi.PathStatus, nil, nil); code != 200 {
+		t.Fatalf("status: %d", code)
+	}
+	if code, _, out := do(t, "POST", base+relayapi.PathRegisterValidator, nil, nil); code != 400 || errorMessage(t, out) != "empty request" {
+		t.Fatalf("empty registration: %d %s", code, out)
+	}
+	sub := e.Submission(e.BuildBlock(1, 2, nil))
+	raw, _ := sub.MarshalSSZ()
+	if code, _, out := do(t, "POST", base+relayapi.PathBuilderBlocks, raw, map[string]string{"Content-Type": "application/octet-stream"}); code != 200 {
+		t.Fatalf("submit: %d %s", code, out)
+	}
+	pk := e.Proposer(1).Key.PublicKey().String()
+	parent := sub.Fulu.Message.ParentHash.String()
+	hdr := base + "/eth/v1/builder/header/1/" + parent + "/" + pk
+
+	code, h, out := do(t, "GET", hdr, nil, nil)
+	if code != 200 || h.Get("Eth-Consensus-Version") != "fulu" {
+		t.Fatalf("getHeader json: %d %s", code, out)
+	}
+	var versioned struct {
+		Version string          `json:"version"`
+		Data    json.RawMessage `json:"data"`
+	}
+	if err := json.Unmarshal(out, &versioned); err != nil || versioned.Version != "fulu" {
+		t.Fatalf("getHeader json: %v %s", err, out)
+	}
+	bid, err := beacon.DecodeSignedBuilderBidJSON(params.ForkFulu, versioned.Data)
+	if err != nil || bid.VerifySignature(beacon.BuilderDomain(e.Beacon)) != nil {
+		t.Fatalf("getHeader bid: %v", err)
+	}
+	code, h, out = do(t, "GET", hdr, nil, map[string]string{"Accept": "application/octet-stream;q=1.0,application/json;q=0.9"})
+	if code != 200 || h.Get("Content-Type") != "application/octet-stream" {
+		t.Fatalf("getHeader ssz: %d", code)
+	}
+	if sszBid, err := beacon.DecodeSignedBuilderBidSSZ(params.ForkFulu, out); err != nil || sszBid.Value() != bid.Value() {
+		t.Fatalf("getHeader ssz: %v", err)
+	}
+	for _, c := range []struct {
+		path, accept string
+		code         int
+		msg          string
+	}{
+		{"/eth/v1/builder/header/2/" + parent + "/" + pk, "", 204, ""},
+		{"/eth/v1/builder/header/x/" + parent + "/" + pk, "", 400, "invalid slot"},
+		{"/eth/v1/builder/header/1/" + parent + "/" + pk[:90], "", 400, "invalid pubkey"},
+		{"/eth/v1/builder/header/1/" + parent[:60] + "/" + pk, "", 400, "invalid hash"},
+		{"/eth/v1/builder/header/1/" + parent + "/" + pk, "text/html", 406, "not acceptable"},
+	} {
+		code, _, out := do(t, "GET", base+c.path, nil, map[string]string{"Accept": c.accept})
+		if code != c.code || (c.msg != "" && errorMessage(t, out) != c.msg) {
+			t.Errorf("%s: %d %s", c.path, code, out)
+		}
+	}
+
+	blk := e.BlindedBlock(1, bid)
+	blkSSZ, _ := blk.MarshalSSZ()
+	blkJSON, _ := blk.MarshalJSON()
+	if code, _, out := do(t, "POST", base+relayapi.PathBlindedBlocksV1, blkJSON, map[string]string{"Content-Type": "application/json"}); code != 400 || errorMessage(t, out) != "failed to decode payload" {
+		t.Fatalf("no version header: %d %s", code, out)
+	}
+	if code, _, _ := do(t, "POST", base+relayapi.PathBlindedBlocksV1, blkJSON, nil); code != 415 {
+		t.Fatalf("no content type: %d", code)
+	}
+	code, _, out = do(t, "POST", base+relayapi.PathBlindedBlocksV1, blkSSZ, map[string]string{
+		"Content-Type": "application/octet-stream", "Accept": "application/octet-stream", "Eth-Consensus-Version": "fulu"})
+	if code != 200 {
+		t.Fatalf("getPayload ssz: %d %s", code, out)
+	}
+	var resp beacon.ExecutionPayloadAndBlobsBundleFulu
+	if err := resp.UnmarshalSSZ(out); err != nil || resp.ExecutionPayload.BlockHash != bid.Header().BlockHash() {
+		t.Fatalf("getPayload answer: %v", err)
+	}
+	code, _, out = do(t, "POST", base+relayapi.PathBlindedBlocksV1, blkJSON, map[string]string{"Content-Type": "application/json", "Eth-Consensus-Version": "fulu"})
+	if code != 200 || !strings.HasPrefix(string(out), `{"version":"fulu","data":{"execution_payload":`) {
+		t.Fatalf("getPayload json: %d %.200s", code, out)
+	}
+	if code, _, out := do(t, "POST", base+relayapi.PathBlindedBlocksV2, blkSSZ, map[string]string{"Content-Type": "application/octet-stream", "Eth-Consensus-Version": "fulu"}); code != 202 || len(out) != 0 {
+		t.Fatalf("getPayload v2: %d %s", code, out)
+	}
+}
