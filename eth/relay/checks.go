@@ -45,59 +45,81 @@ const (
 // Submit runs a builder's block submission through every check and, if it
 // passes, makes it the builder's latest bid in its auction.
 func (r *Relay) Submit(ctx context.Context, req SubmitRequest) (SubmitOutcome, error) {
-	sub := req.Submission
-	t := sub.BidTrace()
-	payload := sub.Payload().View()
-
-	if err := r.checkCancellations(req.Cancellations); err != nil {
-		return 0, err
+	p, outcome, err := r.precheck(req, true)
+	if err != nil || outcome != Accepted {
+		return outcome, err
 	}
-	if err := r.checkFork(sub); err != nil {
-		return 0, err
-	}
-	if err := r.checkPastSlot(t); err != nil {
-		return 0, err
-	}
-	if err := r.checkTimestamp(t, payload); err != nil {
-		return 0, err
-	}
-	reg, err := r.checkDutyAndFeeRecipient(t)
-	if err != nil {
-		return 0, err
-	}
-	if t.Value.IsZero() || len(payload.Transactions) == 0 {
-		return Dropped, nil
-	}
-	if err := checkHashes(t, payload); err != nil {
-		return 0, err
-	}
-	attrs, err := r.checkPayloadAttributes(sub, t, payload)
-	if err != nil {
-		return 0, err
-	}
-	if err := r.checkBuilderSignature(sub); err != nil {
-		return 0, err
-	}
-	value := t.Value.Uint256()
-	if below, err := r.checkFloor(t, value, req.Cancellations); err != nil || below {
-		if below {
-			return BelowFloor, nil
-		}
-		return 0, err
-	}
-	verified, err := r.simulate(ctx, sub, t, payload, attrs, reg)
+	sub, t := req.Submission, req.Submission.BidTrace()
+	verified, err := r.simulate(ctx, sub, t, p.payload, p.attrs, p.reg)
 	r.record(sub, t, req.ReceivedAt, err)
 	if err != nil {
 		return 0, err
 	}
 	bid := &Bid{
 		Trace: *t, Payload: sub.Payload(), Bundle: sub.BlobsBundle(), Requests: sub.ExecutionRequests(),
-		Verified: verified, ReceivedAt: req.ReceivedAt, Cancellable: req.Cancellations, value: value,
+		Verified: verified, ReceivedAt: req.ReceivedAt, Cancellable: req.Cancellations, value: p.value,
 	}
 	if err := r.saveBid(bid); err != nil {
 		return 0, err
 	}
 	return Accepted, nil
+}
+
+// prechecked is what the checks before simulation found out.
+type prechecked struct {
+	payload *beacon.ExecutionPayloadDeneb
+	reg     *beacon.SignedValidatorRegistration
+	attrs   *PayloadAttributes
+	value   *uint256.Int
+}
+
+// precheck runs checks 1 to 9, in order. withSignature false skips the
+// builder signature (benchmarks measure it apart).
+func (r *Relay) precheck(req SubmitRequest, withSignature bool) (*prechecked, SubmitOutcome, error) {
+	sub := req.Submission
+	t := sub.BidTrace()
+	payload := sub.Payload().View()
+
+	if err := r.checkCancellations(req.Cancellations); err != nil {
+		return nil, 0, err
+	}
+	if err := r.checkFork(sub); err != nil {
+		return nil, 0, err
+	}
+	if err := r.checkPastSlot(t); err != nil {
+		return nil, 0, err
+	}
+	if err := r.checkTimestamp(t, payload); err != nil {
+		return nil, 0, err
+	}
+	reg, err := r.checkDutyAndFeeRecipient(t)
+	if err != nil {
+		return nil, 0, err
+	}
+	if t.Value.IsZero() || len(payload.Transactions) == 0 {
+		return nil, Dropped, nil
+	}
+	if err := checkHashes(t, payload); err != nil {
+		return nil, 0, err
+	}
+	attrs, err := r.checkPayloadAttributes(sub, t, payload)
+	if err != nil {
+		return nil, 0, err
+	}
+	if withSignature {
+		if err := r.checkBuilderSignature(sub); err != nil {
+			return nil, 0, err
+		}
+	}
+	value := t.Value.Uint256()
+	below, err := r.checkFloor(t, value, req.Cancellations)
+	if err != nil {
+		return nil, 0, err
+	}
+	if below {
+		return nil, BelowFloor, nil
+	}
+	return &prechecked{payload: payload, reg: reg, attrs: attrs, value: value}, Accepted, nil
 }
 
 // 1. checkCancellations refuses the cancellations opt-in when the operator

@@ -1,0 +1,191 @@
+package relay_test
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"io"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/gavel-eth/gavel/core/beacon"
+	"github.com/gavel-eth/gavel/core/chain"
+	"github.com/gavel-eth/gavel/eth/relay"
+	"github.com/gavel-eth/gavel/eth/relay/relaytest"
+	"github.com/gavel-eth/gavel/mevapi/relayapi"
+)
+
+// benchSubmission is a 200-transfer block (200 senders) plus the payment,
+// submitted as SSZ+gzip.
+func benchSubmission(b *testing.B, transfers int) (*relaytest.Env, []byte, []byte) {
+	e := relaytest.New(b, relaytest.Options{Senders: transfers})
+	e.RegisterAll()
+	sub := e.Submission(e.BuildBlock(1, transfers, nil))
+	raw, err := sub.MarshalSSZ()
+	if err != nil {
+		b.Fatal(err)
+	}
+	var z bytes.Buffer
+	w := gzip.NewWriter(&z)
+	w.Write(raw)
+	w.Close()
+	return e, raw, z.Bytes()
+}
+
+func decode(b *testing.B, e *relaytest.Env, zipped []byte) *beacon.Submission {
+	r, err := gzip.NewReader(bytes.NewReader(zipped))
+	if err != nil {
+		b.Fatal(err)
+	}
+	raw, err := io.ReadAll(r)
+	if err != nil {
+		b.Fatal(err)
+	}
+	sub, err := relayapi.DecodeSubmission(e.Beacon, "fulu", raw, true)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return sub
+}
+
+func builderPayload(e *relaytest.Env, sub *beacon.Submission) *chain.BuilderPayload {
+	t := sub.BidTrace()
+	root := common.Hash{}
+	attrs := e.Attrs(t.Slot)
+	root = attrs.ParentBeaconRoot
+	reqs, _ := sub.ExecutionRequests().EngineRequests()
+	return &chain.BuilderPayload{
+		Payload: sub.Payload().ToExecutableData(), VersionedHashes: chain.VersionedHashes(sub.BlobsBundle().Commitments),
+		ParentBeaconRoot: &root, Requests: reqs, RegisteredGasLimit: relaytest.GasLimit,
+		ProposerFeeRecipient: common.Address(t.ProposerFeeRecipient), Value: t.Value.Uint256(),
+	}
+}
+
+// BenchmarkSubmission splits the handling of a 200-transfer block submitted
+// as SSZ+gzip into its parts, beside the floors they are compared with: one
+// BLS verification, and geth processing the same block (Process +
+// ValidateState).
+func BenchmarkSubmission(b *testing.B) {
+	e, raw, zipped := benchSubmission(b, 200)
+	b.Logf("submission: %d bytes SSZ, %d bytes SSZ+gzip", len(raw), len(zipped))
+	sub := decode(b, e, zipped)
+
+	b.Run("decode", func(b *testing.B) {
+		b.SetBytes(int64(len(zipped)))
+		for b.Loop() {
+			decode(b, e, zipped)
+		}
+	})
+	b.Run("signature", func(b *testing.B) {
+		d := beacon.BuilderDomain(e.Beacon)
+		for b.Loop() {
+			if err := sub.VerifySignature(d); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("bls-verify-floor", func(b *testing.B) {
+		d := beacon.BuilderDomain(e.Beacon)
+		t := sub.BidTrace()
+		for b.Loop() {
+			if err := beacon.Verify(t.BuilderPubkey, t, d, sub.Signature()); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("checks", func(b *testing.B) {
+		req := relay.SubmitRequest{Submission: sub, ReceivedAt: e.Clock.Now()}
+		for b.Loop() {
+			if err := e.Relay.Checks(req); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("simulation", func(b *testing.B) {
+		for b.Loop() {
+			b.StopTimer()
+			p := builderPayload(e, decode(b, e, zipped)) // cold sender caches
+			b.StartTimer()
+			if _, err := e.Chain.ValidatePayload(context.Background(), p); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("geth-process-floor", func(b *testing.B) {
+		for b.Loop() {
+			b.StopTimer()
+			p := builderPayload(e, decode(b, e, zipped))
+			block, err := chain.BlockFromPayload(p.Payload, p.VersionedHashes, p.ParentBeaconRoot, p.Requests)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.StartTimer()
+			if err := e.Chain.ProcessBlock(context.Background(), block); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("full", func(b *testing.B) {
+		at := e.Clock.Now()
+		for b.Loop() {
+			at = at.Add(time.Millisecond)
+			s := decode(b, e, zipped)
+			if out, err := e.Relay.Submit(context.Background(), relay.SubmitRequest{Submission: s, Cancellations: true, ReceivedAt: at}); err != nil || out != relay.Accepted {
+				b.Fatal(out, err)
+			}
+		}
+	})
+}
+
+// BenchmarkLargeSubmission is the decode, signature and checks path of a
+// 1 MB submission (a block of many transfers with large calldata is not
+// needed: the payload's size is what decoding and hashing pay for).
+func BenchmarkLargeSubmission(b *testing.B) {
+	e, raw, zipped := benchSubmission(b, 200)
+	// Pad the payload to about 1 MB with extra copies of the transactions:
+	// decoding and the checks do not execute them.
+	sub := decode(b, e, zipped)
+	f := *sub.Fulu
+	txs := f.ExecutionPayload.Transactions
+	for len(raw) < 1<<20 {
+		f.ExecutionPayload.Transactions = append(f.ExecutionPayload.Transactions, txs...)
+		raw, _ = (&f).MarshalSSZ()
+	}
+	var z bytes.Buffer
+	w := gzip.NewWriter(&z)
+	w.Write(raw)
+	w.Close()
+	zipped = z.Bytes()
+	b.Logf("large submission: %d bytes SSZ, %d bytes SSZ+gzip", len(raw), len(zipped))
+	big := decode(b, e, zipped)
+	d := beacon.BuilderDomain(e.Beacon)
+	b.Run("decode", func(b *testing.B) {
+		b.SetBytes(int64(len(zipped)))
+		for b.Loop() {
+			decode(b, e, zipped)
+		}
+	})
+	b.Run("decode-ssz-only", func(b *testing.B) {
+		b.SetBytes(int64(len(raw)))
+		for b.Loop() {
+			if _, err := relayapi.DecodeSubmission(e.Beacon, "fulu", raw, true); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("signature", func(b *testing.B) {
+		for b.Loop() {
+			big.VerifySignature(d) // the padded payload's trace is unchanged: valid
+		}
+	})
+	b.Run("checks", func(b *testing.B) {
+		req := relay.SubmitRequest{Submission: big, ReceivedAt: e.Clock.Now()}
+		for b.Loop() {
+			// The hash checks fail on the padded payload only after
+			// everything else ran; what is measured is the work until then.
+			e.Relay.Checks(req)
+		}
+	})
+}

@@ -1,0 +1,8 @@
+package relay
+
+// Checks runs the submission checks before simulation except the builder
+// signature (benchmarks time the signature apart).
+func (r *Relay) Checks(req SubmitRequest) error {
+	_, _, err := r.precheck(req, false)
+	return err
+}
