@@ -27,6 +27,31 @@ type SubmitRequest struct {
 	// Cancellations is the builder's ?cancellations=1 opt-in.
 	Cancellations bool
 	ReceivedAt    time.Time
+	// Signature, if set, is the builder signature's verification started
+	// while the body was still being read (StartSignatureCheck); the
+	// signature check waits for it instead of verifying again.
+	Signature *SignatureCheck
+}
+
+// SignatureCheck is a builder signature verification running in the
+// background.
+type SignatureCheck struct {
+	trace beacon.BidTrace
+	sig   beacon.BLSSignature
+	done  chan struct{}
+	err   error
+}
+
+// StartSignatureCheck starts verifying a builder's signature over trace, so
+// that it overlaps with decoding the rest of the submission. The result is
+// used only for a submission whose trace and signature are these.
+func (r *Relay) StartSignatureCheck(trace *beacon.BidTrace, sig beacon.BLSSignature) *SignatureCheck {
+	c := &SignatureCheck{trace: *trace, sig: sig, done: make(chan struct{})}
+	go func() {
+		c.err = beacon.Verify(c.trace.BuilderPubkey, &c.trace, r.builderDom, c.sig)
+		close(c.done)
+	}()
+	return c
 }
 
 // SubmitOutcome is what became of a submission that was not rejected.
@@ -107,7 +132,7 @@ func (r *Relay) precheck(req SubmitRequest, withSignature bool) (*prechecked, Su
 		return nil, 0, err
 	}
 	if withSignature {
-		if err := r.checkBuilderSignature(sub); err != nil {
+		if err := r.checkBuilderSignature(sub, req.Signature); err != nil {
 			return nil, 0, err
 		}
 	}
@@ -216,9 +241,17 @@ func (r *Relay) checkPayloadAttributes(sub *beacon.Submission, t *beacon.BidTrac
 	return attrs, nil
 }
 
-// 8. checkBuilderSignature: the builder's BLS signature over the bid trace.
-func (r *Relay) checkBuilderSignature(sub *beacon.Submission) error {
-	if err := sub.VerifySignature(r.builderDom); err != nil {
+// 8. checkBuilderSignature: the builder's BLS signature over the bid trace
+// (the result of an early check if it was for this trace and signature).
+func (r *Relay) checkBuilderSignature(sub *beacon.Submission, early *SignatureCheck) error {
+	var err error
+	if early != nil && early.trace == *sub.BidTrace() && early.sig == sub.Signature() {
+		<-early.done
+		err = early.err
+	} else {
+		err = sub.VerifySignature(r.builderDom)
+	}
+	if err != nil {
 		if errors.Is(err, beacon.ErrInvalidPubkey) {
 			return fmt.Errorf("%w: failed verifying builder signature: %v", ErrBuilderSignature, err)
 		}

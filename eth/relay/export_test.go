@@ -6,3 +6,10 @@ func (r *Relay) Checks(req SubmitRequest) error {
 	_, _, err := r.precheck(req, false)
 	return err
 }
+
+// Prechecks runs every check before simulation, the builder signature
+// included (using req.Signature when set).
+func (r *Relay) Prechecks(req SubmitRequest) error {
+	_, _, err := r.precheck(req, true)
+	return err
+}

@@ -1,7 +1,7 @@
 package relayapi
 
 import (
-	"compress/gzip"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/log"
+	"github.com/klauspost/compress/gzip"
 
 	"github.com/gavel-eth/gavel/core/beacon"
 	"github.com/gavel-eth/gavel/eth/relay"
@@ -43,6 +44,7 @@ type BuilderRelay interface {
 	Validators() []relay.ValidatorDuty
 	CheckCancellations(requested bool) error
 	Submit(ctx context.Context, req relay.SubmitRequest) (relay.SubmitOutcome, error)
+	StartSignatureCheck(trace *beacon.BidTrace, sig beacon.BLSSignature) *relay.SignatureCheck
 }
 
 // BuilderConfig tunes the builder API.
@@ -106,7 +108,19 @@ func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
 		writeRelayError(w, err)
 		return
 	}
-	body, err := readSubmission(req, b.cfg.MaxSubmissionBytes)
+	ssz, err := isSSZ(req.Header.Get("Content-Type"))
+	if err != nil {
+		mevapi.WriteError(w, http.StatusUnsupportedMediaType, "failed to parse Content-Type header: "+err.Error())
+		return
+	}
+	// The bid trace and the signature lead an SSZ submission: verify the
+	// signature while the rest is decompressed and decoded.
+	var early *relay.SignatureCheck
+	var onPrefix func([]byte)
+	if ssz {
+		onPrefix = func(prefix []byte) { early = b.earlySignature(prefix, req.Header.Get("Eth-Consensus-Version")) }
+	}
+	body, err := ReadSubmission(req.Body, req.Header.Get("Content-Encoding") == "gzip", req.ContentLength, b.cfg.MaxSubmissionBytes, onPrefix)
 	if err != nil {
 		status := http.StatusBadRequest
 		if errors.Is(err, ErrSubmissionTooLarge) || errors.Is(err, mevapi.ErrBodyTooLarge) {
@@ -115,17 +129,12 @@ func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
 		mevapi.WriteError(w, status, err.Error())
 		return
 	}
-	ssz, err := isSSZ(req.Header.Get("Content-Type"))
-	if err != nil {
-		mevapi.WriteError(w, http.StatusUnsupportedMediaType, "failed to parse Content-Type header: "+err.Error())
-		return
-	}
 	sub, err := DecodeSubmission(b.r.BeaconConfig(), req.Header.Get("Eth-Consensus-Version"), body, ssz)
 	if err != nil {
 		mevapi.WriteError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	outcome, err := b.r.Submit(req.Context(), relay.SubmitRequest{Submission: sub, Cancellations: cancellations, ReceivedAt: received})
+	outcome, err := b.r.Submit(req.Context(), relay.SubmitRequest{Submission: sub, Cancellations: cancellations, ReceivedAt: received, Signature: early})
 	if err != nil {
 		writeRelayError(w, err)
 		return
@@ -142,30 +151,96 @@ func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
 	}
 }
 
-// readSubmission reads the body, gunzipping it when Content-Encoding is
-// gzip, and fails once more than limit bytes come out.
-func readSubmission(req *http.Request, limit int64) ([]byte, error) {
-	var src io.Reader = req.Body
-	if req.Header.Get("Content-Encoding") == "gzip" {
-		zr, err := gzip.NewReader(req.Body)
+// sszPrefixLen is how many leading bytes of any fork's SSZ submission
+// hold its bid trace and signature (Electra and Fulu: trace, three offsets,
+// signature).
+const sszPrefixLen = 344
+
+// signatureOffset is where the signature starts in fork's SSZ submission.
+func signatureOffset(fork params.ConsensusFork) int {
+	switch {
+	case fork >= params.ForkElectra:
+		return 248
+	case fork == params.ForkDeneb:
+		return 244
+	}
+	return 240
+}
+
+// earlySignature starts the signature check from an SSZ submission's first
+// bytes; nil when they do not parse (decoding will say why).
+func (b *builderAPI) earlySignature(prefix []byte, version string) *relay.SignatureCheck {
+	if len(prefix) < sszPrefixLen {
+		return nil
+	}
+	var fork params.ConsensusFork
+	if version != "" {
+		f, err := params.ParseConsensusFork(version)
+		if err != nil {
+			return nil
+		}
+		fork = f
+	} else {
+		slot, err := beacon.SubmissionSlotSSZ(prefix)
+		if err != nil {
+			return nil
+		}
+		fork = b.r.BeaconConfig().ForkAtSlot(slot)
+	}
+	var t beacon.BidTrace
+	if err := t.UnmarshalSSZ(prefix[:236]); err != nil {
+		return nil
+	}
+	var sig beacon.BLSSignature
+	off := signatureOffset(fork)
+	copy(sig[:], prefix[off:off+beacon.SignatureLength])
+	return b.r.StartSignatureCheck(&t, sig)
+}
+
+// ReadSubmission reads a submission body, gunzipping it when gzipped, and
+// fails once more than limit bytes come out (a gzip bomb is cut off there,
+// never inflated whole). size is the announced length (-1 unknown). When
+// onPrefix is set it is called with the first sszPrefixLen bytes as soon as
+// they are in, before the rest is read; it must not keep the slice.
+func ReadSubmission(body io.Reader, gzipped bool, size, limit int64, onPrefix func([]byte)) ([]byte, error) {
+	src := body
+	hint := size
+	if gzipped {
+		zr, err := gzip.NewReader(body)
 		if err != nil {
 			return nil, fmt.Errorf("invalid gzip body: %w", err)
 		}
 		defer zr.Close()
 		src = zr
+		hint = 3 * size // SSZ submissions compress about 2:1
 	}
-	body, err := io.ReadAll(io.LimitReader(src, limit+1))
-	if err != nil {
-		var maxErr *http.MaxBytesError
-		if errors.As(err, &maxErr) {
-			return nil, fmt.Errorf("%w: body over %d bytes", mevapi.ErrBodyTooLarge, maxErr.Limit)
+	if hint <= 0 || hint > limit {
+		hint = min(limit, 1<<20)
+	}
+	src = io.LimitReader(src, limit+1)
+	buf := bytes.NewBuffer(make([]byte, 0, hint+bytes.MinRead))
+	if onPrefix != nil {
+		if _, err := io.CopyN(buf, src, sszPrefixLen); err == nil {
+			onPrefix(buf.Bytes())
+		} else if err != io.EOF {
+			return nil, readError(err)
 		}
-		return nil, fmt.Errorf("reading body: %w", err)
 	}
-	if int64(len(body)) > limit {
+	if _, err := buf.ReadFrom(src); err != nil {
+		return nil, readError(err)
+	}
+	if int64(buf.Len()) > limit {
 		return nil, fmt.Errorf("%w: more than %d bytes after decompression", ErrSubmissionTooLarge, limit)
 	}
-	return body, nil
+	return buf.Bytes(), nil
+}
+
+func readError(err error) error {
+	var maxErr *http.MaxBytesError
+	if errors.As(err, &maxErr) {
+		return fmt.Errorf("%w: body over %d bytes", mevapi.ErrBodyTooLarge, maxErr.Limit)
+	}
+	return fmt.Errorf("reading body: %w", err)
 }
 
 // isSSZ reports whether a Content-Type means SSZ (application/octet-stream);
