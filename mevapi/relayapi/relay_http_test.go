@@ -21,7 +21,7 @@ import (
 
 // server serves the builder and proposer APIs of a real relay over loopback
 // HTTP, behind the MEV listener's handler chain.
-func server(t *testing.T) (*relaytest.Env, string) {
+func server(t testing.TB) (*relaytest.Env, string) {
 	t.Helper()
 	e := relaytest.New(t, relaytest.Options{})
 	srv := mevapi.New(mevapi.Config{}, nil)
@@ -32,7 +32,7 @@ func server(t *testing.T) (*relaytest.Env, string) {
 	return e, hs.URL
 }
 
-func do(t *testing.T, method, url string, body []byte, header map[string]string) (int, http.Header, []byte) {
+func do(t testing.TB, method, url string, body []byte, header map[string]string) (int, http.Header, []byte) {
 	t.Helper()
 	req, err := http.NewRequest(method, url, bytes.NewReader(body))
 	if err != nil {
@@ -58,7 +58,7 @@ func gz(b []byte) []byte {
 	return buf.Bytes()
 }
 
-func errorMessage(t *testing.T, body []byte) string {
+func errorMessage(t testing.TB, body []byte) string {
 	t.Helper()
 	var e struct {
 		Code    int    `json:"code"`
@@ -70,7 +70,7 @@ func errorMessage(t *testing.T, body []byte) string {
 	return e.Message
 }
 
-func registerHTTP(t *testing.T, e *relaytest.Env, base string, ssz bool) {
+func registerHTTP(t testing.TB, e *relaytest.Env, base string, ssz bool) {
 	t.Helper()
 	var regs []beacon.SignedValidatorRegistration
 	for _, v := range e.Validators {

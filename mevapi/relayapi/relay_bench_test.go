@@ -1,0 +1,110 @@
+package relayapi_test
+
+import (
+	"bytes"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gavel-eth/gavel/eth/relay/relaytest"
+	"github.com/gavel-eth/gavel/mevapi"
+	"github.com/gavel-eth/gavel/mevapi/relayapi"
+)
+
+// BenchmarkGetHeaderLoad sends getHeader requests over loopback HTTP at a
+// fixed rate of 1,000 per second (open loop: a request starts on schedule
+// whatever the earlier ones do) for b.N requests and reports the latency
+// percentiles. The bid is the relay's best for the slot, as a proposer
+// would ask for it.
+func BenchmarkGetHeaderLoad(b *testing.B) {
+	b.StopTimer()
+	url := benchHeaderServer(b)
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 512, MaxConnsPerHost: 0}}
+	get := func() (time.Duration, int) {
+		start := time.Now()
+		res, err := client.Get(url)
+		if err != nil {
+			return time.Since(start), 0
+		}
+		io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		return time.Since(start), res.StatusCode
+	}
+	for i := 0; i < 200; i++ { // warm the connection pool and the signed bid
+		get()
+	}
+	const rate = 1000
+	n := max(b.N, 2000)
+	lat := make([]time.Duration, n)
+	codes := make([]int, n)
+	var wg sync.WaitGroup
+	tick := time.NewTicker(time.Second / rate)
+	defer tick.Stop()
+	b.StartTimer()
+	for i := 0; i < n; i++ {
+		<-tick.C
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			lat[i], codes[i] = get()
+		}(i)
+	}
+	wg.Wait()
+	b.StopTimer()
+	for i, c := range codes {
+		if c != 200 {
+			b.Fatalf("request %d: status %d", i, c)
+		}
+	}
+	slices.Sort(lat)
+	pct := func(p float64) float64 { return float64(lat[int(float64(len(lat)-1)*p)]) / float64(time.Millisecond) }
+	b.ReportMetric(pct(0.50), "p50-ms")
+	b.ReportMetric(pct(0.99), "p99-ms")
+	b.ReportMetric(pct(1.0), "max-ms")
+	b.ReportMetric(float64(n), "requests")
+}
+
+// benchHeaderServer is a relay over HTTP holding one accepted bid; it
+// returns the getHeader URL of that bid.
+func benchHeaderServer(b *testing.B) string {
+	e, base := server(b)
+	registerHTTP(b, e, base, true)
+	sub := e.Submission(e.BuildBlock(1, 10, nil))
+	raw, _ := sub.MarshalSSZ()
+	if code, _, out := do(b, "POST", base+relayapi.PathBuilderBlocks, raw, map[string]string{"Content-Type": "application/octet-stream"}); code != 200 {
+		b.Fatalf("submit: %d %s", code, out)
+	}
+	return base + "/eth/v1/builder/header/1/" + sub.Fulu.Message.ParentHash.String() + "/" + e.Proposer(1).Key.PublicKey().String()
+}
+
+// BenchmarkGetHeaderHandler is the server side of one getHeader (routing,
+// parsing, best bid, JSON encoding) without the network, serially.
+func BenchmarkGetHeaderHandler(b *testing.B) {
+	e := relaytest.New(b, relaytest.Options{})
+	e.RegisterAll()
+	srv := mevapi.New(mevapi.Config{}, nil)
+	relayapi.MountBuilder(srv, e.Relay, relayapi.BuilderConfig{})
+	relayapi.MountProposer(srv, e.Relay)
+	h := srv.Handler()
+	sub := e.Submission(e.BuildBlock(1, 10, nil))
+	raw, _ := sub.MarshalSSZ()
+	req := httptest.NewRequest("POST", relayapi.PathBuilderBlocks, bytes.NewReader(raw))
+	req.Header.Set("Content-Type", "application/octet-stream")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code != 200 {
+		b.Fatalf("submit: %d %s", rec.Code, rec.Body)
+	}
+	path := "/eth/v1/builder/header/1/" + sub.Fulu.Message.ParentHash.String() + "/" + e.Proposer(1).Key.PublicKey().String()
+	for b.Loop() {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+		if rec.Code != 200 {
+			b.Fatalf("getHeader: %d", rec.Code)
+		}
+	}
+}
