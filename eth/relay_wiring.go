@@ -60,6 +60,7 @@ type RelayService struct {
 	Relay    *relay.Relay
 	Proposer *devbeacon.Proposer // nil on real networks
 	traces   *store.SubmissionBuffer
+	node     *Node
 }
 
 // Start implements node.Lifecycle.
@@ -87,10 +88,11 @@ func AttachRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, error
 	genesis := n.Chain.Genesis()
 	bcfg := params.DevBeaconConfig(genesis.Time, uint64(n.Beacon.Period()/time.Second), devbeacon.DevGenesisValidatorsRoot(genesis.Hash()))
 	traces := store.NewSubmissionBuffer(st, time.Second, 0, 0)
+	svc := &RelayService{traces: traces, node: n}
 	r, err := relay.New(relay.Config{
 		Beacon: bcfg, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled,
 		GetHeaderCutoff: -1, GetPayloadCutoff: -1, // slots may be stepped by hand
-	}, n.Chain, st, devPublisher{n}, traces)
+	}, n.Chain, st, devPublisher{svc}, traces)
 	if err != nil {
 		traces.Close()
 		return nil, err
@@ -98,7 +100,7 @@ func AttachRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, error
 	relayapi.MountBuilder(n.MEV, r, relayapi.BuilderConfig{MaxSubmissionBytes: cfg.MaxSubmissionBytes})
 	relayapi.MountProposer(n.MEV, r)
 	relayapi.MountData(n.MEV, st)
-	svc := &RelayService{Relay: r, traces: traces}
+	svc.Relay = r
 
 	nvals := cfg.DevValidators
 	if nvals == 0 {
@@ -145,11 +147,16 @@ func relayKey(hexKey string, seed []byte) (*beacon.SecretKey, error) {
 }
 
 // devPublisher publishes a delivered block in --dev: newPayload into the
-// local chain (the dev driver then moves the head).
-type devPublisher struct{ n *Node }
+// local chain (the dev driver then moves the head). A block the dev proposer
+// fetches with getPayload v1 is left to it: the driver imports it, as a
+// consensus client imports the payload it got.
+type devPublisher struct{ svc *RelayService }
 
 // Publish implements relay.Publisher.
 func (p devPublisher) Publish(ctx context.Context, blk *beacon.SignedBlockContents, payload *beacon.ExecutionPayload, bundle *beacon.BlobsBundle, requests *beacon.ExecutionRequests) error {
+	if pr := p.svc.Proposer; pr != nil && pr.Importing(common.Hash(payload.View().BlockHash)) {
+		return nil
+	}
 	env := &engine.ExecutionPayloadEnvelope{ExecutionPayload: payload.ToExecutableData()}
 	if bundle != nil {
 		env.BlobsBundle = &engine.BlobsBundle{}
@@ -164,7 +171,7 @@ func (p devPublisher) Publish(ctx context.Context, blk *beacon.SignedBlockConten
 		}
 		env.Requests = reqs
 	}
-	return p.n.Engine.Import(ctx, env, parentRoot(blk))
+	return p.svc.node.Engine.Import(ctx, env, parentRoot(blk))
 }
 
 // parentRoot is the beacon block's parent root: the parent beacon block
