@@ -108,7 +108,7 @@ func (c *Chain) ValidatePayload(ctx context.Context, p *BuilderPayload) (*Verifi
 	if err := c.bc.Engine().VerifyHeader(c.bc, block.Header()); err != nil {
 		return nil, fmt.Errorf("%w: header: %v", ErrInvalidBlock, err)
 	}
-	if err := c.bc.Validator().ValidateBody(block); err != nil {
+	if err := c.validateBody(block); err != nil {
 		return nil, fmt.Errorf("%w: body: %v", ErrInvalidBlock, err)
 	}
 	// Recover senders on all cores while the state is opened.
@@ -144,6 +144,36 @@ func (c *Chain) blockFromPayload(p *BuilderPayload) (*types.Block, error) {
 		return nil, fmt.Errorf("%w: %v", ErrInvalidBlock, err)
 	}
 	return block, nil
+}
+
+// validateBody is geth's ValidateBody for a block just built from a
+// payload: the transactions and withdrawals roots hold by construction
+// (ExecutableDataToBlock derived them from the lists), so only the size cap
+// and the blob count are left to check. The block's RLP size is computed only
+// when the transactions' sizes come near the cap. From Amsterdam on (access
+// lists) it defers to geth's full check.
+func (c *Chain) validateBody(block *types.Block) error {
+	cfg := c.Config()
+	if cfg.IsAmsterdam(block.Number(), block.Time()) {
+		return c.bc.Validator().ValidateBody(block)
+	}
+	var size uint64
+	blobs := 0
+	for _, tx := range block.Transactions() {
+		size += tx.Size()
+		blobs += len(tx.BlobHashes())
+	}
+	if cfg.IsOsaka(block.Number(), block.Time()) && size+100_000 > gparams.MaxBlockSize && block.Size() > gparams.MaxBlockSize {
+		return fmt.Errorf("block of %d bytes is over the %d byte cap", block.Size(), gparams.MaxBlockSize)
+	}
+	if h := block.Header(); h.BlobGasUsed != nil {
+		if want := *h.BlobGasUsed / gparams.BlobTxBlobGasPerBlob; uint64(blobs) != want {
+			return fmt.Errorf("blob gas used mismatch (header %d, calculated %d)", *h.BlobGasUsed, uint64(blobs)*gparams.BlobTxBlobGasPerBlob)
+		}
+	} else if blobs > 0 {
+		return errors.New("data blobs present in block body")
+	}
+	return nil
 }
 
 // checkPayment verifies the proposer payment: the fee recipient's balance
