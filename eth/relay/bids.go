@@ -2,6 +2,7 @@ package relay
 
 import (
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/holiman/uint256"
@@ -18,17 +19,23 @@ type Bid struct {
 	Payload    *beacon.ExecutionPayload
 	Bundle     *beacon.BlobsBundle       // Deneb on
 	Requests   *beacon.ExecutionRequests // Electra on
-	Verified   *chain.VerifiedPayload
 	ReceivedAt time.Time
 	// Cancellable bids never raise the floor.
 	Cancellable bool
 
 	value *uint256.Int
+	// verified is the block with its post-state; kept only while the bid is
+	// its auction's top bid (memory), dropped when another bid takes over.
+	verified atomic.Pointer[chain.VerifiedPayload]
 
 	signOnce sync.Once
 	signed   *beacon.SignedBuilderBid
 	signErr  error
 }
+
+// Verified returns the verified block with its post-state, or nil once the
+// bid is no longer its auction's top bid.
+func (b *Bid) Verified() *chain.VerifiedPayload { return b.verified.Load() }
 
 // Value is the bid's value in wei.
 func (b *Bid) Value() *uint256.Int { return b.value }
@@ -103,7 +110,11 @@ func (s *bidStore) floorCheck(t *beacon.BidTrace, value *uint256.Int, cancellabl
 	}
 	if _, ok := a.latest[t.BuilderPubkey]; ok {
 		delete(a.latest, t.BuilderPubkey)
+		prev := a.top
 		a.recomputeTop()
+		if prev != nil && prev != a.top {
+			prev.verified.Store(nil)
+		}
 	}
 	return true
 }
@@ -142,7 +153,14 @@ func (s *bidStore) put(b *Bid) (isTop bool, err error) {
 		a.floor, a.floorBid = b.value, b
 	}
 	s.byHash[b.Trace.BlockHash] = b
+	prev := a.top
 	a.recomputeTop()
+	if prev != nil && prev != a.top {
+		prev.verified.Store(nil)
+	}
+	if a.top != b {
+		b.verified.Store(nil)
+	}
 	return a.top == b, nil
 }
 

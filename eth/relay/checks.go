@@ -82,8 +82,9 @@ func (r *Relay) Submit(ctx context.Context, req SubmitRequest) (SubmitOutcome, e
 	}
 	bid := &Bid{
 		Trace: *t, Payload: sub.Payload(), Bundle: sub.BlobsBundle(), Requests: sub.ExecutionRequests(),
-		Verified: verified, ReceivedAt: req.ReceivedAt, Cancellable: req.Cancellations, value: p.value,
+		ReceivedAt: req.ReceivedAt, Cancellable: req.Cancellations, value: p.value,
 	}
+	bid.verified.Store(verified)
 	if err := r.saveBid(bid); err != nil {
 		return 0, err
 	}
