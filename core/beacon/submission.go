@@ -248,3 +248,18 @@ func SubmissionSlotJSON(data []byte) (uint64, error) {
 	}
 	return s.Message.Slot, nil
 }
+
+// EncodeVersionedJSON writes {"version":"<fork>","data":<data>}, the envelope of the
+// builder API's JSON getHeader and getPayload answers.
+func EncodeVersionedJSON(fork params.ConsensusFork, data any) ([]byte, error) {
+	body, err := MarshalJSONCompact(data)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, 0, len(body)+32)
+	out = append(out, `{"version":"`...)
+	out = append(out, fork.String()...)
+	out = append(out, `","data":`...)
+	out = append(out, body...)
+	return append(out, '}'), nil
+}
