@@ -185,6 +185,13 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, requireSig bool) 
 			"missing request signature: this endpoint requires an X-Ethereum-Signature (or X-Flashbots-Signature) header \"<address>:<signature>\"")
 		return
 	}
+	if isBatch(body) {
+		var calls []json.RawMessage
+		if err := json.Unmarshal(body, &calls); err == nil && len(calls) > s.cfg.BatchItemLimit {
+			writeError(w, http.StatusBadRequest, CodeInvalidRequest, fmt.Sprintf("batch too large: %d calls, at most %d allowed", len(calls), s.cfg.BatchItemLimit))
+			return
+		}
+	}
 	ctx := r.Context()
 	if signer != (common.Address{}) {
 		if !s.sigLimit.allow(string(signer[:])) {

@@ -311,3 +311,16 @@ func TestRegisterAPIsLater(t *testing.T) {
 		t.Fatalf("%d %s", status, raw)
 	}
 }
+
+func TestBatchLimit(t *testing.T) {
+	ts, _ := newTestServer(t, Config{BatchItemLimit: 2})
+	one := `{"jsonrpc":"2.0","id":1,"method":"test_echo","params":["x"]}`
+	status, _, raw := post(t, ts.URL+"/v1", "["+one+","+one+"]", nil)
+	if status != 200 || strings.Contains(raw, "error") {
+		t.Fatalf("at the limit: %d %s", status, raw)
+	}
+	status, _, raw = post(t, ts.URL+"/v1", "["+one+","+one+","+one+"]", nil)
+	if status != 400 || !strings.Contains(raw, "batch too large: 3 calls, at most 2 allowed") {
+		t.Fatalf("one past the limit: %s", raw)
+	}
+}
