@@ -193,3 +193,26 @@ func TestStatsBuffer(t *testing.T) {
 		t.Fatalf("unknown: %v", err)
 	}
 }
+
+// TestDurabilitySettings checks what "committed" means here: WAL journal and
+// an fsync at every commit (synchronous=FULL) on every pooled connection.
+func TestDurabilitySettings(t *testing.T) {
+	s := open(t, "").(*sqlStore)
+	defer s.Close()
+	ctx := context.Background()
+	for i := 0; i < 3; i++ { // several connections of the pool
+		conn, err := s.db.Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		var mode string
+		var sync int
+		if err := conn.QueryRowContext(ctx, "PRAGMA journal_mode").Scan(&mode); err != nil || mode != "wal" {
+			t.Fatalf("journal_mode %q %v", mode, err)
+		}
+		if err := conn.QueryRowContext(ctx, "PRAGMA synchronous").Scan(&sync); err != nil || sync != 2 {
+			t.Fatalf("synchronous %d (2 = FULL) %v", sync, err)
+		}
+	}
+}

@@ -353,3 +353,36 @@ func FuzzServe(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkHandler is the handler's own cost per call (no network): a
+// trivial method through the MEV JSON-RPC handler, unsigned and signed,
+// against geth's rpc.Server alone as the baseline.
+func BenchmarkHandler(b *testing.B) {
+	body := []byte(`{"jsonrpc":"2.0","id":1,"method":"mev_sendBetaBundle","params":[]}`)
+	key, _ := crypto.GenerateKey()
+	sig, _ := reqsig.Sign(body, key)
+	s, err := New(Config{}, []rpc.API{{Namespace: "mev", Service: testService{}}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	bare := rpc.NewServer()
+	bare.RegisterName("mev", testService{})
+	run := func(b *testing.B, h http.Handler, sig string) {
+		b.ReportAllocs()
+		for b.Loop() {
+			req := httptest.NewRequest(http.MethodPost, "/v1", bytes.NewReader(body))
+			req.Header.Set("Content-Type", "application/json")
+			if sig != "" {
+				req.Header.Set(reqsig.HeaderEthereum, sig)
+			}
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, req)
+			if rec.Code != 200 {
+				b.Fatal(rec.Code, rec.Body.String())
+			}
+		}
+	}
+	b.Run("geth-rpc-server", func(b *testing.B) { run(b, bare, "") })
+	b.Run("mev-handler", func(b *testing.B) { run(b, s.Handler(false), "") })
+	b.Run("mev-handler-signed", func(b *testing.B) { run(b, s.Handler(false), sig) })
+}
