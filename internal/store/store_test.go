@@ -216,3 +216,41 @@ func TestDurabilitySettings(t *testing.T) {
 		}
 	}
 }
+
+// TestGroupIsolatesFailures mixes failing writes among good ones: each
+// failing write is rolled back alone (its savepoint), the rest commit,
+// however the writes were grouped.
+func TestGroupIsolatesFailures(t *testing.T) {
+	ctx := context.Background()
+	s := open(t, "").(*sqlStore)
+	defer s.Close()
+	var wg sync.WaitGroup
+	errs := make([]error, 100)
+	for i := 0; i < 100; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			h := common.Hash{byte(i), 0xee}
+			errs[i] = s.gc.submit(ctx, func(ctx context.Context, w *txWriter) error {
+				if _, err := w.exec(ctx, `INSERT INTO beta_bundles (hash, txs, signer, created_at) VALUES (?, ?, ?, ?)`, h[:], []byte{0xc0}, make([]byte, 20), 1); err != nil {
+					return err
+				}
+				if i%10 == 0 { // written, then failing: must leave nothing
+					return errors.New("boom")
+				}
+				return nil
+			})
+		}(i)
+	}
+	wg.Wait()
+	for i, err := range errs {
+		_, getErr := s.BetaBundle(ctx, common.Hash{byte(i), 0xee})
+		if i%10 == 0 {
+			if err == nil || !errors.Is(getErr, ErrNotFound) {
+				t.Fatalf("write %d: err %v, stored: %v", i, err, getErr == nil)
+			}
+		} else if err != nil || getErr != nil {
+			t.Fatalf("write %d: %v / %v", i, err, getErr)
+		}
+	}
+}
