@@ -203,8 +203,13 @@ func TestStatusMapping(t *testing.T) {
 	if _, r, _ := post(t, ts.URL+"/", `{"jsonrpc":"2.0","id":7,"method":"test_echo","params":["x"]}`, nil); r.Method != "" {
 		t.Fatal("echoed method for test_echo")
 	}
+	// Inside a batch, internal details are hidden too.
+	status, _, raw := post(t, ts.URL+"/v1", "["+call("test_broken")+"]", nil)
+	if status != 200 || strings.Contains(raw, "disk on fire") || !strings.Contains(raw, internalMessage) {
+		t.Fatalf("batch with an internal error: %d %s", status, raw)
+	}
 	// A batch answers 200 with one response per call.
-	status, _, raw := post(t, ts.URL+"/v2", "["+call("test_invalid")+","+`{"jsonrpc":"2.0","id":8,"method":"test_echo","params":["b"]}`+"]", nil)
+	status, _, raw = post(t, ts.URL+"/v2", "["+call("test_invalid")+","+`{"jsonrpc":"2.0","id":8,"method":"test_echo","params":["b"]}`+"]", nil)
 	var batch []response
 	if err := json.Unmarshal([]byte(raw), &batch); err != nil || status != 200 || len(batch) != 2 || batch[0].Error == nil || string(batch[1].Result) != `"b"` {
 		t.Fatalf("batch: %d %s", status, raw)
