@@ -158,8 +158,23 @@ func AttachSubmission(n *Node, cfg SubmissionConfig, st store.Store) (*Submissio
 	if n.Beacon != nil {
 		n.Beacon.SetBuilder(s.PayloadBuilder())
 	}
-	n.Stack.RegisterLifecycle(s)
+	// Lifecycles stop in reverse order of registration, so this one stops
+	// before the MEV listener registered earlier: it stops the listener first
+	// (draining requests in flight; a second Stop is a no-op), so no request
+	// meets a closed store.
+	n.Stack.RegisterLifecycle(&submissionLifecycle{s: s, listener: n.MEV})
 	return s, nil
+}
+
+type submissionLifecycle struct {
+	s        *Submission
+	listener interface{ Stop() error }
+}
+
+func (l *submissionLifecycle) Start() error { return nil }
+
+func (l *submissionLifecycle) Stop() error {
+	return errors.Join(l.listener.Stop(), l.s.Stop())
 }
 
 // beaconGenesis holds the beacon genesis times of the public networks, for

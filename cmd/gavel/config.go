@@ -158,6 +158,9 @@ func applyGavelFlags(ctx *cli.Context, cfg *gavelConfig) error {
 	if ctx.IsSet(mevWriteTimeoutFlag.Name) {
 		cfg.Mev.Listener.WriteTimeout = ctx.Duration(mevWriteTimeoutFlag.Name)
 	}
+	if err := applySubmissionFlags(ctx, cfg); err != nil {
+		return err
+	}
 	return applyRelayFlags(ctx, cfg)
 }
 

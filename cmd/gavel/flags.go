@@ -78,7 +78,10 @@ var gavelFlags = []cli.Flag{
 	mevAddrFlag, mevMaxBodyFlag, mevReadTimeoutFlag, mevWriteTimeoutFlag,
 }
 
-func init() { gavelFlags = append(gavelFlags, relayFlags...) }
+func init() {
+	gavelFlags = append(gavelFlags, submissionFlags...)
+	gavelFlags = append(gavelFlags, relayFlags...)
+}
 
 // gethFlags are the geth flags gavel understands, with geth's names, so a
 // geth operator's command line keeps working.

@@ -203,8 +203,13 @@ func TestStatusMapping(t *testing.T) {
 	if _, r, _ := post(t, ts.URL+"/", `{"jsonrpc":"2.0","id":7,"method":"test_echo","params":["x"]}`, nil); r.Method != "" {
 		t.Fatal("echoed method for test_echo")
 	}
+	// Inside a batch, internal details are hidden too.
+	status, _, raw := post(t, ts.URL+"/v1", "["+call("test_broken")+"]", nil)
+	if status != 200 || strings.Contains(raw, "disk on fire") || !strings.Contains(raw, internalMessage) {
+		t.Fatalf("batch with an internal error: %d %s", status, raw)
+	}
 	// A batch answers 200 with one response per call.
-	status, _, raw := post(t, ts.URL+"/v2", "["+call("test_invalid")+","+`{"jsonrpc":"2.0","id":8,"method":"test_echo","params":["b"]}`+"]", nil)
+	status, _, raw = post(t, ts.URL+"/v2", "["+call("test_invalid")+","+`{"jsonrpc":"2.0","id":8,"method":"test_echo","params":["b"]}`+"]", nil)
 	var batch []response
 	if err := json.Unmarshal([]byte(raw), &batch); err != nil || status != 200 || len(batch) != 2 || batch[0].Error == nil || string(batch[1].Result) != `"b"` {
 		t.Fatalf("batch: %d %s", status, raw)
@@ -310,4 +315,79 @@ func TestRegisterAPIsLater(t *testing.T) {
 	if status, r, raw := post(t, ts.URL+"/v1", `{"jsonrpc":"2.0","id":1,"method":"late_echo","params":["x"]}`, nil); status != 200 || string(r.Result) != `"x"` {
 		t.Fatalf("%d %s", status, raw)
 	}
+}
+
+func TestBatchLimit(t *testing.T) {
+	ts, _ := newTestServer(t, Config{BatchItemLimit: 2})
+	one := `{"jsonrpc":"2.0","id":1,"method":"test_echo","params":["x"]}`
+	status, _, raw := post(t, ts.URL+"/v1", "["+one+","+one+"]", nil)
+	if status != 200 || strings.Contains(raw, "error") {
+		t.Fatalf("at the limit: %d %s", status, raw)
+	}
+	status, _, raw = post(t, ts.URL+"/v1", "["+one+","+one+","+one+"]", nil)
+	if status != 400 || !strings.Contains(raw, "batch too large: 3 calls, at most 2 allowed") {
+		t.Fatalf("one past the limit: %s", raw)
+	}
+}
+
+// FuzzServe sends arbitrary bodies and signature headers through the whole
+// handler: no panic, and only the statuses the API documents.
+func FuzzServe(f *testing.F) {
+	f.Add([]byte(`{"jsonrpc":"2.0","id":1,"method":"test_echo","params":["x"]}`), "")
+	f.Add([]byte(`[{"jsonrpc":"2.0","id":1,"method":"mev_sendBetaBundle","params":[]}]`), "0x1:0x2")
+	f.Add([]byte(`{"jsonrpc":"2.0","id":1,"method":"test_broken"}`), ":")
+	f.Add([]byte(``), "0x96216849c49358B10257cb55b28eA603c874b05E:0x00")
+	s, err := New(Config{BodyLimit: 4096}, []rpc.API{{Namespace: "test", Service: testService{}}, {Namespace: "mev", Service: testService{}}})
+	if err != nil {
+		f.Fatal(err)
+	}
+	h := s.Handler(false)
+	allowed := map[int]bool{200: true, 400: true, 401: true, 413: true, 500: true}
+	f.Fuzz(func(t *testing.T, body []byte, sig string) {
+		req := httptest.NewRequest(http.MethodPost, "/v1", bytes.NewReader(body))
+		if sig != "" {
+			req.Header.Set(reqsig.HeaderEthereum, sig)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if !allowed[rec.Code] {
+			t.Fatalf("status %d for %q", rec.Code, body)
+		}
+		if rec.Code != 200 && !json.Valid(rec.Body.Bytes()) {
+			t.Fatalf("error body is not JSON: %q", rec.Body.String())
+		}
+	})
+}
+
+// BenchmarkHandler is the handler's own cost per call (no network): a
+// trivial method through the MEV JSON-RPC handler, unsigned and signed,
+// against geth's rpc.Server alone as the baseline.
+func BenchmarkHandler(b *testing.B) {
+	body := []byte(`{"jsonrpc":"2.0","id":1,"method":"mev_sendBetaBundle","params":[]}`)
+	key, _ := crypto.GenerateKey()
+	sig, _ := reqsig.Sign(body, key)
+	s, err := New(Config{}, []rpc.API{{Namespace: "mev", Service: testService{}}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	bare := rpc.NewServer()
+	bare.RegisterName("mev", testService{})
+	run := func(b *testing.B, h http.Handler, sig string) {
+		b.ReportAllocs()
+		for b.Loop() {
+			req := httptest.NewRequest(http.MethodPost, "/v1", bytes.NewReader(body))
+			req.Header.Set("Content-Type", "application/json")
+			if sig != "" {
+				req.Header.Set(reqsig.HeaderEthereum, sig)
+			}
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, req)
+			if rec.Code != 200 {
+				b.Fatal(rec.Code, rec.Body.String())
+			}
+		}
+	}
+	b.Run("geth-rpc-server", func(b *testing.B) { run(b, bare, "") })
+	b.Run("mev-handler", func(b *testing.B) { run(b, s.Handler(false), "") })
+	b.Run("mev-handler-signed", func(b *testing.B) { run(b, s.Handler(false), sig) })
 }
