@@ -151,15 +151,15 @@ contract Auctioneer is Owned2Step, ERC6909 {
         uint256 free = ~usedIds & ~uint256(1);
         if (free == 0) revert BidderLimitReached();
         uint256 id = 1;
-        while (free & (1 << id) == 0) id++;
+        while ((free & (uint256(1) << id)) == 0) id++;
         if (bidder.code.length > 0) {
             if (_popcount(contractBidders) >= MAX_CONTRACT_BIDDERS) {
                 revert ContractBidderLimitReached(MAX_CONTRACT_BIDDERS);
             }
-            contractBidders |= 1 << id;
+            contractBidders |= uint256(1) << id;
         }
         newId = uint8(id);
-        usedIds |= 1 << id;
+        usedIds |= uint256(1) << id;
         IdMap[bidder] = newId;
         bidderMap[newId] = bidder;
         bidderCount++;
@@ -336,7 +336,7 @@ contract Auctioneer is Owned2Step, ERC6909 {
         uint256 limit = maxBids;
         uint120 minItems = minGasAmount;
         for (uint256 id = 1; id < 256; id++) {
-            if (bitmap & (1 << id) == 0) continue;
+            if ((bitmap & (uint256(1) << id)) == 0) continue;
             address bidder = bidderMap[uint8(id)];
             if (gasleft() < GET_BID_GAS + GET_BID_GAS / 63 + 100_000) revert InsufficientGas();
             (bool ok, uint256[] memory got) = _fetchBids(bidder, book.slot, limit);
@@ -348,7 +348,7 @@ contract Auctioneer is Owned2Step, ERC6909 {
             if (got.length == 0) continue;
             out[id] = got;
             book.addrOf[id] = bidder;
-            book.participants |= 1 << id;
+            book.participants |= uint256(1) << id;
         }
     }
 
@@ -403,8 +403,8 @@ contract Auctioneer is Owned2Step, ERC6909 {
         for (uint256 i = 0; i < manual; i++) {
             uint256 p = stored[i];
             uint256 id = uint8(p);
-            uint256 bit = 1 << id;
-            if (checked & bit == 0) {
+            uint256 bit = uint256(1) << id;
+            if ((checked & bit) == 0) {
                 checked |= bit;
                 address current = bidderMap[uint8(id)];
                 if (current != address(0) && current == bidderSlots[book.slot][uint8(id)].bidder) {
@@ -413,7 +413,7 @@ contract Auctioneer is Owned2Step, ERC6909 {
                     book.participants |= bit;
                 }
             }
-            if (valid & bit == 0) continue;
+            if ((valid & bit) == 0) continue;
             book.bids[n] = p;
             book.heap[n] = (p >> 128 << 128) | (type(uint32).max - n);
             n++;
@@ -451,8 +451,8 @@ contract Auctioneer is Owned2Step, ERC6909 {
             uint256 bidPrice = p >> 128;
             uint256 items = uint120(p >> 8);
             uint256 q = items < remaining ? items : remaining;
-            if (book.loaded & (1 << id) == 0) {
-                book.loaded |= 1 << id;
+            if ((book.loaded & (uint256(1) << id)) == 0) {
+                book.loaded |= uint256(1) << id;
                 book.funds[id] = _funds(book.addrOf[id]);
             }
             uint256 cost = q * bidPrice;
@@ -474,7 +474,7 @@ contract Auctioneer is Owned2Step, ERC6909 {
         uint256 participants = book.participants;
         uint256 won;
         for (uint256 id = 1; id < 256; id++) {
-            if (participants & (1 << id) == 0) continue;
+            if ((participants & (uint256(1) << id)) == 0) continue;
             address bidder = book.addrOf[id];
             uint256 items = book.bought[id];
             uint256 owed = items * price;
@@ -487,7 +487,7 @@ contract Auctioneer is Owned2Step, ERC6909 {
             results[book.slot][bidder] = BidResult(uint120(items), uint128(owed), true);
             if (items == 0) continue;
             proceeds += owed;
-            won |= 1 << id;
+            won |= uint256(1) << id;
             if (bidderSlots[book.slot][uint8(id)].bidder == address(0)) {
                 bidderSlots[book.slot][uint8(id)].bidder = bidder;
             }
@@ -559,7 +559,7 @@ contract Auctioneer is Owned2Step, ERC6909 {
         a.isRefunded = true;
         uint256 won = winners[slot];
         for (uint256 id = 1; id < 256 && won != 0; id++) {
-            if (won & (1 << id) == 0) continue;
+            if ((won & (uint256(1) << id)) == 0) continue;
             won &= ~(uint256(1) << id);
             address bidder = bidderSlots[slot][uint8(id)].bidder;
             uint256 owed = results[slot][bidder].amountOwed;
