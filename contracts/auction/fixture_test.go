@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"testing"
 
+	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/gavel-eth/gavel/contracts/auction"
 	"github.com/gavel-eth/gavel/contracts/bindings"
+	"github.com/gavel-eth/gavel/contracts/bindings/testbindings"
 	"github.com/gavel-eth/gavel/contracts/deploy"
 	"github.com/gavel-eth/gavel/contracts/simtest"
 )
@@ -125,21 +127,50 @@ func (f *fixture) weth(who common.Address) *big.Int {
 
 // raw sends calldata to a contract from key and returns the decoded error.
 func (f *fixture) raw(key *ecdsa.PrivateKey, to common.Address, data []byte) error {
+	_, err := f.rawValue(key, to, data, nil)
+	return err
+}
+
+// rawValue sends calldata with value and returns the receipt or the decoded error.
+func (f *fixture) rawValue(key *ecdsa.PrivateKey, to common.Address, data []byte, value *big.Int) (*types.Receipt, error) {
 	c := bind.NewBoundContract(to, bindings.NewAuctioneer().GetABI(), f.chain.Client, f.chain.Client, f.chain.Client)
 	opts := f.chain.Signer(key)
 	opts.Context = ctx
+	opts.Value = value
 	tx, err := c.RawTransact(opts, data)
 	if err != nil {
-		return auction.DecodeError(err)
+		return nil, auction.DecodeError(err)
 	}
 	r, err := bind.WaitMined(ctx, f.chain.Client, tx.Hash())
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if r.Status != types.ReceiptStatusSuccessful {
-		return auction.ErrTxFailed
+		return r, auction.ErrTxFailed
 	}
-	return nil
+	return r, nil
+}
+
+// deployScripted deploys a ScriptedBidder, registers it and funds it with ether wrapped.
+func (f *fixture) deployScripted(funds int64) (common.Address, uint8) {
+	f.t.Helper()
+	opts := f.chain.Signer(f.chain.Dev[0].Key)
+	addr, tx, err := bind.DeployContract(opts, common.FromHex(testbindings.ScriptedBidderMetaData.Bin), f.chain.Client, nil)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	if _, err := bind.WaitDeployed(ctx, f.chain.Client, tx.Hash()); err != nil {
+		f.t.Fatal(err)
+	}
+	id, _, err := f.admin.AddBidder(ctx, addr)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	sb := testbindings.NewScriptedBidder()
+	if _, err := f.rawValue(f.chain.Dev[0].Key, addr, sb.PackFund(f.addrs.WETH, f.addrs.Auctioneer), ethers(funds)); err != nil {
+		f.t.Fatal(err)
+	}
+	return addr, id
 }
 
 // wantRevert fails unless err is a RevertError named name.
@@ -167,3 +198,7 @@ func newKey(t testing.TB) *ecdsa.PrivateKey {
 func mul(a *big.Int, b uint64) *big.Int { return new(big.Int).Mul(a, new(big.Int).SetUint64(b)) }
 
 func big64(n uint64) *big.Int { return new(big.Int).SetUint64(n) }
+
+func callMsg(to common.Address, data []byte) ethereum.CallMsg {
+	return ethereum.CallMsg{To: &to, Data: data}
+}

@@ -21,13 +21,16 @@ interface IAccountant {
 /// in the order placed, then contract bids by bidder id and position), the marginal bid partly;
 /// every winner pays its gas times the lowest filled price, in WETH pulled with allowance.
 ///
-/// Bounds that keep a full settlement inside a 30M-gas block: at most MAX_BIDS_PER_SLOT manual
+/// Bounds that keep a full settlement inside one transaction of at most 2^24 gas (the
+/// EIP-7825 cap since Osaka, stricter than a 30M-gas block): at most MAX_BIDS_PER_SLOT manual
 /// bids per slot, maxBids (<= MAX_BIDS_PER_BIDDER) per bidder per slot, at most
 /// MAX_CONTRACT_BIDDERS contract bidders, each getBid call capped at GET_BID_GAS. Bids are kept
-/// in arrival order and put into a heap at settlement, so only the filled bids are sorted.
+/// in arrival order and put into a heap at settlement, so only the filled bids are sorted;
+/// each bidder's seat (written with its first bid) holds its outcome, and gas tokens are
+/// minted lazily, so settlement writes one already-warm word per participant.
 contract Auctioneer is Owned2Step, ERC6909 {
     /// @notice Manual bids a slot accepts from all bidders together.
-    uint256 public constant MAX_BIDS_PER_SLOT = 1000;
+    uint256 public constant MAX_BIDS_PER_SLOT = 900;
     /// @notice Upper bound of maxBids.
     uint256 public constant MAX_BIDS_PER_BIDDER = 100;
     /// @notice Registered bidders with code whose getBid is called at settlement.
@@ -91,17 +94,18 @@ contract Auctioneer is Owned2Step, ERC6909 {
         uint256 proceeds;
     }
 
-    struct BidResult {
-        uint120 itemsBought;
-        uint128 amountOwed;
-        bool participated;
-    }
-
-    /// @dev Who placed a slot's bids under an id, so bids of a removed bidder whose id was
-    /// given to someone else are never charged to the newcomer.
-    struct BidderSlot {
+    /// @dev One bidder's seat in one slot: who placed the bids under the id (so bids
+    /// of a removed bidder whose id went to someone else are never charged to the
+    /// newcomer), how many, and the outcome. The bidder creates it with its first
+    /// bid, so settlement only updates a word it has read anyway. The outcome pays
+    /// itemsBought x the clearing price; its gas tokens are minted lazily: balanceOf
+    /// counts them until the first debit moves them into the ERC-6909 balance.
+    struct Seat {
         address bidder;
-        uint32 bids;
+        uint8 bids;
+        uint80 itemsBought;
+        bool participated;
+        bool claimed;
     }
 
     WETH public immutable WETH9;
@@ -125,9 +129,9 @@ contract Auctioneer is Owned2Step, ERC6909 {
     mapping(uint256 => uint256) public winners;
 
     mapping(uint256 => uint256[]) private slotBids;
-    mapping(uint256 => mapping(uint8 => BidderSlot)) private bidderSlots;
+    mapping(uint256 => mapping(uint8 => Seat)) private seats;
+    mapping(uint256 => mapping(address => uint8)) private seatOf;
     mapping(uint256 => mapping(uint8 => uint256)) private committed;
-    mapping(uint256 => mapping(address => BidResult)) private results;
 
     constructor(address owner_, address operator_, WETH weth_, address accountant_) Owned2Step(owner_) {
         WETH9 = weth_;
@@ -209,7 +213,7 @@ contract Auctioneer is Owned2Step, ERC6909 {
         Auction storage a = auctions[slot];
         if (a.isSettled) revert AuctionAlreadySettled(slot);
         if (a.isOpen) revert AuctionAlreadyOpen(slot);
-        if (itemsForSale == 0) revert InvalidItemsForSale();
+        if (itemsForSale == 0 || itemsForSale > type(uint80).max) revert InvalidItemsForSale();
         a.itemsForSale = itemsForSale;
         a.isOpen = true;
         slotsAuctioned.push(slot);
@@ -238,9 +242,9 @@ contract Auctioneer is Owned2Step, ERC6909 {
         uint256 count = packedBids.length;
         if (count == 0) revert NoBids();
 
-        BidderSlot storage rec = bidderSlots[slot][id];
-        if (rec.bidder != address(0) && rec.bidder != msg.sender) revert InvalidId();
-        if (rec.bids + count > maxBids) revert TooManyBids(maxBids);
+        Seat storage seat = seats[slot][id];
+        if (seat.bidder != address(0) && seat.bidder != msg.sender) revert InvalidId();
+        if (seat.bids + count > maxBids) revert TooManyBids(maxBids);
         uint256[] storage stored = slotBids[slot];
         if (stored.length + count > MAX_BIDS_PER_SLOT) revert AuctionFull(slot, MAX_BIDS_PER_SLOT);
 
@@ -261,8 +265,11 @@ contract Auctioneer is Owned2Step, ERC6909 {
         if (value > available) revert InsufficientFunds(value, available);
 
         committed[slot][id] = value;
-        rec.bidder = msg.sender;
-        rec.bids += uint32(count);
+        if (seat.bidder == address(0)) {
+            seat.bidder = msg.sender;
+            seatOf[slot][msg.sender] = id;
+        }
+        seat.bids += uint8(count);
         emit BidsPlaced(slot, msg.sender, count);
     }
 
@@ -280,9 +287,31 @@ contract Auctioneer is Owned2Step, ERC6909 {
     /// @dev Reverts unless the auction is settled and the bidder took part in it.
     function getBidderInfo(uint256 slot, address bidder) external view returns (uint120 itemsBought, uint128 amountOwed) {
         if (!auctions[slot].isSettled) revert AuctionNotSettled(slot);
-        BidResult memory r = results[slot][bidder];
-        if (!r.participated) revert BidderNotParticipating(slot, bidder);
-        return (r.itemsBought, r.amountOwed);
+        Seat storage seat = _seat(slot, bidder);
+        if (!seat.participated) revert BidderNotParticipating(slot, bidder);
+        return (seat.itemsBought, uint128(uint256(seat.itemsBought) * clearings[slot].price));
+    }
+
+    /// @notice owner's gas tokens of slot id, counting tokens won but not yet moved.
+    function balanceOf(address owner, uint256 id) public view override returns (uint256) {
+        Seat storage seat = _seat(id, owner);
+        return _balances[owner][id] + (seat.claimed ? 0 : seat.itemsBought);
+    }
+
+    function _beforeDebit(address from, uint256 id) internal override {
+        Seat storage seat = _seat(id, from);
+        uint256 items = seat.itemsBought;
+        if (items > 0 && !seat.claimed) {
+            seat.claimed = true;
+            _balances[from][id] += items;
+            emit Transfer(msg.sender, address(0), from, id, items); // the lazy mint
+        }
+    }
+
+    /// @dev who's seat in slot, or an empty seat when who has none there.
+    function _seat(uint256 slot, address who) private view returns (Seat storage seat) {
+        seat = seats[slot][seatOf[slot][who]];
+        if (seat.bidder != who) seat = seats[slot][0]; // id 0 is never used: empty
     }
 
     // ---------------------------------------------------------------- settlement
@@ -391,78 +420,98 @@ contract Auctioneer is Owned2Step, ERC6909 {
         uint256[] storage stored = slotBids[book.slot];
         uint256 manual = stored.length;
         uint256 total = manual;
-        for (uint256 id = 1; id < 256; id++) {
-            total += fromContracts[id].length;
+        unchecked {
+            for (uint256 id = 1; id < 256; id++) {
+                total += fromContracts[id].length;
+            }
         }
-        book.bids = new uint256[](total);
-        book.heap = new uint256[](total);
+        uint256[] memory bids = new uint256[](total);
+        uint256[] memory heap = new uint256[](total);
+        address[] memory addrOf = book.addrOf;
+        uint256 participants = book.participants;
 
         uint256 checked; // ids whose registration was looked up
         uint256 valid; // ids whose manual bids count
         uint256 n;
-        for (uint256 i = 0; i < manual; i++) {
-            uint256 p = stored[i];
-            uint256 id = uint8(p);
-            uint256 bit = uint256(1) << id;
-            if ((checked & bit) == 0) {
-                checked |= bit;
-                address current = bidderMap[uint8(id)];
-                if (current != address(0) && current == bidderSlots[book.slot][uint8(id)].bidder) {
-                    valid |= bit;
-                    book.addrOf[id] = current;
-                    book.participants |= bit;
+        unchecked {
+            for (uint256 i = 0; i < manual; i++) {
+                uint256 p = stored[i];
+                uint256 id = uint8(p);
+                uint256 bit = uint256(1) << id;
+                if ((checked & bit) == 0) {
+                    checked |= bit;
+                    address current = bidderMap[uint8(id)];
+                    if (current != address(0) && current == seats[book.slot][uint8(id)].bidder) {
+                        valid |= bit;
+                        addrOf[id] = current;
+                        participants |= bit;
+                    }
                 }
-            }
-            if ((valid & bit) == 0) continue;
-            book.bids[n] = p;
-            book.heap[n] = (p >> 128 << 128) | (type(uint32).max - n);
-            n++;
-        }
-        for (uint256 id = 1; id < 256; id++) {
-            uint256[] memory got = fromContracts[id];
-            for (uint256 j = 0; j < got.length; j++) {
-                book.bids[n] = got[j];
-                book.heap[n] = (got[j] >> 128 << 128) | (type(uint32).max - n);
+                if ((valid & bit) == 0) continue;
+                bids[n] = p;
+                heap[n] = (p >> 128 << 128) | (type(uint32).max - n);
                 n++;
             }
-        }
-        book.size = n;
-        if (n > 1) {
+            for (uint256 id = 1; id < 256; id++) {
+                uint256[] memory got = fromContracts[id];
+                for (uint256 j = 0; j < got.length; j++) {
+                    bids[n] = got[j];
+                    heap[n] = (got[j] >> 128 << 128) | (type(uint32).max - n);
+                    n++;
+                }
+            }
             for (uint256 i = n / 2; i > 0; i--) {
-                _siftDown(book.heap, i - 1, n);
+                _siftDown(heap, i - 1, n);
             }
         }
+        book.bids = bids;
+        book.heap = heap;
+        book.size = n;
+        book.participants = participants;
     }
 
     /// @dev Pops bids by price (then arrival) until supply runs out. A bid whose bidder cannot
     /// pay its own price for the filled part is skipped; since the clearing price is at most
     /// every filled price, the bidder can then pay at the clearing price.
     function _fill(Book memory book, uint120 supply) private returns (uint128 price, uint256 sold) {
+        uint256[] memory heap = book.heap;
+        uint256[] memory bids = book.bids;
+        uint256[] memory funds = book.funds;
+        uint256[] memory spent = book.spent;
+        uint256[] memory bought = book.bought;
+        uint256 size = book.size;
+        uint256 loaded;
         uint256 remaining = supply;
-        while (remaining > 0 && book.size > 0) {
-            uint256 key = book.heap[0];
-            book.size--;
-            if (book.size > 0) {
-                book.heap[0] = book.heap[book.size];
-                _siftDown(book.heap, 0, book.size);
+        while (remaining > 0 && size > 0) {
+            uint256 p;
+            unchecked {
+                uint256 key = heap[0];
+                size--;
+                if (size > 0) {
+                    heap[0] = heap[size];
+                    _siftDown(heap, 0, size);
+                }
+                p = bids[type(uint32).max - uint32(key)];
             }
-            uint256 p = book.bids[type(uint32).max - uint32(key)];
             uint256 id = uint8(p);
             uint256 bidPrice = p >> 128;
             uint256 items = uint120(p >> 8);
             uint256 q = items < remaining ? items : remaining;
-            if ((book.loaded & (uint256(1) << id)) == 0) {
-                book.loaded |= uint256(1) << id;
-                book.funds[id] = _funds(book.addrOf[id]);
+            if ((loaded & (uint256(1) << id)) == 0) {
+                loaded |= uint256(1) << id;
+                funds[id] = _funds(book.addrOf[id]);
             }
             uint256 cost = q * bidPrice;
-            if (book.spent[id] + cost > book.funds[id]) {
+            uint256 after_ = spent[id] + cost;
+            if (after_ > funds[id]) {
                 emit BidSkipped(book.slot, book.addrOf[id], p);
                 continue;
             }
-            book.spent[id] += cost;
-            book.bought[id] += q;
-            remaining -= q;
+            unchecked {
+                spent[id] = after_;
+                bought[id] += q;
+                remaining -= q;
+            }
             price = uint128(bidPrice);
         }
         sold = supply - remaining;
@@ -484,14 +533,18 @@ contract Auctioneer is Owned2Step, ERC6909 {
                 items = 0;
                 owed = 0;
             }
-            results[book.slot][bidder] = BidResult(uint120(items), uint128(owed), true);
+            Seat storage seat = seats[book.slot][uint8(id)];
+            if (seat.bidder != bidder) {
+                // A contract bidder without manual bids here: give it its seat now.
+                seat.bidder = bidder;
+                seat.bids = 0;
+                seatOf[book.slot][bidder] = uint8(id);
+            }
+            seat.itemsBought = uint80(items);
+            seat.participated = true;
             if (items == 0) continue;
             proceeds += owed;
             won |= uint256(1) << id;
-            if (bidderSlots[book.slot][uint8(id)].bidder == address(0)) {
-                bidderSlots[book.slot][uint8(id)].bidder = bidder;
-            }
-            _mint(bidder, book.slot, items);
         }
         winners[book.slot] = won;
     }
@@ -508,25 +561,28 @@ contract Auctioneer is Owned2Step, ERC6909 {
         return balance < allowed ? balance : allowed;
     }
 
+    /// @dev Max-heap sift-down over heap[0:n] (memory, no bounds checks: i, n <= length).
     function _siftDown(uint256[] memory heap, uint256 i, uint256 n) private pure {
-        unchecked {
-            uint256 v = heap[i];
-            while (true) {
-                uint256 c = 2 * i + 1;
-                if (c >= n) break;
-                uint256 cv = heap[c];
-                if (c + 1 < n) {
-                    uint256 rv = heap[c + 1];
-                    if (rv > cv) {
-                        c++;
-                        cv = rv;
+        assembly ("memory-safe") {
+            let base := add(heap, 32)
+            let v := mload(add(base, shl(5, i)))
+            for {} 1 {} {
+                let c := add(shl(1, i), 1)
+                if iszero(lt(c, n)) { break }
+                let cv := mload(add(base, shl(5, c)))
+                let r := add(c, 1)
+                if lt(r, n) {
+                    let rv := mload(add(base, shl(5, r)))
+                    if gt(rv, cv) {
+                        c := r
+                        cv := rv
                     }
                 }
-                if (cv <= v) break;
-                heap[i] = cv;
-                i = c;
+                if iszero(gt(cv, v)) { break }
+                mstore(add(base, shl(5, i)), cv)
+                i := c
             }
-            heap[i] = v;
+            mstore(add(base, shl(5, i)), v)
         }
     }
 
@@ -561,8 +617,9 @@ contract Auctioneer is Owned2Step, ERC6909 {
         for (uint256 id = 1; id < 256 && won != 0; id++) {
             if ((won & (uint256(1) << id)) == 0) continue;
             won &= ~(uint256(1) << id);
-            address bidder = bidderSlots[slot][uint8(id)].bidder;
-            uint256 owed = results[slot][bidder].amountOwed;
+            Seat storage seat = seats[slot][uint8(id)];
+            address bidder = seat.bidder;
+            uint256 owed = uint256(seat.itemsBought) * clearings[slot].price;
             if (owed > 0) require(WETH9.transfer(bidder, owed));
         }
         emit AuctionRefund(slot);

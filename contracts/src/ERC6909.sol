@@ -14,9 +14,14 @@ abstract contract ERC6909 {
     event OperatorSet(address indexed owner, address indexed spender, bool approved);
     event Approval(address indexed owner, address indexed spender, uint256 indexed id, uint256 amount);
 
-    mapping(address => mapping(uint256 => uint256)) public balanceOf;
+    mapping(address => mapping(uint256 => uint256)) internal _balances;
     mapping(address => mapping(address => mapping(uint256 => uint256))) public allowance;
     mapping(address => mapping(address => bool)) public isOperator;
+
+    /// @notice owner's balance of token id.
+    function balanceOf(address owner, uint256 id) public view virtual returns (uint256) {
+        return _balances[owner][id];
+    }
 
     function transfer(address receiver, uint256 id, uint256 amount) public returns (bool) {
         _move(msg.sender, receiver, id, amount);
@@ -57,20 +62,20 @@ abstract contract ERC6909 {
 
     function _move(address from, address to, uint256 id, uint256 amount) internal {
         _take(from, id, amount);
-        balanceOf[to][id] += amount;
+        _balances[to][id] += amount;
         emit Transfer(msg.sender, from, to, id, amount);
     }
 
     function _take(address from, uint256 id, uint256 amount) private {
-        uint256 bal = balanceOf[from][id];
+        _beforeDebit(from, id);
+        uint256 bal = _balances[from][id];
         if (bal < amount) revert InsufficientBalance(from, id, bal, amount);
         unchecked {
-            balanceOf[from][id] = bal - amount;
+            _balances[from][id] = bal - amount;
         }
     }
 
-    function _mint(address to, uint256 id, uint256 amount) internal {
-        balanceOf[to][id] += amount;
-        emit Transfer(msg.sender, address(0), to, id, amount);
-    }
+    /// @dev Runs before tokens of id leave from; lets a derived contract credit
+    /// tokens it accounts for elsewhere (lazy minting).
+    function _beforeDebit(address from, uint256 id) internal virtual {}
 }
