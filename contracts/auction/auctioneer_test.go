@@ -172,23 +172,30 @@ func TestBidValidation(t *testing.T) {
 }
 
 func TestSlotBidCap(t *testing.T) {
-	f := newFixture(t, 11)
+	f := newFixture(t, 10)
 	a := bindings.NewAuctioneer()
 	if err := f.raw(f.chain.Dev[0].Key, f.addrs.Auctioneer, a.PackUpdateMaxBids(big.NewInt(100))); err != nil {
 		t.Fatal(err)
 	}
+	out, err := f.chain.Client.CallContract(ctx, callMsg(f.addrs.Auctioneer, a.PackMAXBIDSPERSLOT()), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	limit, _ := a.UnpackMAXBIDSPERSLOT(out)
 	const slot = 3
 	f.open(slot, 5_000_000)
-	for i := 0; i < 10; i++ {
+	placed := 0
+	for i := 0; placed < int(limit.Int64()); i++ {
 		c := f.bidder(f.chain.Extra[i].Key, 10)
-		bids := make([]auction.Bid, 100)
+		bids := make([]auction.Bid, min(100, int(limit.Int64())-placed))
 		for j := range bids {
 			bids[j] = auction.Bid{Price: gweis(1), Gas: 20_000}
 		}
 		f.bid(c, slot, bids...)
+		placed += len(bids)
 	}
-	last := f.bidder(f.chain.Extra[10].Key, 10)
-	_, err := last.PlaceBids(ctx, slot, []auction.Bid{{Price: gweis(1), Gas: 20_000}})
+	last := f.bidder(f.chain.Extra[9].Key, 10)
+	_, err = last.PlaceBids(ctx, slot, []auction.Bid{{Price: gweis(1), Gas: 20_000}})
 	wantRevert(t, err, "AuctionFull")
 }
 

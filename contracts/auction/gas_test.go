@@ -35,7 +35,9 @@ func (s scenario) String() string {
 func (s scenario) bids() int { return s.manual + 50*s.contracts + s.open }
 
 // supply is the gas of all bids: 20000 each, 21000 through the OpenBidder (its minimum).
-func (s scenario) supply() uint64 { return uint64(s.manual+50*s.contracts)*20_000 + uint64(s.open)*21_000 }
+func (s scenario) supply() uint64 {
+	return uint64(s.manual+50*s.contracts)*20_000 + uint64(s.open)*21_000
+}
 
 // bulk sends signed transactions without waiting for each, then mines until
 // all are in, so large setups take a few blocks instead of one per transaction.
