@@ -100,7 +100,7 @@ func (c *Client) send(ctx context.Context, contract *bind.BoundContract, data []
 	if err != nil {
 		return nil, DecodeError(err)
 	}
-	receipt, err := bind.WaitMined(ctx, c.backend, tx.Hash())
+	receipt, err := WaitMined(ctx, c.backend, tx.Hash())
 	if err != nil {
 		return nil, fmt.Errorf("waiting for transaction %s: %w", tx.Hash(), err)
 	}

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"math/big"
 
+	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
@@ -77,9 +78,10 @@ func Deploy(ctx context.Context, backend auction.Backend, signer *bind.TransactO
 	if fee.Sign() < 0 || fee.Cmp(big.NewInt(10_000)) > 0 {
 		return auction.Addresses{}, fmt.Errorf("%w: admin fee %v basis points, expected 0..10000", auction.ErrBadArgument, fee)
 	}
-	nonce, err := backend.PendingNonceAt(ctx, signer.From)
+	b := newBatch(ctx, backend)
+	nonce, err := b.nonce(signer.From)
 	if err != nil {
-		return auction.Addresses{}, fmt.Errorf("reading the deployer's nonce: %w", err)
+		return auction.Addresses{}, err
 	}
 	addrs := Addresses(signer.From, nonce)
 
@@ -89,15 +91,14 @@ func Deploy(ctx context.Context, backend auction.Backend, signer *bind.TransactO
 		house      = bindings.NewSettlementHouse()
 		openBidder = bindings.NewOpenBidder()
 	)
-	b := batch{ctx: ctx, backend: backend, signer: signer, nonce: nonce}
-	b.create("WETH", bindings.WETHMetaData.Bin, nil, gasWETH)
-	b.create("Accountant", bindings.AccountantMetaData.Bin, accountant.PackConstructor(owner, operator, addrs.WETH, fee), gasAccountant)
-	b.create("Auctioneer", bindings.AuctioneerMetaData.Bin, auctioneer.PackConstructor(owner, operator, addrs.WETH, addrs.Accountant), gasAuctioneer)
-	b.create("SettlementHouse", bindings.SettlementHouseMetaData.Bin, house.PackConstructor(addrs.Auctioneer), gasHouse)
-	b.create("OpenBidder", bindings.OpenBidderMetaData.Bin, openBidder.PackConstructor(addrs.Auctioneer, addrs.SettlementHouse), gasOpenBidder)
+	b.create(signer, "WETH", bindings.WETHMetaData.Bin, nil, gasWETH)
+	b.create(signer, "Accountant", bindings.AccountantMetaData.Bin, accountant.PackConstructor(owner, operator, addrs.WETH, fee), gasAccountant)
+	b.create(signer, "Auctioneer", bindings.AuctioneerMetaData.Bin, auctioneer.PackConstructor(owner, operator, addrs.WETH, addrs.Accountant), gasAuctioneer)
+	b.create(signer, "SettlementHouse", bindings.SettlementHouseMetaData.Bin, house.PackConstructor(addrs.Auctioneer), gasHouse)
+	b.create(signer, "OpenBidder", bindings.OpenBidderMetaData.Bin, openBidder.PackConstructor(addrs.Auctioneer, addrs.SettlementHouse), gasOpenBidder)
 	if owner == signer.From {
-		b.call("Accountant.setAuctioneer", addrs.Accountant, accountant.PackSetAuctioneer(addrs.Auctioneer))
-		b.call("Auctioneer.newBidder(OpenBidder)", addrs.Auctioneer, auctioneer.PackNewBidder(addrs.OpenBidder))
+		b.call(signer, "Accountant.setAuctioneer", addrs.Accountant, accountant.PackSetAuctioneer(addrs.Auctioneer), nil, gasCall)
+		b.call(signer, "Auctioneer.newBidder(OpenBidder)", addrs.Auctioneer, auctioneer.PackNewBidder(addrs.OpenBidder), nil, gasCall)
 	}
 	if err := b.wait(); err != nil {
 		return addrs, err
@@ -137,49 +138,79 @@ func CheckDeployed(ctx context.Context, backend auction.Backend, addrs auction.A
 	return nil
 }
 
-// batch sends transactions from one signer with consecutive nonces and fixed
-// gas limits, then waits for all of them.
+// batch sends transactions with consecutive nonces per sender and fixed gas
+// limits (no estimation against contracts not mined yet), then waits for all.
 type batch struct {
 	ctx     context.Context
 	backend auction.Backend
-	signer  *bind.TransactOpts
-	nonce   uint64
+	nonces  map[common.Address]uint64
 	txs     []*types.Transaction
 	names   []string
 	err     error
 }
 
-func (b *batch) opts(gas uint64) *bind.TransactOpts {
-	o := *b.signer
+func newBatch(ctx context.Context, backend auction.Backend) *batch {
+	return &batch{ctx: ctx, backend: backend, nonces: map[common.Address]uint64{}}
+}
+
+// nonce returns the next nonce of from in this batch.
+func (b *batch) nonce(from common.Address) (uint64, error) {
+	if n, ok := b.nonces[from]; ok {
+		return n, nil
+	}
+	n, err := b.backend.PendingNonceAt(b.ctx, from)
+	if err != nil {
+		return 0, fmt.Errorf("reading the nonce of %s: %w", from, err)
+	}
+	b.nonces[from] = n
+	return n, nil
+}
+
+func (b *batch) opts(signer *bind.TransactOpts, gas uint64, value *big.Int) *bind.TransactOpts {
+	n, err := b.nonce(signer.From)
+	if err != nil {
+		b.err = err
+		return nil
+	}
+	o := *signer
 	o.Context = b.ctx
-	o.Nonce = new(big.Int).SetUint64(b.nonce)
+	o.Nonce = new(big.Int).SetUint64(n)
 	o.GasLimit = gas
+	o.Value = value
 	return &o
 }
 
-func (b *batch) create(name, bin string, args []byte, gas uint64) {
+func (b *batch) create(signer *bind.TransactOpts, name, bin string, args []byte, gas uint64) {
 	if b.err != nil {
 		return
 	}
-	_, tx, err := bind.DeployContract(b.opts(gas), common.FromHex(bin), b.backend, args)
-	b.record(name, tx, err)
+	opts := b.opts(signer, gas, nil)
+	if opts == nil {
+		return
+	}
+	_, tx, err := bind.DeployContract(opts, common.FromHex(bin), b.backend, args)
+	b.record(signer.From, name, tx, err)
 }
 
-func (b *batch) call(name string, to common.Address, data []byte) {
+func (b *batch) call(signer *bind.TransactOpts, name string, to common.Address, data []byte, value *big.Int, gas uint64) {
 	if b.err != nil {
 		return
 	}
-	c := bind.NewBoundContract(to, bindings.NewWETH().GetABI(), b.backend, b.backend, b.backend)
-	tx, err := c.RawTransact(b.opts(gasCall), data)
-	b.record(name, tx, err)
+	opts := b.opts(signer, gas, value)
+	if opts == nil {
+		return
+	}
+	c := bind.NewBoundContract(to, abi.ABI{}, b.backend, b.backend, b.backend)
+	tx, err := c.RawTransact(opts, data)
+	b.record(signer.From, name, tx, err)
 }
 
-func (b *batch) record(name string, tx *types.Transaction, err error) {
+func (b *batch) record(from common.Address, name string, tx *types.Transaction, err error) {
 	if err != nil {
-		b.err = fmt.Errorf("sending %s: %w", name, err)
+		b.err = fmt.Errorf("sending %s: %w", name, auction.DecodeError(err))
 		return
 	}
-	b.nonce++
+	b.nonces[from]++
 	b.txs = append(b.txs, tx)
 	b.names = append(b.names, name)
 }
@@ -189,7 +220,7 @@ func (b *batch) wait() error {
 		return b.err
 	}
 	for i, tx := range b.txs {
-		r, err := bind.WaitMined(b.ctx, b.backend, tx.Hash())
+		r, err := auction.WaitMined(b.ctx, b.backend, tx.Hash())
 		if err != nil {
 			return fmt.Errorf("waiting for %s: %w", b.names[i], err)
 		}

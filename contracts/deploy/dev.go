@@ -12,6 +12,7 @@ import (
 	gparams "github.com/ethereum/go-ethereum/params"
 
 	"github.com/gavel-eth/gavel/contracts/auction"
+	"github.com/gavel-eth/gavel/contracts/bindings"
 )
 
 // DevBidderWETH is the WETH each dev bidder is given: 100 ether.
@@ -55,8 +56,14 @@ func DevDeploy(ctx context.Context, backend auction.Backend, deployer *ecdsa.Pri
 	}
 	admin := auction.NewClient(backend, dev.Addresses, owner)
 
-	// Register every bidder first (one sender, one nonce sequence), then fund
-	// them: their WETH transactions need the contracts mined.
+	// One batch: the owner registers every bidder while each bidder wraps and
+	// approves, so a dev chain needs one block for all of it.
+	var (
+		b          = newBatch(ctx, backend)
+		auctioneer = bindings.NewAuctioneer()
+		weth       = bindings.NewWETH()
+		max        = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewInt(1))
+	)
 	for _, key := range bidders {
 		addr := crypto.PubkeyToAddress(key.PublicKey)
 		id, err := admin.BidderID(ctx, addr)
@@ -64,32 +71,34 @@ func DevDeploy(ctx context.Context, backend auction.Backend, deployer *ecdsa.Pri
 			return dev, err
 		}
 		if id == 0 {
-			if id, _, err = admin.AddBidder(ctx, addr); err != nil {
-				return dev, fmt.Errorf("registering dev bidder %s: %w", addr, err)
-			}
+			b.call(owner, "Auctioneer.newBidder("+addr.Hex()+")", dev.Auctioneer, auctioneer.PackNewBidder(addr), nil, gasCall)
 		}
-		dev.Bidders = append(dev.Bidders, DevBidder{Address: addr, ID: id})
-	}
-	for _, key := range bidders {
-		bidder := auction.NewClient(backend, dev.Addresses, bind.NewKeyedTransactor(key, chainID))
-		have, err := bidder.WETHBalance(ctx, bidder.From())
+		signer := bind.NewKeyedTransactor(key, chainID)
+		have, err := admin.WETHBalance(ctx, addr)
 		if err != nil {
 			return dev, err
 		}
 		if have.Cmp(DevBidderWETH) < 0 {
-			if _, err := bidder.Wrap(ctx, new(big.Int).Sub(DevBidderWETH, have)); err != nil {
-				return dev, fmt.Errorf("wrapping ether for dev bidder %s: %w", bidder.From(), err)
-			}
+			b.call(signer, "WETH.deposit by "+addr.Hex(), dev.WETH, weth.PackDeposit(), new(big.Int).Sub(DevBidderWETH, have), gasCall)
 		}
-		allowed, err := bidder.WETHAllowance(ctx, bidder.From())
+		allowed, err := admin.WETHAllowance(ctx, addr)
 		if err != nil {
 			return dev, err
 		}
 		if allowed.Cmp(DevBidderWETH) < 0 {
-			if _, err := bidder.ApproveWETH(ctx); err != nil {
-				return dev, fmt.Errorf("approving WETH for dev bidder %s: %w", bidder.From(), err)
-			}
+			b.call(signer, "WETH.approve by "+addr.Hex(), dev.WETH, weth.PackApprove(dev.Auctioneer, max), nil, gasCall)
 		}
+	}
+	if err := b.wait(); err != nil {
+		return dev, fmt.Errorf("setting up the dev bidders: %w", err)
+	}
+	for _, key := range bidders {
+		addr := crypto.PubkeyToAddress(key.PublicKey)
+		id, err := admin.BidderID(ctx, addr)
+		if err != nil {
+			return dev, err
+		}
+		dev.Bidders = append(dev.Bidders, DevBidder{Address: addr, ID: id})
 	}
 	return dev, nil
 }
