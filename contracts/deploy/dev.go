@@ -30,8 +30,8 @@ type Dev struct {
 // DevBidder is a dev bidder: a test account registered with the Auctioneer,
 // holding DevBidderWETH wrapped and approved for the Auctioneer.
 type DevBidder struct {
-	Address common.Address
-	ID      uint8
+	Address common.Address `json:"address"`
+	ID      uint8          `json:"id"`
 }
 
 // DevDeploy deploys the contracts from deployer on a dev chain (deployer owns

@@ -544,6 +544,17 @@ func runInfo(c *cli.Context) error {
 		}
 	}
 	printAddresses(e, e.client.Addresses())
+	if e.rpc != nil {
+		// A gavel node tells its slot clock; other nodes answer "method not found".
+		var ni struct {
+			Dev         bool   `json:"dev"`
+			CurrentSlot uint64 `json:"currentSlot"`
+			SlotSeconds uint64 `json:"slotSeconds"`
+		}
+		if err := e.rpc.CallContext(e.ctx, &ni, "mev_nodeInfo"); err == nil && ni.Dev {
+			e.printf("dev chain:       current slot %d (one slot every %ds)\n", ni.CurrentSlot, ni.SlotSeconds)
+		}
+	}
 	if who != (common.Address{}) {
 		id, err := e.client.BidderID(e.ctx, who)
 		if err != nil {
@@ -564,7 +575,11 @@ func runInfo(c *cli.Context) error {
 			e.printf("  bidder id:        %d\n", id)
 		}
 		e.printf("  WETH balance:     %s\n", FormatWei(weth))
-		e.printf("  WETH allowance:   %s (for the Auctioneer)\n", FormatWei(allowed))
+		if allowed.BitLen() == 256 && allowed.Cmp(new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewInt(1))) == 0 {
+			e.printf("  WETH allowance:   unlimited (for the Auctioneer)\n")
+		} else {
+			e.printf("  WETH allowance:   %s (for the Auctioneer)\n", FormatWei(allowed))
+		}
 	}
 	if !c.IsSet(flagSlot) {
 		return nil
