@@ -364,7 +364,7 @@ contract Auctioneer is Owned2Step, ERC6909 {
         if (bitmap == 0) return out;
         uint256 limit = maxBids;
         uint120 minItems = minGasAmount;
-        for (uint256 id = 1; id < 256; id++) {
+        for (uint256 id = 1; id < 256 && (bitmap >> id) != 0; id++) {
             if ((bitmap & (uint256(1) << id)) == 0) continue;
             address bidder = bidderMap[uint8(id)];
             if (gasleft() < GET_BID_GAS + GET_BID_GAS / 63 + 100_000) revert InsufficientGas();
@@ -420,8 +420,9 @@ contract Auctioneer is Owned2Step, ERC6909 {
         uint256[] storage stored = slotBids[book.slot];
         uint256 manual = stored.length;
         uint256 total = manual;
+        uint256 contracts = contractBidders; // only their entries of fromContracts can be set
         unchecked {
-            for (uint256 id = 1; id < 256; id++) {
+            for (uint256 id = 1; id < 256 && (contracts >> id) != 0; id++) {
                 total += fromContracts[id].length;
             }
         }
@@ -452,7 +453,7 @@ contract Auctioneer is Owned2Step, ERC6909 {
                 heap[n] = (p >> 128 << 128) | (type(uint32).max - n);
                 n++;
             }
-            for (uint256 id = 1; id < 256; id++) {
+            for (uint256 id = 1; id < 256 && (contracts >> id) != 0; id++) {
                 uint256[] memory got = fromContracts[id];
                 for (uint256 j = 0; j < got.length; j++) {
                     bids[n] = got[j];
@@ -522,7 +523,7 @@ contract Auctioneer is Owned2Step, ERC6909 {
     function _charge(Book memory book, uint128 price) private returns (uint256 proceeds, uint256 unpaid) {
         uint256 participants = book.participants;
         uint256 won;
-        for (uint256 id = 1; id < 256; id++) {
+        for (uint256 id = 1; id < 256 && (participants >> id) != 0; id++) {
             if ((participants & (uint256(1) << id)) == 0) continue;
             address bidder = book.addrOf[id];
             uint256 items = book.bought[id];
