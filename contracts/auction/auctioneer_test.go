@@ -533,3 +533,56 @@ func FuzzDecodeRevert(f *testing.F) {
 		_ = re.Error()
 	})
 }
+
+// TestLazyMintedTokens: won tokens count in balanceOf at once and move into
+// the ERC-6909 balance on the first debit, exactly once, even after the
+// winner was removed from the registry.
+func TestLazyMintedTokens(t *testing.T) {
+	f := newFixture(t, 0)
+	const slot = 107
+	alice := f.bidder(f.chain.Dev[1].Key, 10)
+	f.open(slot, 100_000)
+	f.bid(alice, slot, auction.Bid{Price: gweis(1), Gas: 100_000})
+	f.settle(slot)
+	id, _ := f.admin.BidderID(ctx, alice.From())
+	if _, err := f.admin.RemoveBidder(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	a := bindings.NewAuctioneer()
+	bob := f.chain.Dev[2].Address
+	if got := f.gasTokens(alice.From(), slot); got != 100_000 {
+		t.Fatalf("alice holds %d before any transfer, want 100000", got)
+	}
+	var mints int
+	for i := 0; i < 2; i++ {
+		r, err := f.rawValue(f.chain.Dev[1].Key, f.addrs.Auctioneer, a.PackTransfer(bob, big64(slot), big64(10_000)), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range r.Logs {
+			if ev, err := a.UnpackTransferEvent(l); err == nil && ev.From == (common.Address{}) && ev.To == alice.From() && ev.Amount.Uint64() == 100_000 {
+				mints++
+			}
+		}
+	}
+	if mints != 1 {
+		t.Errorf("%d mint events, want 1 (on the first transfer)", mints)
+	}
+	if got := f.gasTokens(alice.From(), slot); got != 80_000 {
+		t.Errorf("alice holds %d after sending 20000, want 80000", got)
+	}
+	if got := f.gasTokens(bob, slot); got != 20_000 {
+		t.Errorf("bob holds %d, want 20000", got)
+	}
+	wantRevert(t, f.raw(f.chain.Dev[1].Key, f.addrs.Auctioneer, a.PackTransfer(bob, big64(slot), big64(80_001))), "InsufficientBalance")
+	// Bob never won anything: his tokens are plain balance, usable at once.
+	if _, err := f.client(f.chain.Dev[2].Key).Pay(ctx, slot, 21_000, []common.Hash{{9}}); err == nil {
+		t.Fatal("paid 21000 with 20000 tokens")
+	}
+	if _, err := alice.Pay(ctx, slot, 80_000, []common.Hash{{9}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := f.gasTokens(alice.From(), slot); got != 0 {
+		t.Errorf("alice holds %d after paying everything", got)
+	}
+}
