@@ -40,3 +40,14 @@ ssz:
 	cd core/beacon && sed -i -e 's/ssz\.DecodeDynamicLength(/decodeDynamicLength(/g' \
 		-e '1a // Patched by make ssz: list lengths are checked by decodeDynamicLength (hex.go).' ssz_generated.go
 	cd core/beacon && $(GO) run ./internal/genjson json_methods.go $(BEACON_JSON_SKIP) $(BEACON_TYPES)
+
+ABIGEN := $(GO) run github.com/ethereum/go-ethereum/cmd/abigen
+
+.PHONY: contracts
+## contracts: compile contracts/src with the pinned npm solc (installed under contracts/node_modules),
+## write contracts/artifacts and regenerate the Go bindings. Needs Node; nothing else does.
+contracts:
+	cd contracts && npm ci --no-audit --no-fund --loglevel=error
+	cd contracts && node compile.js
+	$(ABIGEN) --v2 --combined-json contracts/artifacts/combined.json --pkg bindings --out contracts/bindings/bindings.go
+	$(ABIGEN) --v2 --combined-json contracts/artifacts/test/combined.json --pkg testbindings --out contracts/bindings/testbindings/testbindings.go

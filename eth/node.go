@@ -19,6 +19,7 @@ import (
 	"github.com/ethereum/go-ethereum/node"
 	"github.com/ethereum/go-ethereum/rpc"
 
+	"github.com/gavel-eth/gavel/contracts/devauction"
 	"github.com/gavel-eth/gavel/core/chain"
 	"github.com/gavel-eth/gavel/eth/devbeacon"
 	"github.com/gavel-eth/gavel/mevapi"
@@ -61,7 +62,8 @@ type Node struct {
 	Chain   *chain.Chain
 	Engine  *chain.Engine
 	MEV     *mevapi.Server
-	Beacon  *devbeacon.Beacon // nil unless dev mode
+	Beacon  *devbeacon.Beacon   // nil unless dev mode
+	Auction *devauction.Service // the dev auction contracts; nil unless dev mode with the wall clock
 	Config  Config
 	Filters *filters.FilterSystem
 }
@@ -166,6 +168,11 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (*Node, error) 
 			return nil, err
 		}
 		stack.RegisterLifecycle(n.Beacon)
+		if !cfg.Dev.Manual {
+			// Tests with manual slots register it themselves when they want it
+			// (testnode.Options.Register), so other tests' first blocks stay empty.
+			n.Auction = devauction.Register(stack, devauction.Config{})
+		}
 	}
 	return n, nil
 }
