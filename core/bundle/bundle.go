@@ -149,7 +149,7 @@ func (c Config) DecodeTxs(raw [][]byte, chainID uint64) ([]*types.Transaction, e
 	}
 	txs := make([]*types.Transaction, len(raw))
 	for i, r := range raw {
-		tx, err := decodeTx(i, r, chainID)
+		tx, err := DecodeTx(i, r, chainID)
 		if err != nil {
 			return nil, err
 		}
@@ -158,7 +158,9 @@ func (c Config) DecodeTxs(raw [][]byte, chainID uint64) ([]*types.Transaction, e
 	return txs, nil
 }
 
-func decodeTx(i int, raw []byte, chainID uint64) (*types.Transaction, error) {
+// DecodeTx decodes the raw signed transaction at position i of a bundle
+// (the position only names it in errors), refusing another chain's.
+func DecodeTx(i int, raw []byte, chainID uint64) (*types.Transaction, error) {
 	if len(raw) == 0 {
 		return nil, fmt.Errorf("%w: tx %d is empty, expected a signed EIP-2718 transaction", ErrBadTx, i)
 	}
