@@ -63,14 +63,19 @@ type Config struct {
 	// MaxTimeout is the largest timeout a request may ask for (default
 	// 10 s); larger ones are refused, not silently lowered.
 	MaxTimeout time.Duration
+	// SenderCache is how many transaction senders (by tx hash) to keep
+	// between requests, saving an ecrecover per known tx (default 16384;
+	// negative turns the cache off).
+	SenderCache int
 }
 
 // Defaults of Config.
 const (
-	DefaultMaxTxs     = 100
-	DefaultMaxBytes   = 1 << 20
-	DefaultTimeout    = 5 * time.Second
-	DefaultMaxTimeout = 10 * time.Second
+	DefaultMaxTxs      = 100
+	DefaultMaxBytes    = 1 << 20
+	DefaultTimeout     = 5 * time.Second
+	DefaultMaxTimeout  = 10 * time.Second
+	DefaultSenderCache = 16384
 )
 
 // WithDefaults returns c with every zero field set to its default.
@@ -83,6 +88,9 @@ func (c Config) WithDefaults() Config {
 	}
 	if c.MaxTimeout <= 0 {
 		c.MaxTimeout = DefaultMaxTimeout
+	}
+	if c.SenderCache == 0 {
+		c.SenderCache = DefaultSenderCache
 	}
 	if c.DefaultTimeout <= 0 {
 		c.DefaultTimeout = min(DefaultTimeout, c.MaxTimeout)

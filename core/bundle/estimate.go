@@ -71,7 +71,10 @@ func (s *Simulator) EstimateGas(ctx context.Context, items []EstimateItem, b *Bl
 		)
 		switch {
 		case it.Tx != nil:
-			msg, err = sim.TxMessage(it.Tx)
+			var msgs []*chain.SimMessage
+			if msgs, _, err = sim.TxMessages([]*types.Transaction{it.Tx}, s.senders); err == nil {
+				msg = msgs[0]
+			}
 		case it.Call != nil:
 			msg, err = sim.CallMessage(it.Call)
 		default:

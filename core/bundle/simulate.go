@@ -77,13 +77,18 @@ type Failure struct {
 
 // Simulator runs bundle simulations against the local chain.
 type Simulator struct {
-	chain *chain.Chain
-	cfg   Config
+	chain   *chain.Chain
+	cfg     Config
+	senders *chain.SenderCache // nil when off
 }
 
 // NewSimulator returns a Simulator over c with the given limits.
 func NewSimulator(c *chain.Chain, cfg Config) *Simulator {
-	return &Simulator{chain: c, cfg: cfg.WithDefaults()}
+	s := &Simulator{chain: c, cfg: cfg.WithDefaults()}
+	if s.cfg.SenderCache > 0 {
+		s.senders = chain.NewSenderCache(s.cfg.SenderCache)
+	}
+	return s
 }
 
 // Config returns the simulator's limits, defaults filled in.
@@ -199,12 +204,12 @@ func (s *Simulator) Call(ctx context.Context, txs []*types.Transaction, b *Block
 		start    = sim.Balance(coinbase).ToBig()
 		before   = new(big.Int).Set(start)
 	)
-	for i, tx := range txs {
-		hashes[i] = tx.Hash()
-		msg, err := sim.TxMessage(tx)
-		if err != nil {
-			return nil, invalidTx(i, hashes[i], err)
-		}
+	msgs, bad, err := sim.TxMessages(txs, s.senders)
+	if err != nil {
+		return nil, invalidTx(bad, txs[bad].Hash(), err)
+	}
+	for i, msg := range msgs {
+		hashes[i] = msg.Hash()
 		out, err := sim.Apply(msg, 0)
 		if err != nil {
 			if errors.Is(err, chain.ErrTxInvalid) {

@@ -5,8 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"runtime"
+	"sync"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/lru"
 	"github.com/ethereum/go-ethereum/consensus/misc/eip1559"
 	"github.com/ethereum/go-ethereum/consensus/misc/eip4844"
 	"github.com/ethereum/go-ethereum/core"
@@ -244,6 +247,80 @@ func (s *Simulation) TxMessage(tx *types.Transaction) (*SimMessage, error) {
 	}
 	return &SimMessage{msg: msg, hash: tx.Hash()}, nil
 }
+
+// SenderCache remembers transaction senders by transaction hash. The hash
+// commits to the signature and the chain id, so a hit is as good as an
+// ecrecover, which is most of the cost of simulating a simple tx; searchers
+// simulate the same transactions again and again. Safe for concurrent use.
+type SenderCache struct {
+	c *lru.Cache[common.Hash, common.Address]
+}
+
+// NewSenderCache returns a cache of at most size senders.
+func NewSenderCache(size int) *SenderCache {
+	return &SenderCache{c: lru.NewCache[common.Hash, common.Address](size)}
+}
+
+// minParallelRecover is the number of unknown senders from which recovery
+// is spread over the CPUs.
+const minParallelRecover = 4
+
+// TxMessages prepares signed transactions in order, like TxMessage, with
+// the senders taken from cache (nil for none) or recovered in parallel. On
+// failure it returns the index of the first bad transaction.
+func (s *Simulation) TxMessages(txs []*types.Transaction, cache *SenderCache) ([]*SimMessage, int, error) {
+	known := make([]*common.Address, len(txs))
+	var missing []int
+	for i, tx := range txs {
+		if cache != nil {
+			if from, ok := cache.c.Get(tx.Hash()); ok {
+				known[i] = &from
+				continue
+			}
+		}
+		missing = append(missing, i)
+	}
+	if len(missing) >= minParallelRecover {
+		// types.Sender caches the result inside the tx, so the conversion
+		// below finds it; failures are reported there, in order.
+		workers := min(runtime.GOMAXPROCS(0), len(missing))
+		var wg sync.WaitGroup
+		for w := range workers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for j := w; j < len(missing); j += workers {
+					types.Sender(s.signer, txs[missing[j]])
+				}
+			}()
+		}
+		wg.Wait()
+	}
+	msgs := make([]*SimMessage, len(txs))
+	for i, tx := range txs {
+		signer := s.signer
+		if known[i] != nil {
+			signer = knownSender{Signer: s.signer, from: *known[i]}
+		}
+		msg, err := core.TransactionToMessage(tx, signer, s.header.BaseFee)
+		if err != nil {
+			return nil, i, fmt.Errorf("%w: %w", ErrTxInvalid, err)
+		}
+		if cache != nil && known[i] == nil {
+			cache.c.Add(tx.Hash(), msg.From)
+		}
+		msgs[i] = &SimMessage{msg: msg, hash: tx.Hash()}
+	}
+	return msgs, -1, nil
+}
+
+// knownSender is a signer whose sender is already known (from the cache).
+type knownSender struct {
+	types.Signer
+	from common.Address
+}
+
+func (k knownSender) Sender(*types.Transaction) (common.Address, error) { return k.from, nil }
 
 // CallMessage prepares an unsigned call. Fee fields follow eth_call: a
 // legacy GasPrice or 1559 caps, zero when absent (allowed only with
