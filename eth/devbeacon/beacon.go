@@ -1,0 +1,228 @@
+// Package devbeacon is the in-process consensus driver of `gavel --dev`: a
+// slot clock that, once per slot, asks a PayloadBuilder for the slot's block,
+// imports it through the public engine API and moves head, safe and
+// finalized, as a real consensus client would.
+package devbeacon
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/ethereum/go-ethereum/beacon/engine"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/log"
+
+	"github.com/gavel-eth/gavel/core/chain"
+)
+
+// ErrSlotTaken is returned when a slot at or before the head's slot is
+// requested: a slot has at most one block.
+var ErrSlotTaken = errors.New("slot already has a block")
+
+// PayloadRequest is everything a builder needs for one slot's block.
+type PayloadRequest struct {
+	Slot   uint64
+	Parent *types.Header
+	Attrs  chain.PayloadAttributes
+}
+
+// PayloadBuilder decides who builds a slot's payload. The default is geth's
+// miner over the local mempool; the relay's proposer flow plugs in here.
+type PayloadBuilder interface {
+	BuildPayload(ctx context.Context, req PayloadRequest) (*engine.ExecutionPayloadEnvelope, error)
+}
+
+// Chain is what the driver needs of the local chain.
+type Chain interface {
+	Head() *types.Header
+	Genesis() *types.Header
+}
+
+// Engine is what the driver needs of the engine API.
+type Engine interface {
+	Import(ctx context.Context, env *engine.ExecutionPayloadEnvelope, parentBeaconRoot common.Hash) error
+	SetHead(ctx context.Context, head, safe, finalized common.Hash) error
+	SyncPool() error
+}
+
+// Config configures the driver.
+type Config struct {
+	// Period is the slot time; slot n starts at genesis time + n × Period.
+	Period time.Duration
+	// FeeRecipient receives the fees of locally built blocks.
+	FeeRecipient common.Address
+	// Manual turns the wall clock off: slots advance only through Step.
+	Manual bool
+}
+
+// Beacon is the dev consensus driver. It is a node.Lifecycle.
+type Beacon struct {
+	chain   Chain
+	engine  Engine
+	cfg     Config
+	genesis uint64 // genesis timestamp
+
+	mu      sync.Mutex // serialises slot production
+	builder PayloadBuilder
+
+	quit chan struct{}
+	done chan struct{}
+}
+
+// New creates a driver. builder may be nil until SetBuilder is called.
+func New(c Chain, e Engine, cfg Config, builder PayloadBuilder) (*Beacon, error) {
+	if cfg.Period < time.Second || cfg.Period%time.Second != 0 {
+		return nil, fmt.Errorf("dev period must be a whole number of seconds, at least 1s: got %v", cfg.Period)
+	}
+	return &Beacon{
+		chain: c, engine: e, cfg: cfg, builder: builder,
+		genesis: c.Genesis().Time,
+	}, nil
+}
+
+// SetBuilder replaces the slot's payload builder. Call it before Start.
+func (b *Beacon) SetBuilder(builder PayloadBuilder) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.builder = builder
+}
+
+// Period returns the slot time.
+func (b *Beacon) Period() time.Duration { return b.cfg.Period }
+
+// GenesisTime returns the timestamp at which slot 0 starts.
+func (b *Beacon) GenesisTime() uint64 { return b.genesis }
+
+// SlotTime returns the timestamp at which slot starts.
+func (b *Beacon) SlotTime(slot uint64) uint64 {
+	return b.genesis + slot*uint64(b.cfg.Period/time.Second)
+}
+
+// SlotAt returns the slot that is running at unix time t.
+func (b *Beacon) SlotAt(t uint64) uint64 {
+	if t < b.genesis {
+		return 0
+	}
+	return (t - b.genesis) / uint64(b.cfg.Period/time.Second)
+}
+
+// HeadSlot returns the slot of the current head block.
+func (b *Beacon) HeadSlot() uint64 { return b.SlotAt(b.chain.Head().Time) }
+
+// CurrentSlot returns the slot the chain is in: the wall-clock slot, or in
+// manual mode the head's slot.
+func (b *Beacon) CurrentSlot() uint64 {
+	if b.cfg.Manual {
+		return b.HeadSlot()
+	}
+	return b.SlotAt(uint64(time.Now().Unix()))
+}
+
+// Start runs the slot clock unless the driver is manual.
+func (b *Beacon) Start() error {
+	if b.cfg.Manual {
+		return nil
+	}
+	b.quit, b.done = make(chan struct{}), make(chan struct{})
+	go b.loop()
+	return nil
+}
+
+// Stop halts the slot clock and waits for the slot in progress.
+func (b *Beacon) Stop() error {
+	if b.quit == nil {
+		return nil
+	}
+	close(b.quit)
+	<-b.done
+	b.quit = nil
+	return nil
+}
+
+func (b *Beacon) loop() {
+	defer close(b.done)
+	for {
+		next := max(b.HeadSlot(), b.CurrentSlot()) + 1
+		wait := time.Until(time.Unix(int64(b.SlotTime(next)), 0))
+		select {
+		case <-b.quit:
+			return
+		case <-time.After(wait):
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), b.cfg.Period)
+		if _, err := b.ProduceSlot(ctx, next); err != nil {
+			log.Error("Dev slot failed", "slot", next, "err", err)
+		}
+		cancel()
+	}
+}
+
+// Step produces the block of the slot after the head's, now, whatever the
+// wall clock says. Tests use it to advance the chain deterministically.
+func (b *Beacon) Step(ctx context.Context) (*types.Header, error) {
+	return b.ProduceSlot(ctx, b.HeadSlot()+1)
+}
+
+// ProduceSlot builds, imports and makes canonical the block of slot.
+func (b *Beacon) ProduceSlot(ctx context.Context, slot uint64) (*types.Header, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+
+	parent := b.chain.Head()
+	if headSlot := b.SlotAt(parent.Time); slot <= headSlot {
+		return nil, fmt.Errorf("%w: slot %d, head is at slot %d", ErrSlotTaken, slot, headSlot)
+	}
+	if err := b.engine.SyncPool(); err != nil {
+		return nil, err
+	}
+	req := PayloadRequest{Slot: slot, Parent: parent, Attrs: b.attributes(slot, parent)}
+	if b.builder == nil {
+		return nil, errors.New("no payload builder configured")
+	}
+	env, err := b.builder.BuildPayload(ctx, req)
+	if err != nil {
+		return nil, fmt.Errorf("build slot %d: %w", slot, err)
+	}
+	if err := b.engine.Import(ctx, env, req.Attrs.ParentBeaconRoot); err != nil {
+		return nil, fmt.Errorf("import slot %d: %w", slot, err)
+	}
+	hash := env.ExecutionPayload.BlockHash
+	if err := b.engine.SetHead(ctx, hash, hash, hash); err != nil {
+		return nil, err
+	}
+	head := b.chain.Head()
+	log.Info("Dev slot", "slot", slot, "number", head.Number, "hash", head.Hash(), "txs", len(env.ExecutionPayload.Transactions), "gas", head.GasUsed)
+	return head, nil
+}
+
+// attributes derives the slot's payload attributes, deterministically from
+// the parent and the slot, as a beacon chain would hand them over.
+func (b *Beacon) attributes(slot uint64, parent *types.Header) chain.PayloadAttributes {
+	var s [8]byte
+	binary.BigEndian.PutUint64(s[:], slot)
+	return chain.PayloadAttributes{
+		Timestamp:        b.SlotTime(slot),
+		PrevRandao:       crypto.Keccak256Hash(parent.MixDigest[:], s[:]),
+		FeeRecipient:     b.cfg.FeeRecipient,
+		Withdrawals:      []*types.Withdrawal{},
+		ParentBeaconRoot: crypto.Keccak256Hash([]byte("gavel dev beacon block"), s[:]),
+	}
+}
+
+// LocalBuilder builds every slot with geth's miner over the local mempool.
+type LocalBuilder struct {
+	Engine interface {
+		BuildLocal(ctx context.Context, parent common.Hash, attrs chain.PayloadAttributes) (*engine.ExecutionPayloadEnvelope, error)
+	}
+}
+
+// BuildPayload implements PayloadBuilder.
+func (l LocalBuilder) BuildPayload(ctx context.Context, req PayloadRequest) (*engine.ExecutionPayloadEnvelope, error) {
+	return l.Engine.BuildLocal(ctx, req.Parent.Hash(), req.Attrs)
+}

@@ -1,0 +1,73 @@
+package testnode
+
+import (
+	"context"
+	"math/big"
+	"testing"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
+	gparams "github.com/ethereum/go-ethereum/params"
+)
+
+func TestStepAdvancesChain(t *testing.T) {
+	n := New(t, Options{})
+	g := n.Chain.Genesis()
+	for i := uint64(1); i <= 3; i++ {
+		h := n.Step()
+		if h.Number.Uint64() != i {
+			t.Fatalf("step %d: head number %d", i, h.Number)
+		}
+		if want := g.Time + i*2; h.Time != want {
+			t.Fatalf("step %d: timestamp %d, want genesis+%d*2 = %d", i, h.Time, i, want)
+		}
+		if h.ParentBeaconRoot == nil || *h.ParentBeaconRoot == (common.Hash{}) {
+			t.Fatalf("step %d: no parent beacon root", i)
+		}
+		if h.Coinbase != FeeRecipient {
+			t.Fatalf("step %d: coinbase %s, want %s", i, h.Coinbase, FeeRecipient)
+		}
+	}
+	if got := n.Beacon.HeadSlot(); got != 3 {
+		t.Fatalf("head slot %d, want 3", got)
+	}
+	num, err := n.Client().BlockNumber(context.Background())
+	if err != nil || num != 3 {
+		t.Fatalf("eth_blockNumber = %d, %v; want 3", num, err)
+	}
+	for _, tag := range []string{"safe", "finalized"} {
+		var hdr struct {
+			Number string `json:"number"`
+		}
+		if err := n.RPC().Call(&hdr, "eth_getBlockByNumber", tag, false); err != nil || hdr.Number != "0x3" {
+			t.Fatalf("%s block = %q, %v; want 0x3", tag, hdr.Number, err)
+		}
+	}
+}
+
+func TestTransferMinedNextSlot(t *testing.T) {
+	n := New(t, Options{})
+	ctx := context.Background()
+	from, to := Account(0), common.HexToAddress("0x1234000000000000000000000000000000005678")
+	head := n.Chain.Head()
+	signer := types.LatestSignerForChainID(big.NewInt(1337))
+	tx := types.MustSignNewTx(from.Key, signer, &types.DynamicFeeTx{
+		ChainID: big.NewInt(1337), Nonce: 0, GasTipCap: big.NewInt(gparams.GWei),
+		GasFeeCap: new(big.Int).Mul(head.BaseFee, big.NewInt(2)), Gas: 21000, To: &to, Value: big.NewInt(12345),
+	})
+	if err := n.Client().SendTransaction(ctx, tx); err != nil {
+		t.Fatalf("eth_sendRawTransaction: %v", err)
+	}
+	h := n.Step()
+	rcpt, err := n.Client().TransactionReceipt(ctx, tx.Hash())
+	if err != nil {
+		t.Fatalf("receipt after one slot: %v", err)
+	}
+	if rcpt.BlockNumber.Cmp(h.Number) != 0 || rcpt.Status != types.ReceiptStatusSuccessful {
+		t.Fatalf("receipt block %v status %d; want block %v status 1", rcpt.BlockNumber, rcpt.Status, h.Number)
+	}
+	bal, err := n.Client().BalanceAt(ctx, to, nil)
+	if err != nil || bal.Int64() != 12345 {
+		t.Fatalf("recipient balance %v, %v; want 12345", bal, err)
+	}
+}

@@ -1,0 +1,255 @@
+// Package mevapi is gavel's public face: the MEV listener's HTTP server, on
+// which the relay, bundle and beta-bundle APIs mount their routes. Handlers
+// here and in the sub-packages parse and encode; the domain packages decide.
+package mevapi
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"runtime/debug"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/ethereum/go-ethereum/log"
+)
+
+// Defaults of the MEV listener.
+const (
+	DefaultAddr              = "127.0.0.1:9062"
+	DefaultMaxBodyBytes      = 16 << 20 // raw bytes on the wire, before any gzip decoding
+	DefaultReadHeaderTimeout = 2 * time.Second
+	DefaultReadTimeout       = 10 * time.Second
+	DefaultWriteTimeout      = 10 * time.Second
+	DefaultIdleTimeout       = 120 * time.Second
+	shutdownTimeout          = 5 * time.Second
+)
+
+// ErrBodyTooLarge is returned by ReadBody when a body exceeds its limit.
+var ErrBodyTooLarge = errors.New("request body too large")
+
+// Config configures the MEV listener. The zero value of each field means its
+// default.
+type Config struct {
+	Addr              string        `toml:",omitempty"` // listen address, host:port
+	MaxBodyBytes      int64         `toml:",omitempty"` // cap on any request body, before decompression
+	ReadHeaderTimeout time.Duration `toml:",omitempty"`
+	ReadTimeout       time.Duration `toml:",omitempty"`
+	WriteTimeout      time.Duration `toml:",omitempty"`
+	IdleTimeout       time.Duration `toml:",omitempty"`
+}
+
+func (c Config) withDefaults() Config {
+	if c.Addr == "" {
+		c.Addr = DefaultAddr
+	}
+	if c.MaxBodyBytes <= 0 {
+		c.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	if c.ReadHeaderTimeout <= 0 {
+		c.ReadHeaderTimeout = DefaultReadHeaderTimeout
+	}
+	if c.ReadTimeout <= 0 {
+		c.ReadTimeout = DefaultReadTimeout
+	}
+	if c.WriteTimeout <= 0 {
+		c.WriteTimeout = DefaultWriteTimeout
+	}
+	if c.IdleTimeout <= 0 {
+		c.IdleTimeout = DefaultIdleTimeout
+	}
+	return c
+}
+
+// Server is the MEV listener: its own http.Server, run as a node.Lifecycle.
+// Routes are mounted with Handle before Start.
+type Server struct {
+	cfg   Config
+	mux   *http.ServeMux
+	ready func() error
+
+	mu       sync.Mutex
+	started  bool
+	listener net.Listener
+	srv      *http.Server
+	done     chan struct{}
+}
+
+// New creates a listener with the health routes mounted. ready reports
+// whether the node can serve traffic (nil means always ready).
+func New(cfg Config, ready func() error) *Server {
+	s := &Server{cfg: cfg.withDefaults(), mux: http.NewServeMux(), ready: ready}
+	s.mux.HandleFunc("GET /livez", func(w http.ResponseWriter, r *http.Request) {
+		WriteJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	})
+	s.mux.HandleFunc("GET /readyz", s.handleReady)
+	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		WriteError(w, http.StatusNotFound, fmt.Sprintf("no route for %s %s", r.Method, r.URL.Path))
+	})
+	return s
+}
+
+// Config returns the effective configuration (defaults filled in).
+func (s *Server) Config() Config { return s.cfg }
+
+// Handle mounts h on a Go ServeMux pattern such as "POST /eth_callBundle".
+// Use "POST /{$}" for the root path alone: "POST /" matches every path.
+// It panics if called after Start, like geth's node does for late APIs.
+func (s *Server) Handle(pattern string, h http.Handler) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.started {
+		panic("mevapi: Handle called after Start")
+	}
+	s.mux.Handle(pattern, h)
+}
+
+// Handler returns the listener's full handler chain (for tests and embedding).
+func (s *Server) Handler() http.Handler {
+	return recoverPanics(limitBody(s.cfg.MaxBodyBytes, s.mux))
+}
+
+// Start listens and serves in the background.
+func (s *Server) Start() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ln, err := net.Listen("tcp", s.cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("mev listener on %s: %w", s.cfg.Addr, err)
+	}
+	s.started, s.listener, s.done = true, ln, make(chan struct{})
+	s.srv = &http.Server{
+		Handler:           s.Handler(),
+		ReadHeaderTimeout: s.cfg.ReadHeaderTimeout,
+		ReadTimeout:       s.cfg.ReadTimeout,
+		WriteTimeout:      s.cfg.WriteTimeout,
+		IdleTimeout:       s.cfg.IdleTimeout,
+		MaxHeaderBytes:    64 << 10,
+	}
+	go func() {
+		defer close(s.done)
+		if err := s.srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			log.Error("MEV listener stopped", "err", err)
+		}
+	}()
+	log.Info("MEV listener started", "url", "http://"+ln.Addr().String())
+	return nil
+}
+
+// Stop shuts down gracefully: in-flight requests get a few seconds to finish.
+func (s *Server) Stop() error {
+	s.mu.Lock()
+	srv, done := s.srv, s.done
+	s.mu.Unlock()
+	if srv == nil {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
+	defer cancel()
+	err := srv.Shutdown(ctx)
+	<-done
+	return err
+}
+
+// URL returns the listener's base URL, with the real port once started.
+func (s *Server) URL() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.listener != nil {
+		return "http://" + s.listener.Addr().String()
+	}
+	return "http://" + s.cfg.Addr
+}
+
+func (s *Server) handleReady(w http.ResponseWriter, r *http.Request) {
+	if s.ready != nil {
+		if err := s.ready(); err != nil {
+			WriteError(w, http.StatusServiceUnavailable, "not ready: "+err.Error())
+			return
+		}
+	}
+	WriteJSON(w, http.StatusOK, map[string]string{"status": "ready"})
+}
+
+// ErrorBody is the listener's error body, {"code":N,"message":"..."}.
+type ErrorBody struct {
+	Code    int    `json:"code"`
+	Message string `json:"message"`
+}
+
+// WriteError writes {"code":status,"message":msg} with the given status.
+// For 500 the message is always "internal server error": details go to the
+// log, never to the client.
+func WriteError(w http.ResponseWriter, status int, msg string) {
+	if status == http.StatusInternalServerError {
+		msg = "internal server error"
+	}
+	WriteJSON(w, status, ErrorBody{Code: status, Message: msg})
+}
+
+// WriteJSON writes v as JSON with the given status.
+func WriteJSON(w http.ResponseWriter, status int, v any) {
+	body, err := json.Marshal(v)
+	if err != nil {
+		log.Error("Encoding MEV response failed", "err", err)
+		status, body = http.StatusInternalServerError, []byte(`{"code":500,"message":"internal server error"}`)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)+1))
+	w.WriteHeader(status)
+	w.Write(append(body, '\n'))
+}
+
+// ReadBody reads a request body of at most limit bytes. It returns
+// ErrBodyTooLarge (wrapped, with the limit) when the body is longer.
+func ReadBody(r *http.Request, limit int64) ([]byte, error) {
+	if r.ContentLength > limit {
+		return nil, fmt.Errorf("%w: %d bytes, the limit is %d", ErrBodyTooLarge, r.ContentLength, limit)
+	}
+	body, err := io.ReadAll(io.LimitReader(r.Body, limit+1))
+	var maxErr *http.MaxBytesError
+	switch {
+	case errors.As(err, &maxErr):
+		return nil, fmt.Errorf("%w: the limit is %d bytes", ErrBodyTooLarge, maxErr.Limit)
+	case err != nil:
+		return nil, fmt.Errorf("reading request body: %w", err)
+	case int64(len(body)) > limit:
+		return nil, fmt.Errorf("%w: the limit is %d bytes", ErrBodyTooLarge, limit)
+	}
+	return body, nil
+}
+
+// limitBody refuses bodies above max with 413 before any handler reads them,
+// and caps what a handler can read when the length is not announced.
+func limitBody(max int64, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.ContentLength > max {
+			WriteError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("request body too large: %d bytes, the limit is %d", r.ContentLength, max))
+			return
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, max)
+		next.ServeHTTP(w, r)
+	})
+}
+
+// recoverPanics turns a handler panic into a logged 500, never a dropped
+// connection.
+func recoverPanics(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if p := recover(); p != nil {
+				if p == http.ErrAbortHandler {
+					panic(p)
+				}
+				log.Error("Panic in MEV handler", "path", r.URL.Path, "panic", p, "stack", string(debug.Stack()))
+				WriteError(w, http.StatusInternalServerError, "")
+			}
+		}()
+		next.ServeHTTP(w, r)
+	})
+}
