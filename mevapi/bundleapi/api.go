@@ -22,8 +22,11 @@ func NewAPI(sim *bundle.Simulator) *API { return &API{sim: sim} }
 
 // APIs returns the service for geth's node (HTTP, WS, IPC) and for the MEV
 // listener's JSON-RPC dispatcher, in the eth namespace.
-func APIs(sim *bundle.Simulator) []rpc.API {
-	return []rpc.API{{Namespace: "eth", Service: NewAPI(sim)}}
+func APIs(sim *bundle.Simulator) []rpc.API { return NewAPI(sim).APIs() }
+
+// APIs returns this service in the eth namespace.
+func (a *API) APIs() []rpc.API {
+	return []rpc.API{{Namespace: "eth", Service: a}}
 }
 
 // CallBundleResult is the eth_callBundle result, Flashbots-compatible:

@@ -1,14 +1,15 @@
 package bundleapi
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 
 	"github.com/ethereum/go-ethereum/log"
+
+	"github.com/gavel-eth/gavel/core/bundle"
+	"github.com/gavel-eth/gavel/mevapi"
 )
 
 // Patterns of the REST routes, for mevapi.Server.Handle (Go 1.22 ServeMux
@@ -64,14 +65,13 @@ func (a *API) EstimateGasBundleHandler() http.Handler {
 // readJSON reads the whole body under the size limit and decodes it,
 // answering the error itself when it fails.
 func (a *API) readJSON(w http.ResponseWriter, r *http.Request, dst any) bool {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, a.maxBody()))
+	body, err := mevapi.ReadBody(r, a.maxBody())
 	if err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("request body larger than %d bytes", tooBig.Limit))
+		if errors.Is(err, mevapi.ErrBodyTooLarge) {
+			mevapi.WriteError(w, http.StatusRequestEntityTooLarge, err.Error())
 			return false
 		}
-		writeError(w, http.StatusBadRequest, "cannot read request body: "+err.Error())
+		mevapi.WriteError(w, http.StatusBadRequest, "cannot read request body: "+err.Error())
 		return false
 	}
 	if err := json.Unmarshal(body, dst); err != nil {
@@ -79,7 +79,7 @@ func (a *API) readJSON(w http.ResponseWriter, r *http.Request, dst any) bool {
 		if errors.As(err, &syn) {
 			err = fmt.Errorf("%w: malformed JSON at byte %d: %v", ErrBadRequest, syn.Offset, syn)
 		}
-		writeError(w, http.StatusBadRequest, err.Error())
+		mevapi.WriteError(w, http.StatusBadRequest, err.Error())
 		return false
 	}
 	return true
@@ -88,30 +88,15 @@ func (a *API) readJSON(w http.ResponseWriter, r *http.Request, dst any) bool {
 func respond(w http.ResponseWriter, r *http.Request, res any, err error) {
 	if err != nil {
 		if IsClientError(err) {
-			if errors.Is(err, context.Canceled) && r.Context().Err() != nil {
+			if errors.Is(err, bundle.ErrCancelled) && r.Context().Err() != nil {
 				return // nobody is listening
 			}
-			writeError(w, http.StatusBadRequest, err.Error())
+			mevapi.WriteError(w, http.StatusBadRequest, err.Error())
 			return
 		}
 		log.Error("Bundle simulation failed", "path", r.URL.Path, "err", err)
-		writeError(w, http.StatusInternalServerError, "internal server error")
+		mevapi.WriteError(w, http.StatusInternalServerError, "")
 		return
 	}
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(http.StatusOK)
-	if err := json.NewEncoder(w).Encode(res); err != nil {
-		log.Debug("Writing bundle response failed", "err", err)
-	}
-}
-
-// writeError writes {"code":status,"message":msg}, the MEV listener's error
-// body.
-func writeError(w http.ResponseWriter, status int, msg string) {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(struct {
-		Code    int    `json:"code"`
-		Message string `json:"message"`
-	}{status, msg})
+	mevapi.WriteJSON(w, http.StatusOK, res)
 }
