@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/consensus/misc/eip1559"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/crypto"
@@ -415,5 +414,4 @@ func TestEstimateGasBundle(t *testing.T) {
 	if !errors.Is(err, bundle.ErrInvalidTx) || !strings.Contains(err.Error(), "call 0") || !strings.Contains(err.Error(), "insufficient funds") {
 		t.Fatalf("unfunded call: %v", err)
 	}
-	_ = hexutil.Encode
 }

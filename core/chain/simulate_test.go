@@ -7,7 +7,6 @@ import (
 	"math/big"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/consensus/beacon"
@@ -17,7 +16,6 @@ import (
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/ethereum/go-ethereum/core/vm/program"
-	"github.com/ethereum/go-ethereum/crypto"
 	gparams "github.com/ethereum/go-ethereum/params"
 	"github.com/ethereum/go-ethereum/rpc"
 
@@ -159,8 +157,46 @@ func (e *testEnv) block() *bundle.Block {
 
 func ether(n int64) *big.Int { return new(big.Int).Mul(big.NewInt(n), big.NewInt(gparams.Ether)) }
 
-var _ = strings.Contains
-var _ = errors.Is
-var _ = context.Background
-var _ = time.Second
-var _ = crypto.Keccak256
+
+func TestTxMessagesSenderCache(t *testing.T) {
+	e := newTestEnv(t, 1)
+	sim, err := e.c.NewSimulation(context.Background(), e.c.Head(), chain.SimHeader{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sim.Close()
+	to := common.Address{0x47}
+	var txs []*types.Transaction
+	for i := range 6 {
+		txs = append(txs, e.tx(i, 0, &to, nil, 21000, nil))
+	}
+	cache := chain.NewSenderCache(16)
+	for round := range 2 { // recovered in parallel, then from the cache
+		// Fresh decodes each round, so the tx-internal cache is empty.
+		fresh := make([]*types.Transaction, len(txs))
+		for i, tx := range txs {
+			b, _ := tx.MarshalBinary()
+			fresh[i] = new(types.Transaction)
+			if err := fresh[i].UnmarshalBinary(b); err != nil {
+				t.Fatal(err)
+			}
+		}
+		msgs, bad, err := sim.TxMessages(fresh, cache)
+		if err != nil || bad != -1 {
+			t.Fatalf("round %d: %v at %d", round, err, bad)
+		}
+		for i, m := range msgs {
+			if m.From() != e.accs[i].Address || m.Hash() != txs[i].Hash() {
+				t.Fatalf("round %d tx %d: from %v, want %v", round, i, m.From(), e.accs[i].Address)
+			}
+		}
+	}
+	// A tx for another chain fails at its index, cache or not.
+	other := types.MustSignNewTx(e.accs[0].Key, types.LatestSignerForChainID(big.NewInt(1)), &types.DynamicFeeTx{
+		ChainID: big.NewInt(1), Gas: 21000, To: &to, GasFeeCap: big.NewInt(1),
+	})
+	_, bad, err := sim.TxMessages([]*types.Transaction{txs[0], txs[1], other}, cache)
+	if !errors.Is(err, chain.ErrTxInvalid) || bad != 2 || !strings.Contains(err.Error(), "chain id") {
+		t.Fatalf("other chain: %v at %d", err, bad)
+	}
+}
