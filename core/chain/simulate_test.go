@@ -157,7 +157,6 @@ func (e *testEnv) block() *bundle.Block {
 
 func ether(n int64) *big.Int { return new(big.Int).Mul(big.NewInt(n), big.NewInt(gparams.Ether)) }
 
-
 func TestTxMessagesSenderCache(t *testing.T) {
 	e := newTestEnv(t, 1)
 	sim, err := e.c.NewSimulation(context.Background(), e.c.Head(), chain.SimHeader{})
