@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/big"
 	"testing"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
@@ -73,6 +74,7 @@ type benchNode struct {
 	stack   *node.Node
 	client  *rpc.Client
 	chain   *chain.Chain
+	sim     *bundle.Simulator
 	backend *eth.Ethereum
 	keys    []*ecdsa.PrivateKey
 	signer  types.Signer
@@ -108,7 +110,8 @@ func newBenchNode(b *testing.B) *benchNode {
 		b.Fatal(err)
 	}
 	c := chain.New(backend)
-	stack.RegisterAPIs(bundleapi.APIs(bundle.NewSimulator(c, bundle.Config{})))
+	sim := bundle.NewSimulator(c, bundle.Config{})
+	stack.RegisterAPIs(bundleapi.APIs(sim))
 	// The same service without the sender cache, as "cold_callBundle".
 	cold := bundleapi.NewAPI(bundle.NewSimulator(c, bundle.Config{SenderCache: -1}))
 	stack.RegisterAPIs([]rpc.API{{Namespace: "cold", Service: cold}})
@@ -116,7 +119,7 @@ func newBenchNode(b *testing.B) *benchNode {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { stack.Close() })
-	return &benchNode{stack: stack, client: stack.Attach(), chain: c, backend: backend, keys: keys, signer: types.LatestSigner(g.Config)}
+	return &benchNode{stack: stack, client: stack.Attach(), chain: c, sim: sim, backend: backend, keys: keys, signer: types.LatestSigner(g.Config)}
 }
 
 // bundleTxs signs n txs from n distinct senders: plain transfers or token
@@ -165,6 +168,7 @@ func BenchmarkBundle(b *testing.B) {
 				label := map[string]string{"cold_callBundle": "callBundle-nocache", "eth_callBundle": "callBundle"}[method]
 				b.Run(name+"/"+label, func(b *testing.B) {
 					args := map[string]any{"txs": raws, "blockNumber": head.Number.Uint64() + 1, "stateBlockNumber": "latest"}
+					defer reportCPU(b, processCPU())
 					for b.Loop() {
 						var res bundleapi.CallBundleResult
 						if err := n.client.CallContext(ctx, &res, method, args); err != nil {
@@ -176,8 +180,21 @@ func BenchmarkBundle(b *testing.B) {
 					}
 				})
 			}
+			b.Run(name+"/simulator", func(b *testing.B) {
+				// The core of callBundle without JSON-RPC: decoded txs in,
+				// Go result out.
+				blk := &bundle.Block{Number: head.Number.Uint64() + 1, State: rpc.BlockNumberOrHashWithNumber(rpc.LatestBlockNumber)}
+				defer reportCPU(b, processCPU())
+				for b.Loop() {
+					res, err := n.sim.Call(ctx, txs, blk)
+					if err != nil || res.Results[size-1].Failure != nil {
+						b.Fatal(err)
+					}
+				}
+			})
 			b.Run(name+"/simulateV1", func(b *testing.B) {
 				opts := map[string]any{"blockStateCalls": []any{map[string]any{"calls": calls}}, "validation": true}
+				defer reportCPU(b, processCPU())
 				for b.Loop() {
 					var res []struct {
 						Calls []struct {
@@ -202,6 +219,7 @@ func BenchmarkBundle(b *testing.B) {
 				for i, tx := range txs {
 					msgs[i], _ = core.TransactionToMessage(tx, n.signer, hdr.BaseFee)
 				}
+				defer reportCPU(b, processCPU())
 				for b.Loop() {
 					sdb, err := bc.StateAt(head.Root, head.Number, head.Time)
 					if err != nil {
@@ -220,5 +238,13 @@ func BenchmarkBundle(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// reportCPU adds the process CPU time per op (all threads: RPC server
+// goroutines, GC, parallel sender recovery) as the cpu-ns/op metric.
+func reportCPU(b *testing.B, start time.Duration) {
+	if b.N > 0 {
+		b.ReportMetric(float64(processCPU()-start)/float64(b.N), "cpu-ns/op")
 	}
 }

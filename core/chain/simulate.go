@@ -445,20 +445,20 @@ func (s *Simulation) run(m *SimMessage, gas uint64, keep bool) (*TxOutcome, erro
 		cp.GasLimit = gas
 		msg = &cp
 	}
-	snap, gsnap := s.sdb.Snapshot(), s.gp.Snapshot()
+	snap, gsnap := s.sdb.Snapshot(), *s.gp // by value: no allocation per message
 	s.sdb.SetTxContext(m.hash, s.index, uint32(s.index+1))
 	res, err := core.ApplyMessage(s.evm, msg, s.gp)
 	if s.evm.Cancelled() {
 		// The aborted frame ends like a STOP and looks successful: never
 		// report it, and never use this EVM again.
 		s.sdb.RevertToSnapshot(snap)
-		s.gp.Set(gsnap)
+		s.gp.Set(&gsnap)
 		s.dead = fmt.Errorf("%w: %w", ErrSimulationCancelled, context.Cause(s.ctx))
 		return nil, s.dead
 	}
 	if err != nil || !keep {
 		s.sdb.RevertToSnapshot(snap)
-		s.gp.Set(gsnap)
+		s.gp.Set(&gsnap)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrTxInvalid, err)
