@@ -58,6 +58,19 @@ func (a *CallBundleArgs) UnmarshalJSON(data []byte) error {
 	if err != nil {
 		return err
 	}
+	// Fast path: an array of strings, decoded in one pass.
+	if v, ok := present(fields, "txs"); ok {
+		var strs []string
+		if json.Unmarshal(v, &strs) == nil && len(strs) > 0 {
+			a.Txs = make([][]byte, len(strs))
+			for i, s := range strs {
+				if a.Txs[i], err = hexutil.Decode(s); err != nil {
+					return badRequest("txs[%d]: invalid hex: %v", i, err)
+				}
+			}
+			return decodeBlock(fields, &a.Block)
+		}
+	}
 	items, err := txList(fields)
 	if err != nil {
 		return err
