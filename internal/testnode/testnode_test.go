@@ -3,6 +3,8 @@ package testnode
 import (
 	"context"
 	"math/big"
+	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -69,5 +71,56 @@ func TestTransferMinedNextSlot(t *testing.T) {
 	bal, err := n.Client().BalanceAt(ctx, to, nil)
 	if err != nil || bal.Int64() != 12345 {
 		t.Fatalf("recipient balance %v, %v; want 12345", bal, err)
+	}
+}
+
+func TestRestartWithDataDirContinuesChain(t *testing.T) {
+	dir := t.TempDir()
+	first := New(t, Options{DataDir: dir})
+	genesis := first.Chain.Genesis().Hash()
+	for range 3 {
+		first.Step()
+	}
+	head := first.Chain.Head().Hash()
+	if err := first.Stack.Close(); err != nil {
+		t.Fatalf("stop: %v", err)
+	}
+
+	second := New(t, Options{DataDir: dir})
+	if got := second.Chain.Genesis().Hash(); got != genesis {
+		t.Fatalf("genesis after restart %s, want %s", got, genesis)
+	}
+	if got := second.Chain.Head(); got.Hash() != head || got.Number.Uint64() != 3 {
+		t.Fatalf("head after restart #%d %s, want #3 %s", got.Number, got.Hash(), head)
+	}
+	if h := second.Step(); h.Number.Uint64() != 4 || h.ParentHash != head {
+		t.Fatalf("first block after restart #%d on %s, want #4 on %s", h.Number, h.ParentHash, head)
+	}
+}
+
+func TestMEVListenerServes(t *testing.T) {
+	n := New(t, Options{})
+	resp, err := http.Get(n.MEVURL() + "/readyz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("readyz on a dev node: %d", resp.StatusCode)
+	}
+	var info struct {
+		MEVListener string `json:"mevListener"`
+		ChainID     uint64 `json:"chainId"`
+		Dev         bool   `json:"dev"`
+	}
+	if err := n.RPC().Call(&info, "mev_nodeInfo"); err != nil {
+		t.Fatal(err)
+	}
+	if info.MEVListener != n.MEVURL() || info.ChainID != 1337 || !info.Dev {
+		t.Fatalf("mev_nodeInfo = %+v", info)
+	}
+	var version string
+	if err := n.RPC().Call(&version, "web3_clientVersion"); err != nil || !strings.HasPrefix(version, "gavel/") {
+		t.Fatalf("web3_clientVersion = %q, %v; want gavel/...", version, err)
 	}
 }

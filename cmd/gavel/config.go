@@ -1,0 +1,174 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"reflect"
+	"unicode"
+
+	"github.com/ethereum/go-ethereum/accounts/keystore"
+	"github.com/ethereum/go-ethereum/cmd/utils"
+	"github.com/ethereum/go-ethereum/eth/ethconfig"
+	"github.com/ethereum/go-ethereum/metrics"
+	"github.com/ethereum/go-ethereum/node"
+	"github.com/naoina/toml"
+	"github.com/urfave/cli/v2"
+
+	"github.com/gavel-eth/gavel/eth"
+	"github.com/gavel-eth/gavel/params"
+)
+
+// gavelConfig is the TOML file: geth's sections, unchanged, plus [Mev].
+type gavelConfig struct {
+	Eth     ethconfig.Config
+	Node    node.Config
+	Metrics metrics.Config
+	Mev     eth.Config
+}
+
+// tomlSettings match geth's: keys are the Go field names, and an unknown key
+// is an error that names the section it was found in.
+var tomlSettings = toml.Config{
+	NormFieldName: func(rt reflect.Type, key string) string { return key },
+	FieldToKey:    func(rt reflect.Type, field string) string { return field },
+	MissingField: func(rt reflect.Type, field string) error {
+		var link string
+		if unicode.IsUpper(rune(rt.Name()[0])) && rt.PkgPath() != "main" {
+			link = fmt.Sprintf(", see https://pkg.go.dev/%s#%s for the available fields", rt.PkgPath(), rt.Name())
+		}
+		return fmt.Errorf("field '%s' is not defined in %s%s", field, rt.String(), link)
+	},
+}
+
+func defaultNodeConfig() node.Config {
+	cfg := node.DefaultConfig
+	cfg.Name = params.ClientName
+	cfg.Version = params.Version
+	cfg.HTTPModules = append(cfg.HTTPModules, "eth")
+	cfg.WSModules = append(cfg.WSModules, "eth")
+	cfg.IPCPath = params.ClientName + ".ipc"
+	return cfg
+}
+
+func defaultConfig() gavelConfig {
+	return gavelConfig{
+		Eth:     ethconfig.Defaults,
+		Node:    defaultNodeConfig(),
+		Metrics: metrics.DefaultConfig,
+		Mev:     eth.DefaultConfig(),
+	}
+}
+
+// loadConfigFile decodes a TOML file over cfg. Errors name the file and,
+// where the decoder knows it, the line.
+func loadConfigFile(file string, cfg *gavelConfig) error {
+	f, err := os.Open(file)
+	if err != nil {
+		return fmt.Errorf("config file: %w", err)
+	}
+	defer f.Close()
+	err = tomlSettings.NewDecoder(bufio.NewReader(f)).Decode(cfg)
+	var lineErr *toml.LineError
+	if errors.As(err, &lineErr) {
+		return fmt.Errorf("config file %s, %v", file, err)
+	}
+	if err != nil {
+		return fmt.Errorf("config file %s: %v", file, err)
+	}
+	return nil
+}
+
+// errUsage marks errors in what the user asked for: they exit with status 2
+// after the message, never with a stack trace.
+var errUsage = errors.New("invalid usage")
+
+// loadConfig builds the configuration from defaults, the --config file and
+// the flags, in that order, and creates the node. It validates gavel's own
+// flags before touching geth's helpers, which exit on bad input.
+func loadConfig(ctx *cli.Context) (*node.Node, gavelConfig, error) {
+	cfg := defaultConfig()
+	if file := ctx.String(configFileFlag.Name); file != "" {
+		if err := loadConfigFile(file, &cfg); err != nil {
+			return nil, cfg, err
+		}
+	}
+	if err := applyGavelFlags(ctx, &cfg); err != nil {
+		return nil, cfg, err
+	}
+	utils.SetNodeConfig(ctx, &cfg.Node)
+	if cfg.Mev.Dev.Enabled {
+		eth.ConfigureDevNode(&cfg.Node, ctx.IsSet(utils.HTTPEnabledFlag.Name) || ctx.IsSet(utils.HTTPListenAddrFlag.Name), ctx.IsSet(utils.HTTPApiFlag.Name))
+	}
+	stack, err := node.New(&cfg.Node)
+	if err != nil {
+		return nil, cfg, fmt.Errorf("create node: %w", err)
+	}
+	// geth's --dev handling imports its developer key into the keystore;
+	// give it one, as geth's own main does.
+	scryptN, scryptP := keystore.StandardScryptN, keystore.StandardScryptP
+	if cfg.Node.UseLightweightKDF {
+		scryptN, scryptP = keystore.LightScryptN, keystore.LightScryptP
+	}
+	stack.AccountManager().AddBackend(keystore.NewKeyStore(stack.KeyStoreDir(), scryptN, scryptP))
+
+	utils.SetEthConfig(ctx, stack, &cfg.Eth)
+	utils.SetMetricsConfig(ctx, &cfg.Metrics)
+	if cfg.Mev.Dev.Enabled {
+		if err := eth.ConfigureDevEth(stack, &cfg.Eth, cfg.Mev.Dev); err != nil {
+			stack.Close()
+			return nil, cfg, err
+		}
+	}
+	return stack, cfg, nil
+}
+
+// applyGavelFlags applies gavel's own flags over the file's [Mev] section.
+func applyGavelFlags(ctx *cli.Context, cfg *gavelConfig) error {
+	if ctx.Bool(holeskyFlag.Name) {
+		return fmt.Errorf("%w: --holesky: the Holesky network was retired and go-ethereum v1.17 no longer ships it; use --hoodi", errUsage)
+	}
+	cfg.Mev.Dev.Enabled = ctx.Bool(devFlag.Name)
+	if ctx.IsSet(devPeriodFlag.Name) || cfg.Mev.Dev.Period == 0 {
+		cfg.Mev.Dev.Period = ctx.Duration(devPeriodFlag.Name)
+	}
+	if !wholeSeconds(cfg.Mev.Dev.Period) {
+		return fmt.Errorf("%w: --dev.period must be a whole number of seconds, at least 1s: got %v", errUsage, cfg.Mev.Dev.Period)
+	}
+	if ctx.IsSet(devGasLimitFlag.Name) || cfg.Mev.Dev.GasLimit == 0 {
+		cfg.Mev.Dev.GasLimit = ctx.Uint64(devGasLimitFlag.Name)
+	}
+	if cfg.Mev.Dev.GasLimit < 5000 {
+		return fmt.Errorf("%w: --dev.gaslimit must be at least 5000: got %d", errUsage, cfg.Mev.Dev.GasLimit)
+	}
+	if ctx.IsSet(mevAddrFlag.Name) || cfg.Mev.Listener.Addr == "" {
+		cfg.Mev.Listener.Addr = ctx.String(mevAddrFlag.Name)
+	}
+	if ctx.IsSet(mevMaxBodyFlag.Name) {
+		cfg.Mev.Listener.MaxBodyBytes = ctx.Int64(mevMaxBodyFlag.Name)
+	}
+	if cfg.Mev.Listener.MaxBodyBytes < 0 {
+		return fmt.Errorf("%w: --mev.maxbody must be positive: got %d", errUsage, cfg.Mev.Listener.MaxBodyBytes)
+	}
+	if ctx.IsSet(mevReadTimeoutFlag.Name) {
+		cfg.Mev.Listener.ReadTimeout = ctx.Duration(mevReadTimeoutFlag.Name)
+	}
+	if ctx.IsSet(mevWriteTimeoutFlag.Name) {
+		cfg.Mev.Listener.WriteTimeout = ctx.Duration(mevWriteTimeoutFlag.Name)
+	}
+	return nil
+}
+
+// dumpConfig writes cfg as TOML, as `gavel dumpconfig` does.
+func dumpConfig(w io.Writer, cfg gavelConfig) error {
+	// The genesis is chain data, not configuration: geth leaves it out too.
+	cfg.Eth.Genesis = nil
+	out, err := tomlSettings.Marshal(&cfg)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(out)
+	return err
+}

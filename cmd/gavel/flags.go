@@ -1,0 +1,119 @@
+package main
+
+import (
+	"time"
+
+	"github.com/ethereum/go-ethereum/cmd/utils"
+	"github.com/urfave/cli/v2"
+
+	"github.com/gavel-eth/gavel/mevapi"
+	"github.com/gavel-eth/gavel/params"
+)
+
+// gavel's own flags. geth's flags keep geth's names and help text.
+var (
+	configFileFlag = &cli.StringFlag{
+		Name:     "config",
+		Usage:    "TOML configuration file: geth's [Eth], [Node] and [Metrics] sections plus gavel's [Mev] section (see `gavel dumpconfig`)",
+		Category: "GAVEL",
+	}
+	verbosityFlag = &cli.IntFlag{
+		Name:     "verbosity",
+		Usage:    "Logging verbosity: 0=silent, 1=error, 2=warn, 3=info, 4=debug, 5=trace",
+		Value:    3,
+		Category: "LOGGING AND DEBUGGING",
+	}
+	devFlag = &cli.BoolFlag{
+		Name:     "dev",
+		Usage:    "Run a local development chain with the whole market in one process: chain id 1337, ten funded test accounts, one block per --dev.period, HTTP JSON-RPC on 127.0.0.1:8545. The chain lives in memory unless --datadir is given",
+		Category: "DEVELOPER CHAIN",
+	}
+	devPeriodFlag = &cli.DurationFlag{
+		Name:     "dev.period",
+		Usage:    "Slot time of the dev chain: one block is produced at the start of every slot (whole seconds, at least 1s)",
+		Value:    params.DevPeriod,
+		Category: "DEVELOPER CHAIN",
+	}
+	devGasLimitFlag = &cli.Uint64Flag{
+		Name:     "dev.gaslimit",
+		Usage:    "Block gas limit of a new dev chain's genesis",
+		Value:    params.DevGasLimit,
+		Category: "DEVELOPER CHAIN",
+	}
+	holeskyFlag = &cli.BoolFlag{
+		Name:     "holesky",
+		Usage:    "Holesky network: retired (go-ethereum v1.17 no longer ships it); use --hoodi",
+		Category: "ETHEREUM",
+	}
+	mevAddrFlag = &cli.StringFlag{
+		Name:     "mev.addr",
+		Usage:    "Listen address (host:port) of the MEV listener: relay, bundle and beta-bundle APIs and /livez, /readyz",
+		Value:    mevapi.DefaultAddr,
+		Category: "MEV LISTENER",
+	}
+	mevMaxBodyFlag = &cli.Int64Flag{
+		Name:     "mev.maxbody",
+		Usage:    "Largest request body the MEV listener accepts, in bytes, before any gzip decoding (larger bodies get 413)",
+		Value:    mevapi.DefaultMaxBodyBytes,
+		Category: "MEV LISTENER",
+	}
+	mevReadTimeoutFlag = &cli.DurationFlag{
+		Name:     "mev.readtimeout",
+		Usage:    "Time the MEV listener allows a client to send a whole request",
+		Value:    mevapi.DefaultReadTimeout,
+		Category: "MEV LISTENER",
+	}
+	mevWriteTimeoutFlag = &cli.DurationFlag{
+		Name:     "mev.writetimeout",
+		Usage:    "Time the MEV listener allows for answering one request",
+		Value:    mevapi.DefaultWriteTimeout,
+		Category: "MEV LISTENER",
+	}
+)
+
+// gavelFlags are gavel's own flags.
+var gavelFlags = []cli.Flag{
+	configFileFlag, verbosityFlag,
+	devFlag, devPeriodFlag, devGasLimitFlag,
+	mevAddrFlag, mevMaxBodyFlag, mevReadTimeoutFlag, mevWriteTimeoutFlag,
+}
+
+// gethFlags are the geth flags gavel understands, with geth's names, so a
+// geth operator's command line keeps working.
+var gethFlags = concat(
+	[]cli.Flag{utils.MainnetFlag, utils.SepoliaFlag, holeskyFlag, utils.HoodiFlag, utils.NetworkIdFlag, utils.IdentityFlag},
+	utils.DatabaseFlags,
+	[]cli.Flag{
+		utils.KeyStoreDirFlag, utils.LightKDFFlag, utils.PasswordFileFlag,
+		utils.SyncModeFlag, utils.GCModeFlag, utils.SnapshotFlag,
+		utils.CacheFlag, utils.CacheDatabaseFlag, utils.CacheTrieFlag, utils.CacheGCFlag, utils.CacheSnapshotFlag,
+		utils.CacheNoPrefetchFlag, utils.CachePreimagesFlag, utils.FDLimitFlag, utils.GOGCFlag, utils.MemoryLimitFlag,
+		utils.CryptoKZGFlag, utils.StateHistoryFlag, utils.TransactionHistoryFlag, utils.ChainHistoryFlag, utils.LogHistoryFlag, utils.LogNoHistoryFlag,
+		utils.TxPoolLocalsFlag, utils.TxPoolNoLocalsFlag, utils.TxPoolJournalFlag, utils.TxPoolRejournalFlag,
+		utils.TxPoolPriceLimitFlag, utils.TxPoolPriceBumpFlag, utils.TxPoolAccountSlotsFlag, utils.TxPoolGlobalSlotsFlag,
+		utils.TxPoolAccountQueueFlag, utils.TxPoolGlobalQueueFlag, utils.TxPoolLifetimeFlag,
+		utils.MinerGasLimitFlag, utils.MinerGasPriceFlag, utils.MinerExtraDataFlag, utils.MinerPendingFeeRecipientFlag,
+		utils.IPCDisabledFlag, utils.IPCPathFlag,
+		utils.HTTPEnabledFlag, utils.HTTPListenAddrFlag, utils.HTTPPortFlag, utils.HTTPCORSDomainFlag,
+		utils.HTTPVirtualHostsFlag, utils.HTTPApiFlag, utils.HTTPPathPrefixFlag, utils.HTTPBodyLimitFlag,
+		utils.WSEnabledFlag, utils.WSListenAddrFlag, utils.WSPortFlag, utils.WSApiFlag, utils.WSAllowedOriginsFlag, utils.WSPathPrefixFlag,
+		utils.AuthListenFlag, utils.AuthPortFlag, utils.AuthVirtualHostsFlag, utils.JWTSecretFlag,
+		utils.RPCGlobalGasCapFlag, utils.RPCGlobalEVMTimeoutFlag, utils.RPCGlobalTxFeeCapFlag,
+		utils.MaxPeersFlag, utils.MaxPendingPeersFlag, utils.ListenPortFlag, utils.DiscoveryPortFlag,
+		utils.BootnodesFlag, utils.NodeKeyFileFlag, utils.NodeKeyHexFlag, utils.NATFlag, utils.NoDiscoverFlag,
+		utils.DiscoveryV4Flag, utils.DiscoveryV5Flag, utils.NetrestrictFlag,
+		utils.GpoBlocksFlag, utils.GpoPercentileFlag, utils.GpoMaxGasPriceFlag, utils.GpoIgnoreGasPriceFlag,
+	},
+	utils.MetricsFlags,
+)
+
+func concat(groups ...[]cli.Flag) []cli.Flag {
+	var out []cli.Flag
+	for _, g := range groups {
+		out = append(out, g...)
+	}
+	return out
+}
+
+// devPeriod reads --dev.period, rejecting what the slot clock cannot use.
+func wholeSeconds(d time.Duration) bool { return d >= time.Second && d%time.Second == 0 }

@@ -1,0 +1,227 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"math/big"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/ethclient"
+	gparams "github.com/ethereum/go-ethereum/params"
+
+	"github.com/gavel-eth/gavel/params"
+)
+
+// The test binary doubles as the gavel binary: with GAVEL_TEST_MAIN set it
+// runs main, so tests exercise the real process (flags, exit codes) without
+// a separate build.
+func TestMain(m *testing.M) {
+	if os.Getenv("GAVEL_TEST_MAIN") == "1" {
+		os.Args = append([]string{"gavel"}, os.Args[1:]...)
+		main()
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// gavel runs the binary with args and returns stdout, stderr and the exit code.
+func gavel(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), "GAVEL_TEST_MAIN=1")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	code := 0
+	if exitErr, ok := err.(*exec.ExitError); ok {
+		code = exitErr.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return stdout.String(), stderr.String(), code
+}
+
+func TestDumpConfigRoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	out, errOut, code := gavel(t, "dumpconfig", "--ipcdisable",
+		"--dev.period", "3s", "--dev.gaslimit", "25000000", "--mev.addr", "127.0.0.1:19062",
+		"--mev.maxbody", "4096", "--http.port", "18545", "--txpool.pricelimit", "7")
+	if code != 0 {
+		t.Fatalf("dumpconfig exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"[Eth]", "[Node]", "[Metrics]", "[Mev.Listener]", "[Mev.Dev]", `Addr = "127.0.0.1:19062"`} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("dumpconfig output lacks %q:\n%s", want, out)
+		}
+	}
+	file := filepath.Join(dir, "gavel.toml")
+	if err := os.WriteFile(file, []byte(out), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg := defaultConfig()
+	if err := loadConfigFile(file, &cfg); err != nil {
+		t.Fatalf("reading dumped config: %v", err)
+	}
+	if cfg.Mev.Dev.Period != 3*time.Second || cfg.Mev.Dev.GasLimit != 25_000_000 ||
+		cfg.Mev.Listener.Addr != "127.0.0.1:19062" || cfg.Mev.Listener.MaxBodyBytes != 4096 ||
+		cfg.Node.HTTPPort != 18545 || cfg.Eth.TxPool.PriceLimit != 7 {
+		t.Fatalf("values lost in the round trip: mev %+v, http port %d, price limit %d", cfg.Mev, cfg.Node.HTTPPort, cfg.Eth.TxPool.PriceLimit)
+	}
+	// Dumping the file again, with no flags, gives the same file.
+	again, errOut, code := gavel(t, "dumpconfig", "--config", file)
+	if code != 0 {
+		t.Fatalf("dumpconfig --config exit %d: %s", code, errOut)
+	}
+	if again != out {
+		t.Fatalf("config does not round-trip:\n--- first\n%s\n--- second\n%s", out, again)
+	}
+	// Flags override the file.
+	over, _, _ := gavel(t, "dumpconfig", "--config", file, "--mev.addr", "127.0.0.1:29062")
+	if !strings.Contains(over, `Addr = "127.0.0.1:29062"`) {
+		t.Fatalf("--mev.addr did not override the file")
+	}
+}
+
+func TestBadInputExitsCleanly(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, body string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	unknownField := write("unknown.toml", "[Mev.Listener]\nAdress = \"127.0.0.1:1\"\n")
+	malformed := write("malformed.toml", "[Mev\nAddr = \n")
+	wrongType := write("type.toml", "[Mev.Dev]\nGasLimit = \"lots\"\n")
+	cases := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"unknown flag", []string{"--no-such-flag"}, "flag provided but not defined: -no-such-flag"},
+		{"bad duration", []string{"dumpconfig", "--dev.period", "soon"}, "dev.period"},
+		{"fractional period", []string{"dumpconfig", "--dev.period", "1500ms"}, "--dev.period must be a whole number of seconds"},
+		{"zero period", []string{"dumpconfig", "--dev.period", "0s"}, "--dev.period must be a whole number of seconds"},
+		{"tiny gas limit", []string{"dumpconfig", "--dev.gaslimit", "10"}, "--dev.gaslimit must be at least 5000"},
+		{"verbosity", []string{"dumpconfig", "--verbosity", "9"}, "--verbosity must be 0 to 5"},
+		{"holesky", []string{"dumpconfig", "--holesky"}, "use --hoodi"},
+		{"missing config", []string{"dumpconfig", "--config", filepath.Join(dir, "absent.toml")}, "no such file"},
+		{"unknown config field", []string{"dumpconfig", "--config", unknownField}, "field 'Adress' is not defined in mevapi.Config"},
+		{"malformed config", []string{"dumpconfig", "--config", malformed}, "malformed.toml, line"},
+		{"wrong config type", []string{"dumpconfig", "--config", wrongType}, "type.toml"},
+		{"stray argument", []string{"--ipcdisable", "serve"}, `unknown command "serve"`},
+		{"two networks", []string{"dumpconfig", "--dev", "--sepolia"}, "can't be used at the same time"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, errOut, code := gavel(t, tc.args...)
+			if code == 0 {
+				t.Fatalf("exit 0, want non-zero; stderr: %s", errOut)
+			}
+			if !strings.Contains(errOut, tc.want) {
+				t.Fatalf("stderr does not say %q:\n%s", tc.want, errOut)
+			}
+			if strings.Contains(errOut, "panic") || strings.Contains(errOut, "goroutine ") {
+				t.Fatalf("panicked:\n%s", errOut)
+			}
+		})
+	}
+}
+
+// TestDevBinary runs `gavel --dev` as a user would and checks the promises of
+// the README: the banner, chain id 0x539, blocks on the wall clock and a
+// transfer mined within two slots. It is the one test that needs the wall
+// clock, since the slot clock itself is what it checks.
+func TestDevBinary(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, os.Args[0], "--dev", "--dev.period", "1s", "--ipcdisable",
+		"--http.port", "0", "--authrpc.port", "0", "--mev.addr", "127.0.0.1:0", "--verbosity", "2")
+	cmd.Env = append(os.Environ(), "GAVEL_TEST_MAIN=1")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cmd.Process.Signal(os.Interrupt)
+		cmd.Wait()
+	})
+
+	urls := map[string]string{}
+	lineRe := regexp.MustCompile(`^\s+(JSON-RPC \(HTTP\)|MEV listener)\s+(\S+)`)
+	var banner strings.Builder
+	sc := bufio.NewScanner(stdout)
+	for sc.Scan() {
+		line := sc.Text()
+		banner.WriteString(line + "\n")
+		if m := lineRe.FindStringSubmatch(line); m != nil {
+			urls[m[1]] = m[2]
+		}
+		if strings.HasPrefix(line, "These keys are public") {
+			break
+		}
+	}
+	for _, acc := range params.DevAccounts() {
+		if !strings.Contains(banner.String(), acc.Address.Hex()) {
+			t.Fatalf("banner lacks account %s:\n%s\nstderr: %s", acc.Address.Hex(), banner.String(), stderr.String())
+		}
+	}
+	if urls["JSON-RPC (HTTP)"] == "" || urls["MEV listener"] == "" {
+		t.Fatalf("banner lacks URLs:\n%s", banner.String())
+	}
+	go func() { // keep draining stdout so the process never blocks
+		for sc.Scan() {
+		}
+	}()
+
+	client, err := ethclient.DialContext(ctx, urls["JSON-RPC (HTTP)"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer client.Close()
+	id, err := client.ChainID(ctx)
+	if err != nil || id.Uint64() != 0x539 {
+		t.Fatalf("eth_chainId = %v, %v; want 0x539", id, err)
+	}
+	from, to := params.DevAccounts()[1], common.HexToAddress("0x000000000000000000000000000000000000beef")
+	head, err := client.HeaderByNumber(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tx := types.MustSignNewTx(from.Key, types.LatestSignerForChainID(id), &types.DynamicFeeTx{
+		ChainID: id, Nonce: 0, GasTipCap: big.NewInt(gparams.GWei), GasFeeCap: big.NewInt(10 * gparams.GWei),
+		Gas: 21000, To: &to, Value: big.NewInt(1),
+	})
+	if err := client.SendTransaction(ctx, tx); err != nil {
+		t.Fatalf("eth_sendRawTransaction: %v", err)
+	}
+	// Wait for the receipt; it must land at most two blocks after the head we saw.
+	var rcpt *types.Receipt
+	for rcpt == nil {
+		if rcpt, err = client.TransactionReceipt(ctx, tx.Hash()); rcpt == nil {
+			select {
+			case <-ctx.Done():
+				t.Fatalf("transfer not mined: %v\nstderr: %s", ctx.Err(), stderr.String())
+			case <-time.After(100 * time.Millisecond):
+			}
+		}
+	}
+	if got, max := rcpt.BlockNumber.Uint64(), head.Number.Uint64()+2; got > max {
+		t.Fatalf("transfer mined in block %d, more than two slots after head %d", got, head.Number)
+	}
+}
