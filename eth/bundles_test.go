@@ -16,6 +16,8 @@ import (
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/eth/ethconfig"
+	"github.com/ethereum/go-ethereum/node"
 	gparams "github.com/ethereum/go-ethereum/params"
 	"github.com/ethereum/go-ethereum/rpc"
 
@@ -39,9 +41,8 @@ var bundleLimits = bundle.Config{MaxTxs: 4, MaxBytes: 1000, MaxTimeout: 2 * time
 
 func newBundleNode(t *testing.T) *bundleNode {
 	t.Helper()
-	n := testnode.New(t, testnode.Options{WS: true, IPC: true, Register: func(n *eth.Node) error {
-		n.RegisterBundles(bundleLimits)
-		return nil
+	n := testnode.New(t, testnode.Options{WS: true, IPC: true, Configure: func(_ *node.Config, _ *ethconfig.Config, c *eth.Config) {
+		c.Bundles = bundleLimits
 	}})
 	bn := &bundleNode{Node: n, signer: types.LatestSignerForChainID(big.NewInt(params.DevChainID))}
 	// Init code returning the runtime JUMPDEST PUSH1 0 JUMP.

@@ -19,9 +19,11 @@ import (
 	"github.com/ethereum/go-ethereum/node"
 	"github.com/ethereum/go-ethereum/rpc"
 
+	"github.com/gavel-eth/gavel/core/bundle"
 	"github.com/gavel-eth/gavel/core/chain"
 	"github.com/gavel-eth/gavel/eth/devbeacon"
 	"github.com/gavel-eth/gavel/mevapi"
+	"github.com/gavel-eth/gavel/mevapi/bundleapi"
 	"github.com/gavel-eth/gavel/params"
 )
 
@@ -41,6 +43,7 @@ type DevConfig struct {
 type Config struct {
 	Listener mevapi.Config
 	Dev      DevConfig
+	Bundles  bundle.Config // bundle simulation limits (eth_callBundle, eth_estimateGasBundle)
 }
 
 // DefaultConfig returns gavel's defaults.
@@ -64,6 +67,7 @@ type Node struct {
 	Beacon  *devbeacon.Beacon // nil unless dev mode
 	Config  Config
 	Filters *filters.FilterSystem
+	Bundles *bundleapi.API // bundle simulation, for the MEV listener's JSON-RPC dispatcher
 }
 
 // ConfigureDevNode sets the node settings dev mode implies unless the user
@@ -154,6 +158,7 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (*Node, error) 
 
 	n.MEV = mevapi.New(cfg.Listener, n.ready)
 	stack.RegisterLifecycle(n.MEV)
+	n.Bundles = n.RegisterBundles(cfg.Bundles)
 
 	if cfg.Dev.Enabled {
 		backend.SetSynced()
