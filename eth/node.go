@@ -20,9 +20,12 @@ import (
 	"github.com/ethereum/go-ethereum/rpc"
 
 	"github.com/gavel-eth/gavel/contracts/devauction"
+
+	"github.com/gavel-eth/gavel/core/bundle"
 	"github.com/gavel-eth/gavel/core/chain"
 	"github.com/gavel-eth/gavel/eth/devbeacon"
 	"github.com/gavel-eth/gavel/mevapi"
+	"github.com/gavel-eth/gavel/mevapi/bundleapi"
 	"github.com/gavel-eth/gavel/params"
 )
 
@@ -42,6 +45,7 @@ type DevConfig struct {
 type Config struct {
 	Listener mevapi.Config
 	Dev      DevConfig
+	Bundles  bundle.Config // bundle simulation limits (eth_callBundle, eth_estimateGasBundle)
 }
 
 // DefaultConfig returns gavel's defaults.
@@ -66,6 +70,7 @@ type Node struct {
 	Auction *devauction.Service // the dev auction contracts; nil unless dev mode with the wall clock
 	Config  Config
 	Filters *filters.FilterSystem
+	Bundles *bundleapi.API // bundle simulation, for the MEV listener's JSON-RPC dispatcher
 }
 
 // ConfigureDevNode sets the node settings dev mode implies unless the user
@@ -156,6 +161,7 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (*Node, error) 
 
 	n.MEV = mevapi.New(cfg.Listener, n.ready)
 	stack.RegisterLifecycle(n.MEV)
+	n.Bundles = n.RegisterBundles(cfg.Bundles)
 
 	if cfg.Dev.Enabled {
 		backend.SetSynced()
