@@ -43,16 +43,18 @@ type DevConfig struct {
 
 // Config is gavel's own configuration: the [Mev] section of the TOML file.
 type Config struct {
-	Listener mevapi.Config
-	Dev      DevConfig
-	Bundles  bundle.Config // bundle simulation limits (eth_callBundle, eth_estimateGasBundle)
+	Listener   mevapi.Config
+	Dev        DevConfig
+	Bundles    bundle.Config    // bundle simulation limits (eth_callBundle, eth_estimateGasBundle)
+	Submission SubmissionConfig // bundles, beta bundles, request signatures (eth/submission.go)
 }
 
 // DefaultConfig returns gavel's defaults.
 func DefaultConfig() Config {
 	return Config{
-		Listener: mevapi.Config{Addr: mevapi.DefaultAddr},
-		Dev:      DevConfig{Period: params.DevPeriod, GasLimit: params.DevGasLimit},
+		Listener:   mevapi.Config{Addr: mevapi.DefaultAddr},
+		Dev:        DevConfig{Period: params.DevPeriod, GasLimit: params.DevGasLimit},
+		Submission: DefaultSubmissionConfig,
 	}
 }
 
@@ -71,6 +73,9 @@ type Node struct {
 	Config  Config
 	Filters *filters.FilterSystem
 	Bundles *bundleapi.API // bundle simulation, for the MEV listener's JSON-RPC dispatcher
+
+	// Submission is eth_sendBundle, beta bundles and the local builder.
+	Submission *Submission
 }
 
 // ConfigureDevNode sets the node settings dev mode implies unless the user
@@ -179,6 +184,9 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (*Node, error) 
 			// (testnode.Options.Register), so other tests' first blocks stay empty.
 			n.Auction = devauction.Register(stack, devauction.Config{})
 		}
+	}
+	if n.Submission, err = AttachSubmission(n, cfg.Submission, nil); err != nil {
+		return nil, err
 	}
 	return n, nil
 }
