@@ -251,7 +251,7 @@ func (s *Simulator) Call(ctx context.Context, txs []*types.Transaction, b *Block
 		GasFees:           gasFees,
 		Results:           results,
 		StateBlockNumber:  parent.Number.Uint64(),
-		StateBlockHash:    parent.Hash(),
+		StateBlockHash:    sim.ParentHash(),
 		TotalGasUsed:      totalGas,
 	}, nil
 }

@@ -138,7 +138,8 @@ func (c *Chain) NewSimulation(ctx context.Context, parent *types.Header, sh SimH
 		return nil, fmt.Errorf("%w: %w", ErrSimulationCancelled, context.Cause(ctx))
 	}
 	cfg := c.bc.Config()
-	header := simulatedHeader(cfg, parent, sh)
+	parentHash := parent.Hash() // not cached by geth: hash once
+	header := simulatedHeader(cfg, parent, parentHash, sh)
 	sdb, err := c.stateAfter(parent)
 	if err != nil {
 		return nil, err
@@ -174,9 +175,9 @@ func (c *Chain) NewSimulation(ctx context.Context, parent *types.Header, sh SimH
 }
 
 // simulatedHeader fills in the header of the next block with overrides.
-func simulatedHeader(cfg *gparams.ChainConfig, parent *types.Header, sh SimHeader) *types.Header {
+func simulatedHeader(cfg *gparams.ChainConfig, parent *types.Header, parentHash common.Hash, sh SimHeader) *types.Header {
 	h := &types.Header{
-		ParentHash: parent.Hash(),
+		ParentHash: parentHash,
 		Number:     new(big.Int).Add(parent.Number, common.Big1),
 		Time:       parent.Time + 12,
 		GasLimit:   parent.GasLimit,
@@ -223,6 +224,9 @@ func (s *Simulation) Header() *types.Header { return types.CopyHeader(s.header) 
 
 // Parent returns the header whose post-state the simulation started from.
 func (s *Simulation) Parent() *types.Header { return s.parent }
+
+// ParentHash is the hash of Parent.
+func (s *Simulation) ParentHash() common.Hash { return s.header.ParentHash }
 
 // Coinbase is the simulated block's fee recipient.
 func (s *Simulation) Coinbase() common.Address { return s.header.Coinbase }
