@@ -62,7 +62,6 @@ type SimHeader struct {
 // first, as they would in a real block. A Simulation is not safe for
 // concurrent use; nothing it does reaches the database.
 type Simulation struct {
-	chain   *Chain
 	parent  *types.Header
 	header  *types.Header
 	sdb     *state.StateDB
@@ -158,7 +157,6 @@ func (c *Chain) NewSimulation(ctx context.Context, parent *types.Header, sh SimH
 	sdb.Finalise(evm.GetRules())
 
 	s := &Simulation{
-		chain:  c,
 		parent: parent,
 		header: header,
 		sdb:    sdb,
