@@ -118,7 +118,7 @@ type TxOutcome struct {
 	// below it always fails.
 	MaxUsedGas uint64
 	// Tip is the effective priority fee per gas paid to the coinbase.
-	Tip *uint256.Int
+	Tip uint256.Int
 	// ReturnData is the call's return data, or the revert data.
 	ReturnData []byte
 	// Err is the EVM failure (nil on success): out of gas, invalid opcode,
@@ -230,8 +230,8 @@ func (s *Simulation) ParentHash() common.Hash { return s.header.ParentHash }
 func (s *Simulation) Coinbase() common.Address { return s.header.Coinbase }
 
 // Balance returns addr's balance in the simulation's current state.
-func (s *Simulation) Balance(addr common.Address) *uint256.Int {
-	return s.sdb.GetBalance(addr).Clone()
+func (s *Simulation) Balance(addr common.Address) uint256.Int {
+	return *s.sdb.GetBalance(addr)
 }
 
 // Nonce returns addr's nonce in the simulation's current state.
@@ -299,6 +299,7 @@ func (s *Simulation) TxMessages(txs []*types.Transaction, cache *SenderCache) ([
 		wg.Wait()
 	}
 	msgs := make([]*SimMessage, len(txs))
+	backing := make([]SimMessage, len(txs))
 	for i, tx := range txs {
 		signer := s.signer
 		if known[i] != nil {
@@ -311,7 +312,8 @@ func (s *Simulation) TxMessages(txs []*types.Transaction, cache *SenderCache) ([
 		if cache != nil && known[i] == nil {
 			cache.c.Add(tx.Hash(), msg.From)
 		}
-		msgs[i] = &SimMessage{msg: msg, hash: tx.Hash()}
+		backing[i] = SimMessage{msg: msg, hash: tx.Hash()}
+		msgs[i] = &backing[i]
 	}
 	return msgs, -1, nil
 }
@@ -481,16 +483,16 @@ func (s *Simulation) run(m *SimMessage, gas uint64, keep bool) (*TxOutcome, erro
 }
 
 // effectiveTip mirrors what the state transition pays the coinbase per gas.
-func (s *Simulation) effectiveTip(msg *core.Message) *uint256.Int {
-	if s.evm.Config.NoBaseFee && msg.GasFeeCap.IsZero() && msg.GasTipCap.IsZero() {
-		return new(uint256.Int)
-	}
-	if s.baseFee == nil {
-		return new(uint256.Int).Set(msg.GasPrice)
-	}
-	tip, underflow := new(uint256.Int).SubOverflow(msg.GasPrice, s.baseFee)
-	if underflow {
-		return new(uint256.Int)
+func (s *Simulation) effectiveTip(msg *core.Message) uint256.Int {
+	var tip uint256.Int
+	switch {
+	case s.evm.Config.NoBaseFee && msg.GasFeeCap.IsZero() && msg.GasTipCap.IsZero():
+	case s.baseFee == nil:
+		tip.Set(msg.GasPrice)
+	default:
+		if _, underflow := tip.SubOverflow(msg.GasPrice, s.baseFee); underflow {
+			tip.Clear()
+		}
 	}
 	return tip
 }
