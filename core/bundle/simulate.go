@@ -13,6 +13,7 @@ import (
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/rpc"
+	"github.com/holiman/uint256"
 
 	"github.com/gavel-eth/gavel/core/chain"
 )
@@ -201,8 +202,8 @@ func (s *Simulator) Call(ctx context.Context, txs []*types.Transaction, b *Block
 		results  = make([]TxResult, len(txs))
 		totalGas uint64
 		gasFees  = new(big.Int)
-		start    = sim.Balance(coinbase).ToBig()
-		before   = new(big.Int).Set(start)
+		start    = sim.Balance(coinbase)
+		before   = start
 	)
 	msgs, bad, err := sim.TxMessages(txs, s.senders)
 	if err != nil {
@@ -217,11 +218,13 @@ func (s *Simulator) Call(ctx context.Context, txs []*types.Transaction, b *Block
 			}
 			return nil, run.error(err)
 		}
-		after := sim.Balance(coinbase).ToBig()
-		diff := new(big.Int).Sub(after, before)
+		after := sim.Balance(coinbase)
+		diff := signedDiff(&after, &before)
 		before = after
 
-		fees := new(big.Int).Mul(new(big.Int).SetUint64(out.GasUsed), out.Tip.ToBig())
+		var fee uint256.Int
+		fee.Mul(fee.SetUint64(out.GasUsed), &out.Tip)
+		fees := fee.ToBig()
 		r := TxResult{
 			TxHash:            hashes[i],
 			GasUsed:           out.GasUsed,
@@ -242,7 +245,7 @@ func (s *Simulator) Call(ctx context.Context, txs []*types.Transaction, b *Block
 		gasFees.Add(gasFees, fees)
 	}
 	parent := sim.Parent()
-	diff := new(big.Int).Sub(before, start)
+	diff := signedDiff(&before, &start)
 	return &CallResult{
 		BundleHash:        HashOf(hashes),
 		BundleGasPrice:    perGas(diff, totalGas),
@@ -251,9 +254,20 @@ func (s *Simulator) Call(ctx context.Context, txs []*types.Transaction, b *Block
 		GasFees:           gasFees,
 		Results:           results,
 		StateBlockNumber:  parent.Number.Uint64(),
-		StateBlockHash:    parent.Hash(),
+		StateBlockHash:    sim.ParentHash(),
 		TotalGasUsed:      totalGas,
 	}, nil
+}
+
+// signedDiff is a - b as a signed big integer.
+func signedDiff(a, b *uint256.Int) *big.Int {
+	var d uint256.Int
+	if a.Lt(b) {
+		d.Sub(b, a)
+		return new(big.Int).Neg(d.ToBig())
+	}
+	d.Sub(a, b)
+	return d.ToBig()
 }
 
 func invalidTx(i int, hash common.Hash, err error) error {

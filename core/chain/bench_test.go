@@ -248,3 +248,96 @@ func reportCPU(b *testing.B, start time.Duration) {
 		b.ReportMetric(float64(processCPU()-start)/float64(b.N), "cpu-ns/op")
 	}
 }
+
+// BenchmarkBundlePaired runs the four ways of BenchmarkBundle one after the
+// other inside every iteration, so all of them see the same machine load,
+// and reports each one's process CPU time per op and their ratios. On a
+// shared machine these paired ratios are the steady figures.
+func BenchmarkBundlePaired(b *testing.B) {
+	n := newBenchNode(b)
+	ctx := context.Background()
+	head := n.chain.Head()
+	bc := n.backend.BlockChain()
+	cfg := bc.Config()
+	hdr := types.CopyHeader(head)
+	hdr.Number = new(big.Int).Add(head.Number, common.Big1)
+	hdr.ParentHash, hdr.Time = head.Hash(), head.Time+12
+	blk := &bundle.Block{Number: head.Number.Uint64() + 1, State: rpc.BlockNumberOrHashWithNumber(rpc.LatestBlockNumber)}
+	for _, kind := range []string{"transfer", "token"} {
+		for _, size := range []int{1, 10, 100} {
+			txs := n.bundleTxs(size, kind == "token")
+			msgs := make([]*core.Message, len(txs))
+			raws := make([]string, len(txs))
+			calls := make([]map[string]any, len(txs))
+			for i, tx := range txs {
+				msgs[i], _ = core.TransactionToMessage(tx, n.signer, hdr.BaseFee)
+				raw, _ := tx.MarshalBinary()
+				raws[i] = hexutil.Encode(raw)
+				calls[i] = map[string]any{
+					"from": msgs[i].From, "to": tx.To(), "gas": hexutil.Uint64(tx.Gas()), "nonce": hexutil.Uint64(tx.Nonce()),
+					"maxFeePerGas": (*hexutil.Big)(tx.GasFeeCap()), "maxPriorityFeePerGas": (*hexutil.Big)(tx.GasTipCap()),
+					"value": (*hexutil.Big)(tx.Value()), "input": hexutil.Bytes(tx.Data()),
+				}
+			}
+			callArgs := map[string]any{"txs": raws, "blockNumber": head.Number.Uint64() + 1, "stateBlockNumber": "latest"}
+			simOpts := map[string]any{"blockStateCalls": []any{map[string]any{"calls": calls}}, "validation": true}
+			legs := []struct {
+				name string
+				run  func()
+			}{
+				{"callBundle", func() {
+					var res bundleapi.CallBundleResult
+					if err := n.client.CallContext(ctx, &res, "eth_callBundle", callArgs); err != nil || len(res.Results) != size {
+						b.Fatal(err)
+					}
+				}},
+				{"simulateV1", func() {
+					var res []struct {
+						Calls []struct {
+							Status hexutil.Uint64 `json:"status"`
+						} `json:"calls"`
+					}
+					if err := n.client.CallContext(ctx, &res, "eth_simulateV1", simOpts, "latest"); err != nil || len(res[0].Calls) != size {
+						b.Fatal(err)
+					}
+				}},
+				{"simulator", func() {
+					if res, err := n.sim.Call(ctx, txs, blk); err != nil || res.Results[size-1].Failure != nil {
+						b.Fatal(err)
+					}
+				}},
+				{"bare", func() {
+					sdb, err := bc.StateAt(head.Root, head.Number, head.Time)
+					if err != nil {
+						b.Fatal(err)
+					}
+					evm := vm.NewEVM(core.NewEVMBlockContext(hdr, bc, nil), sdb, cfg, vm.Config{})
+					gp := core.NewGasPool(hdr.GasLimit)
+					for i, msg := range msgs {
+						sdb.SetTxContext(txs[i].Hash(), i, uint32(i+1))
+						if res, err := core.ApplyMessage(evm, msg, gp); err != nil || res.Failed() {
+							b.Fatalf("tx %d: %v", i, err)
+						}
+						sdb.Finalise(evm.GetRules())
+					}
+				}},
+			}
+			b.Run(fmt.Sprintf("%s/%d", kind, size), func(b *testing.B) {
+				cpu := make([]time.Duration, len(legs))
+				for b.Loop() {
+					for i, leg := range legs {
+						t0 := processCPU()
+						leg.run()
+						cpu[i] += processCPU() - t0
+					}
+				}
+				for i, leg := range legs {
+					b.ReportMetric(float64(cpu[i])/float64(b.N), leg.name+"-cpu-ns/op")
+				}
+				b.ReportMetric(float64(cpu[0])/float64(cpu[1]), "callBundle/simulateV1")
+				b.ReportMetric(float64(cpu[0])/float64(cpu[3]), "callBundle/bare")
+				b.ReportMetric(float64(cpu[2])/float64(cpu[3]), "simulator/bare")
+			})
+		}
+	}
+}

@@ -62,7 +62,6 @@ type SimHeader struct {
 // first, as they would in a real block. A Simulation is not safe for
 // concurrent use; nothing it does reaches the database.
 type Simulation struct {
-	chain   *Chain
 	parent  *types.Header
 	header  *types.Header
 	sdb     *state.StateDB
@@ -119,7 +118,7 @@ type TxOutcome struct {
 	// below it always fails.
 	MaxUsedGas uint64
 	// Tip is the effective priority fee per gas paid to the coinbase.
-	Tip *uint256.Int
+	Tip uint256.Int
 	// ReturnData is the call's return data, or the revert data.
 	ReturnData []byte
 	// Err is the EVM failure (nil on success): out of gas, invalid opcode,
@@ -138,7 +137,8 @@ func (c *Chain) NewSimulation(ctx context.Context, parent *types.Header, sh SimH
 		return nil, fmt.Errorf("%w: %w", ErrSimulationCancelled, context.Cause(ctx))
 	}
 	cfg := c.bc.Config()
-	header := simulatedHeader(cfg, parent, sh)
+	parentHash := parent.Hash() // not cached by geth: hash once
+	header := simulatedHeader(cfg, parent, parentHash, sh)
 	sdb, err := c.stateAfter(parent)
 	if err != nil {
 		return nil, err
@@ -157,7 +157,6 @@ func (c *Chain) NewSimulation(ctx context.Context, parent *types.Header, sh SimH
 	sdb.Finalise(evm.GetRules())
 
 	s := &Simulation{
-		chain:  c,
 		parent: parent,
 		header: header,
 		sdb:    sdb,
@@ -174,9 +173,9 @@ func (c *Chain) NewSimulation(ctx context.Context, parent *types.Header, sh SimH
 }
 
 // simulatedHeader fills in the header of the next block with overrides.
-func simulatedHeader(cfg *gparams.ChainConfig, parent *types.Header, sh SimHeader) *types.Header {
+func simulatedHeader(cfg *gparams.ChainConfig, parent *types.Header, parentHash common.Hash, sh SimHeader) *types.Header {
 	h := &types.Header{
-		ParentHash: parent.Hash(),
+		ParentHash: parentHash,
 		Number:     new(big.Int).Add(parent.Number, common.Big1),
 		Time:       parent.Time + 12,
 		GasLimit:   parent.GasLimit,
@@ -224,12 +223,15 @@ func (s *Simulation) Header() *types.Header { return types.CopyHeader(s.header) 
 // Parent returns the header whose post-state the simulation started from.
 func (s *Simulation) Parent() *types.Header { return s.parent }
 
+// ParentHash is the hash of Parent.
+func (s *Simulation) ParentHash() common.Hash { return s.header.ParentHash }
+
 // Coinbase is the simulated block's fee recipient.
 func (s *Simulation) Coinbase() common.Address { return s.header.Coinbase }
 
 // Balance returns addr's balance in the simulation's current state.
-func (s *Simulation) Balance(addr common.Address) *uint256.Int {
-	return s.sdb.GetBalance(addr).Clone()
+func (s *Simulation) Balance(addr common.Address) uint256.Int {
+	return *s.sdb.GetBalance(addr)
 }
 
 // Nonce returns addr's nonce in the simulation's current state.
@@ -297,6 +299,7 @@ func (s *Simulation) TxMessages(txs []*types.Transaction, cache *SenderCache) ([
 		wg.Wait()
 	}
 	msgs := make([]*SimMessage, len(txs))
+	backing := make([]SimMessage, len(txs))
 	for i, tx := range txs {
 		signer := s.signer
 		if known[i] != nil {
@@ -309,7 +312,8 @@ func (s *Simulation) TxMessages(txs []*types.Transaction, cache *SenderCache) ([
 		if cache != nil && known[i] == nil {
 			cache.c.Add(tx.Hash(), msg.From)
 		}
-		msgs[i] = &SimMessage{msg: msg, hash: tx.Hash()}
+		backing[i] = SimMessage{msg: msg, hash: tx.Hash()}
+		msgs[i] = &backing[i]
 	}
 	return msgs, -1, nil
 }
@@ -479,16 +483,16 @@ func (s *Simulation) run(m *SimMessage, gas uint64, keep bool) (*TxOutcome, erro
 }
 
 // effectiveTip mirrors what the state transition pays the coinbase per gas.
-func (s *Simulation) effectiveTip(msg *core.Message) *uint256.Int {
-	if s.evm.Config.NoBaseFee && msg.GasFeeCap.IsZero() && msg.GasTipCap.IsZero() {
-		return new(uint256.Int)
-	}
-	if s.baseFee == nil {
-		return new(uint256.Int).Set(msg.GasPrice)
-	}
-	tip, underflow := new(uint256.Int).SubOverflow(msg.GasPrice, s.baseFee)
-	if underflow {
-		return new(uint256.Int)
+func (s *Simulation) effectiveTip(msg *core.Message) uint256.Int {
+	var tip uint256.Int
+	switch {
+	case s.evm.Config.NoBaseFee && msg.GasFeeCap.IsZero() && msg.GasTipCap.IsZero():
+	case s.baseFee == nil:
+		tip.Set(msg.GasPrice)
+	default:
+		if _, underflow := tip.SubOverflow(msg.GasPrice, s.baseFee); underflow {
+			tip.Clear()
+		}
 	}
 	return tip
 }
