@@ -188,6 +188,11 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (*Node, error) 
 	if n.Submission, err = AttachSubmission(n, cfg.Submission, nil); err != nil {
 		return nil, err
 	}
+	// The MEV listener's JSON-RPC serves the simulation methods too; geth's
+	// RPC already has them from RegisterBundles.
+	if err := n.Submission.AddAPIs(nil, n.Bundles.APIs()); err != nil {
+		return nil, err
+	}
 	return n, nil
 }
 
