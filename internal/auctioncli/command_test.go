@@ -187,3 +187,37 @@ func FuzzParseAmount(f *testing.F) {
 		}
 	})
 }
+
+// TestOpenBidderCommands: a user without a seat bids through the OpenBidder,
+// and after settlement its hash is paid and its unspent ether returned.
+func TestOpenBidderCommands(t *testing.T) {
+	c := newCLIChain(t)
+	op, user := keyHex(c, 0), keyHex(c, 5)
+	c.mustRun("deploy", "--key", op, "--out", c.addrs)
+	a := "--addresses=" + c.addrs
+	hash := "0x" + strings.Repeat("c3", 32)
+	c.mustRun("open", a, "--key", op, "--slot", "70", "--gas", "50000")
+	out := c.mustRun("openbidder", "bid", a, "--key", user, "--slot", "70", "--price", "3gwei", "--gas", "40000", "--hash", hash)
+	if !strings.Contains(out, "OpenBidder bid 0 placed") {
+		t.Fatalf("openbidder bid printed %q", out)
+	}
+	c.mustRun("openbidder", "bid", a, "--key", user, "--slot", "70", "--price", "1gwei", "--gas", "30000", "--hash", hash)
+	c.mustRun("openbidder", "cancel", a, "--key", user, "1")
+	if _, err := c.run("openbidder", "cancel", a, "--key", keyHex(c, 6), "0"); err == nil || !strings.Contains(err.Error(), "NotBidOwner") {
+		t.Errorf("cancelling another's bid: %v", err)
+	}
+	c.mustRun("settle", a, "--key", op, "--slot", "70")
+	c.mustRun("openbidder", "submit", a, "--key", keyHex(c, 7), "--slot", "70")
+	out = c.mustRun("info", a, "--slot", "70")
+	if !strings.Contains(out, "paid 40000 gas for "+hash) {
+		t.Errorf("queryBundles after submit:\n%s", out)
+	}
+	// Only bid: it set the price, so it spent everything; the cancelled bid's 30000 gwei come back.
+	out = c.mustRun("openbidder", "withdraw", a, "--key", user)
+	if !strings.Contains(out, "withdrew 30000000000000 wei") {
+		t.Errorf("withdraw printed %q", out)
+	}
+	if _, err := c.run("openbidder", "withdraw", a, "--key", user); err == nil || !strings.Contains(err.Error(), "NothingToWithdraw") {
+		t.Errorf("second withdraw: %v", err)
+	}
+}
