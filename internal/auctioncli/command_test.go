@@ -154,6 +154,17 @@ func TestKeystore(t *testing.T) {
 	if _, err := c.run("deploy", "--keystore", dir, "--account", c.chain.Dev[3].Address.Hex(), "--password", pass); !errors.Is(err, ErrBadKey) || !strings.Contains(err.Error(), "no key for") {
 		t.Errorf("unknown account: %v", err)
 	}
+	// Two keys in the directory: --account must choose.
+	if _, err := ks.ImportECDSA(c.chain.Dev[4].Key, "four"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.run("deploy", "--keystore", dir, "--password", pass); !errors.Is(err, ErrBadKey) || !strings.Contains(err.Error(), "choose one with --account") {
+		t.Errorf("two keys without --account: %v", err)
+	}
+	os.WriteFile(pass, []byte("four"), 0o600)
+	if out, err := c.run("wrap", "--addresses", c.addrs, "--keystore", dir, "--account", c.chain.Dev[4].Address.Hex(), "--password", pass, "--amount", "1gwei"); err != nil || !strings.Contains(out, c.chain.Dev[4].Address.Hex()) {
+		t.Errorf("choosing a key with --account: %v\n%s", err, out)
+	}
 }
 
 func TestParseAmount(t *testing.T) {
