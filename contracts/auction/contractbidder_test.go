@@ -193,3 +193,21 @@ func bytes32s(n int, b byte) []byte {
 	}
 	return out
 }
+
+// TestSettleNeedsGasForBidders: the operator cannot starve a contract
+// bidder's getBid by sending too little gas; settlement reverts instead.
+func TestSettleNeedsGasForBidders(t *testing.T) {
+	f := newFixture(t, 0)
+	const slot = 700
+	f.open(slot, 1_000_000)
+	a := bindings.NewAuctioneer()
+	msg := callMsg(f.addrs.Auctioneer, a.PackRunAndSettle(big64(slot)))
+	msg.From = f.chain.Dev[0].Address
+	msg.Gas = 250_000 // below GET_BID_GAS for the OpenBidder's getBid
+	_, err := f.chain.Client.CallContract(ctx, msg, nil)
+	wantRevert(t, auction.DecodeError(err), "InsufficientGas")
+	msg.Gas = 1_000_000
+	if _, err := f.chain.Client.CallContract(ctx, msg, nil); err != nil {
+		t.Fatalf("with enough gas: %v", err)
+	}
+}
