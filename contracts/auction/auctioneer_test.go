@@ -440,7 +440,9 @@ func TestPayoutAndRefund(t *testing.T) {
 		f.bid(bob, slot, auction.Bid{Price: gweis(10), Gas: 60_000})
 	}
 	_, err := f.admin.Payout(ctx, 200)
-	wantRevert(t, err, "AuctionNotSettled")
+	wantRevert(t, err, "AuctionNotClosed")
+	_, err = f.admin.Refund(ctx, 200)
+	wantRevert(t, err, "AuctionNotClosed")
 	f.settle(200)
 	f.settle(201)
 	proceeds := mul(gweis(10), 100_000)
