@@ -440,7 +440,9 @@ func TestPayoutAndRefund(t *testing.T) {
 		f.bid(bob, slot, auction.Bid{Price: gweis(10), Gas: 60_000})
 	}
 	_, err := f.admin.Payout(ctx, 200)
-	wantRevert(t, err, "AuctionNotSettled")
+	wantRevert(t, err, "AuctionNotClosed")
+	_, err = f.admin.Refund(ctx, 200)
+	wantRevert(t, err, "AuctionNotClosed")
 	f.settle(200)
 	f.settle(201)
 	proceeds := mul(gweis(10), 100_000)
@@ -585,4 +587,28 @@ func TestLazyMintedTokens(t *testing.T) {
 	if got := f.gasTokens(alice.From(), slot); got != 0 {
 		t.Errorf("alice holds %d after paying everything", got)
 	}
+}
+
+// FuzzBidPack: packing then unpacking gives the bid back; out-of-range prices are refused.
+func FuzzBidPack(f *testing.F) {
+	f.Add([]byte{1}, uint64(21_000), uint8(3))
+	f.Add([]byte{0}, uint64(0), uint8(0))
+	f.Add(make([]byte, 17), uint64(1<<63), uint8(255))
+	f.Fuzz(func(t *testing.T, price []byte, gas uint64, id uint8) {
+		p := new(big.Int).SetBytes(price)
+		packed, err := (auction.Bid{Price: p, Gas: gas, BidderID: id}).Pack()
+		if p.Sign() == 0 || p.BitLen() > 128 {
+			if err == nil {
+				t.Fatalf("price %v packed", p)
+			}
+			return
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := auction.UnpackBid(packed)
+		if b.Price.Cmp(p) != 0 || b.Gas != gas || b.BidderID != id {
+			t.Fatalf("round trip %v/%d/%d -> %v/%d/%d", p, gas, id, b.Price, b.Gas, b.BidderID)
+		}
+	})
 }

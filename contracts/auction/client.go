@@ -52,8 +52,9 @@ type Client struct {
 	auctioneer *bindings.Auctioneer
 	house      *bindings.SettlementHouse
 	accountant *bindings.Accountant
+	openBidder *bindings.OpenBidder
 
-	wethC, auctioneerC, houseC, accountantC *bind.BoundContract
+	wethC, auctioneerC, houseC, accountantC, openBidderC *bind.BoundContract
 }
 
 // NewClient returns a client for the deployment at addrs. signer may be nil for
@@ -67,11 +68,13 @@ func NewClient(backend Backend, addrs Addresses, signer *bind.TransactOpts) *Cli
 		auctioneer: bindings.NewAuctioneer(),
 		house:      bindings.NewSettlementHouse(),
 		accountant: bindings.NewAccountant(),
+		openBidder: bindings.NewOpenBidder(),
 	}
 	c.wethC = c.weth.Instance(backend, addrs.WETH)
 	c.auctioneerC = c.auctioneer.Instance(backend, addrs.Auctioneer)
 	c.houseC = c.house.Instance(backend, addrs.SettlementHouse)
 	c.accountantC = c.accountant.Instance(backend, addrs.Accountant)
+	c.openBidderC = c.openBidder.Instance(backend, addrs.OpenBidder)
 	return c
 }
 
@@ -389,4 +392,53 @@ func (c *Client) Bundles(ctx context.Context, slot uint64) ([]Bundle, error) {
 		out[i] = Bundle{Submitter: b.Submitter, AmountOfGas: b.AmountOfGas, BundleHashes: hashes}
 	}
 	return out, nil
+}
+
+// ---------------------------------------------------------------- OpenBidder
+
+// OpenBid bids through the OpenBidder (no bidder seat needed): price wei per
+// gas for gas in slot, paying for bundleHash. It sends price × gas wei, which
+// the OpenBidder wraps; what is not spent is returned by OpenWithdraw after
+// settlement. It returns the bid id.
+func (c *Client) OpenBid(ctx context.Context, slot uint64, price *big.Int, gas uint64, bundleHash common.Hash) (*big.Int, *types.Receipt, error) {
+	if price == nil || price.Sign() <= 0 || price.Cmp(maxPrice) > 0 {
+		return nil, nil, fmt.Errorf("%w: price per gas must be 1..2^128-1 wei, got %v", ErrBadArgument, price)
+	}
+	value := new(big.Int).Mul(price, new(big.Int).SetUint64(gas))
+	r, err := c.send(ctx, c.openBidderC, c.openBidder.PackOpenBid(new(big.Int).SetUint64(slot), price, new(big.Int).SetUint64(gas), bundleHash), value)
+	if err != nil {
+		return nil, r, err
+	}
+	for _, l := range r.Logs {
+		if ev, err := c.openBidder.UnpackBidOpenedEvent(l); err == nil && l.Address == c.addrs.OpenBidder {
+			return ev.BidId, r, nil
+		}
+	}
+	return nil, r, errors.New("openBid succeeded but emitted no BidOpened event")
+}
+
+// OpenCancel cancels the signer's OpenBidder bid id before its auction settles.
+func (c *Client) OpenCancel(ctx context.Context, id *big.Int) (*types.Receipt, error) {
+	return c.send(ctx, c.openBidderC, c.openBidder.PackCancelBid(id), nil)
+}
+
+// OpenSubmit has the OpenBidder split what it won in settled slot among its
+// bids and pay their bundle hashes (anyone may call it, once per slot).
+func (c *Client) OpenSubmit(ctx context.Context, slot uint64) (*types.Receipt, error) {
+	return c.send(ctx, c.openBidderC, c.openBidder.PackSubmitBundles(new(big.Int).SetUint64(slot)), nil)
+}
+
+// OpenClaimRefund credits the OpenBidder's users after slot was refunded.
+func (c *Client) OpenClaimRefund(ctx context.Context, slot uint64) (*types.Receipt, error) {
+	return c.send(ctx, c.openBidderC, c.openBidder.PackClaimRefund(new(big.Int).SetUint64(slot)), nil)
+}
+
+// OpenWithdraw sends the signer its unspent ether held by the OpenBidder.
+func (c *Client) OpenWithdraw(ctx context.Context) (*types.Receipt, error) {
+	return c.send(ctx, c.openBidderC, c.openBidder.PackWithdraw(), nil)
+}
+
+// OpenOwed returns the ether the OpenBidder holds for account.
+func (c *Client) OpenOwed(ctx context.Context, account common.Address) (*big.Int, error) {
+	return call(ctx, c.openBidderC, c.openBidder.PackOwed(account), c.openBidder.UnpackOwed)
 }

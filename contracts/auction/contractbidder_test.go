@@ -135,3 +135,79 @@ func TestContractBidders(t *testing.T) {
 		t.Errorf("contract bidder bought %d, want 50000", items)
 	}
 }
+
+// TestHostileGetBidAnswers: whatever bytes a contract bidder's getBid returns,
+// settlement goes through; the answer either counts as valid bids or the
+// bidder is skipped.
+func TestHostileGetBidAnswers(t *testing.T) {
+	f := newFixture(t, 0)
+	sb := testbindings.NewScriptedBidder()
+	addr, id := f.deployScripted(10)
+	if err := f.raw(f.chain.Dev[0].Key, addr, sb.PackSetMode(big64(6))); err != nil {
+		t.Fatal(err)
+	}
+	word := func(v uint64) []byte { return common.LeftPadBytes(new(big.Int).SetUint64(v).Bytes(), 32) }
+	valid := append(append(word(32), word(1)...), common.LeftPadBytes(packed(t, gweis(1), 30_000, id).Bytes(), 32)...)
+	answers := map[string][]byte{
+		"empty":               nil,
+		"one byte":            {1},
+		"offset only":         word(32),
+		"huge offset":         append(word(1<<62), word(1)...),
+		"huge length":         append(word(32), word(1<<62)...),
+		"length past data":    append(word(32), word(3)...),
+		"trailing garbage":    append(append([]byte{}, valid...), 7),
+		"valid":               valid,
+		"misaligned":          append(word(33), word(0)...),
+		"offset 0":            append(word(0), word(0)...),
+		"zero price bid":      append(append(word(32), word(1)...), word(uint64(id))...),
+		"all ones":            bytes32s(5, 0xff),
+		"random-looking data": bytes32s(9, 0x5a),
+	}
+	slot := uint64(600)
+	for name, answer := range answers {
+		slot++
+		if err := f.raw(f.chain.Dev[0].Key, addr, sb.PackSetRaw(answer)); err != nil {
+			t.Fatal(err)
+		}
+		f.open(slot, 1_000_000)
+		r := f.settle(slot) // fails the test if settlement reverts
+		skipped := skippedBidders(r)[addr]
+		res, err := f.admin.BidderInfo(ctx, slot, addr)
+		switch {
+		case name == "valid":
+			if err != nil || res.ItemsBought.Uint64() != 30_000 || skipped {
+				t.Errorf("%s: result %+v, %v, skipped %v; want 30000 bought", name, res, err, skipped)
+			}
+		default:
+			if !skipped || err == nil {
+				t.Errorf("%s: skipped=%v, getBidderInfo err=%v; want skipped and not participating", name, skipped, err)
+			}
+		}
+	}
+}
+
+func bytes32s(n int, b byte) []byte {
+	out := make([]byte, 32*n)
+	for i := range out {
+		out[i] = b
+	}
+	return out
+}
+
+// TestSettleNeedsGasForBidders: the operator cannot starve a contract
+// bidder's getBid by sending too little gas; settlement reverts instead.
+func TestSettleNeedsGasForBidders(t *testing.T) {
+	f := newFixture(t, 0)
+	const slot = 700
+	f.open(slot, 1_000_000)
+	a := bindings.NewAuctioneer()
+	msg := callMsg(f.addrs.Auctioneer, a.PackRunAndSettle(big64(slot)))
+	msg.From = f.chain.Dev[0].Address
+	msg.Gas = 250_000 // below GET_BID_GAS for the OpenBidder's getBid
+	_, err := f.chain.Client.CallContract(ctx, msg, nil)
+	wantRevert(t, auction.DecodeError(err), "InsufficientGas")
+	msg.Gas = 1_000_000
+	if _, err := f.chain.Client.CallContract(ctx, msg, nil); err != nil {
+		t.Fatalf("with enough gas: %v", err)
+	}
+}

@@ -75,6 +75,7 @@ var hints = map[string]string{
 	"AuctionAlreadyOpen":      "an auction for this slot is already open",
 	"AuctionAlreadySettled":   "this slot's auction is already settled",
 	"AuctionNotSettled":       "this slot's auction has not been settled yet",
+	"AuctionNotClosed":        "this slot's auction is still open or was never opened: settle it first",
 	"AuctionAlreadyFinalized": "this slot was already paid out or refunded",
 	"BidderNotRegistered":     "the sending account is not a registered bidder (the owner adds it with `gavel auction bidder add`)",
 	"BidderNotParticipating":  "this account placed no counted bid in this slot's auction",

@@ -136,3 +136,38 @@ func owedBy(f *fixture, ob *bindings.OpenBidder, who common.Address) (*big.Int, 
 	}
 	return ob.UnpackOwed(out)
 }
+
+func TestOpenBidderSlotLimit(t *testing.T) {
+	f := newFixture(t, 0)
+	ob := bindings.NewOpenBidder()
+	const slot = 310
+	bid := func(k int) error {
+		var h common.Hash
+		h[0], h[1] = 1, byte(k)
+		_, err := f.rawValue(f.chain.Dev[1+k%9].Key, f.addrs.OpenBidder, ob.PackOpenBid(big64(slot), gwei, big64(21_000), h), mul(gwei, 21_000))
+		return err
+	}
+	for k := 0; k < 50; k++ {
+		if err := bid(k); err != nil {
+			t.Fatalf("bid %d: %v", k, err)
+		}
+	}
+	re := wantRevert(t, bid(50), "SlotFull")
+	if re.Args[1].Value.(*big.Int).Uint64() != 50 {
+		t.Errorf("SlotFull max = %v, want 50", re.Args[1].Value)
+	}
+	// Raising the Auctioneer's maxBids does not raise the OpenBidder's cap,
+	// whose getBid must stay within its gas budget.
+	if err := f.raw(f.chain.Dev[0].Key, f.addrs.Auctioneer, bindings.NewAuctioneer().PackUpdateMaxBids(big.NewInt(100))); err != nil {
+		t.Fatal(err)
+	}
+	wantRevert(t, bid(51), "SlotFull")
+	f.open(slot, 2_000_000)
+	r := f.settle(slot)
+	if skippedBidders(r)[f.addrs.OpenBidder] {
+		t.Fatal("the OpenBidder with 50 bids was skipped")
+	}
+	if items, _ := f.result(slot, f.addrs.OpenBidder); items != 50*21_000 {
+		t.Errorf("OpenBidder bought %d, want %d", items, 50*21_000)
+	}
+}

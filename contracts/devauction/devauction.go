@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/ethclient"
@@ -174,4 +175,18 @@ func (api *API) AuctionContracts() Contracts {
 		bidders = []deploy.DevBidder{}
 	}
 	return Contracts{Addresses: addrs, Operator: api.s.Operator(), Deployed: deployed, Bidders: bidders}
+}
+
+// OperatorClient returns a client of the dev contracts signing as their owner
+// and operator (dev account 0), for a dev auction operator that opens, settles,
+// pays out and refunds auctions.
+func (s *Service) OperatorClient(ctx context.Context, backend auction.Backend) (*auction.Client, error) {
+	chainID, err := backend.ChainID(ctx)
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	addrs := s.addrs
+	s.mu.Unlock()
+	return auction.NewClient(backend, addrs, bind.NewKeyedTransactor(s.cfg.Deployer, chainID)), nil
 }

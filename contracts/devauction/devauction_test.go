@@ -67,6 +67,13 @@ func TestDevDeploymentAndRPC(t *testing.T) {
 		got.Bidders[0].Address != testnode.Account(1).Address || got.Bidders[1].Address != testnode.Account(2).Address {
 		t.Fatalf("mev_auctionContracts = %+v", got)
 	}
+	opc, err := svc.OperatorClient(ctx, n.Client())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := opc.OpenAuction(ctx, 500, 1_000_000); err != nil {
+		t.Fatalf("the operator client cannot open an auction: %v", err)
+	}
 	c := auction.NewClient(n.Client(), want, nil)
 	for _, b := range got.Bidders {
 		if bal, err := c.WETHBalance(ctx, b.Address); err != nil || bal.Cmp(deploy.DevBidderWETH) != 0 {

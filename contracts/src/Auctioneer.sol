@@ -42,6 +42,7 @@ contract Auctioneer is Owned2Step, ERC6909 {
     error AuctionAlreadySettled(uint256 slot);
     error AuctionNotOpen(uint256 slot);
     error AuctionNotSettled(uint256 slot);
+    error AuctionNotClosed(uint256 slot);
     error AuctionAlreadyFinalized(uint256 slot);
     error AuctionFull(uint256 slot, uint256 maxBids);
     error BidderAlreadyExists(address bidder);
@@ -628,7 +629,7 @@ contract Auctioneer is Owned2Step, ERC6909 {
 
     function _finalize(uint256 slot) private view returns (Auction storage a) {
         a = auctions[slot];
-        if (!a.isSettled) revert AuctionNotSettled(slot);
+        if (!a.isSettled) revert AuctionNotClosed(slot);
         if (a.isPaidOut || a.isRefunded) revert AuctionAlreadyFinalized(slot);
     }
 }

@@ -23,11 +23,14 @@ abstract contract ERC6909 {
         return _balances[owner][id];
     }
 
+    /// @notice Moves amount of the caller's token id to receiver.
     function transfer(address receiver, uint256 id, uint256 amount) public returns (bool) {
         _move(msg.sender, receiver, id, amount);
         return true;
     }
 
+    /// @notice Moves amount of sender's token id to receiver; the caller is sender, one of its
+    /// operators, or allowed the amount (an allowance of type(uint256).max is never decreased).
     function transferFrom(address sender, address receiver, uint256 id, uint256 amount) public returns (bool) {
         if (msg.sender != sender && !isOperator[sender][msg.sender]) {
             uint256 allowed = allowance[sender][msg.sender][id];
@@ -38,12 +41,14 @@ abstract contract ERC6909 {
         return true;
     }
 
+    /// @notice Lets spender move amount of the caller's token id.
     function approve(address spender, uint256 id, uint256 amount) public returns (bool) {
         allowance[msg.sender][spender][id] = amount;
         emit Approval(msg.sender, spender, id, amount);
         return true;
     }
 
+    /// @notice Lets spender move any of the caller's tokens (or stops it).
     function setOperator(address spender, bool approved) public returns (bool) {
         isOperator[msg.sender][spender] = approved;
         emit OperatorSet(msg.sender, spender, approved);
@@ -56,6 +61,7 @@ abstract contract ERC6909 {
         emit Transfer(msg.sender, msg.sender, address(0), id, amount);
     }
 
+    /// @notice ERC-165: true for ERC-165 and ERC-6909.
     function supportsInterface(bytes4 interfaceId) public pure returns (bool) {
         return interfaceId == 0x01ffc9a7 || interfaceId == 0x0f632fb3;
     }

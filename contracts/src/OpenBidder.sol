@@ -18,6 +18,9 @@ contract OpenBidder is IBidder {
     /// @notice Smallest gas a bid may ask for (one plain transaction), raised to the
     /// Auctioneer's minGasAmount when that is higher.
     uint256 public constant MIN_BID_GAS = 21_000;
+    /// @notice Most open bids per slot (fewer when the Auctioneer's maxBids is lower): keeps
+    /// getBid within the Auctioneer's GET_BID_GAS budget.
+    uint256 public constant MAX_OPEN_BIDS = 50;
 
     enum State {
         None,
@@ -96,7 +99,7 @@ contract OpenBidder is IBidder {
         if (isOpen && amountOfGas > itemsForSale) revert InvalidBid();
         uint256 expected = uint256(weiPerGas) * amountOfGas;
         if (msg.value != expected) revert WrongValue(msg.value, expected);
-        uint256 max = auctioneer.maxBids();
+        uint256 max = _maxBids();
         if (openIds[slot].length >= max) revert SlotFull(slot, max);
 
         weth.deposit{value: msg.value}();
@@ -146,11 +149,16 @@ contract OpenBidder is IBidder {
         }
     }
 
+    function _maxBids() private view returns (uint256) {
+        uint256 max = auctioneer.maxBids();
+        return max < MAX_OPEN_BIDS ? max : MAX_OPEN_BIDS;
+    }
+
     /// @dev Positions in the open list of the bids getBid offers for slot.
     function _eligible(uint256 slot) private view returns (uint256[] memory idx, uint256 n) {
         (uint120 itemsForSale,,,,) = auctioneer.auctions(slot);
         uint256 minGas = auctioneer.minGasAmount();
-        uint256 max = auctioneer.maxBids();
+        uint256 max = _maxBids();
         uint256[] storage packed = openPacked[slot];
         uint256 len = packed.length;
         idx = new uint256[](len);

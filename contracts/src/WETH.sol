@@ -41,16 +41,19 @@ contract WETH {
         return address(this).balance;
     }
 
+    /// @notice Lets guy move wad of the caller's WETH (type(uint256).max: unlimited).
     function approve(address guy, uint256 wad) public returns (bool) {
         allowance[msg.sender][guy] = wad;
         emit Approval(msg.sender, guy, wad);
         return true;
     }
 
+    /// @notice Moves wad of the caller's WETH to dst.
     function transfer(address dst, uint256 wad) public returns (bool) {
         return transferFrom(msg.sender, dst, wad);
     }
 
+    /// @notice Moves wad of src's WETH to dst, using the caller's allowance unless it is src.
     function transferFrom(address src, address dst, uint256 wad) public returns (bool) {
         require(balanceOf[src] >= wad);
         if (src != msg.sender && allowance[src][msg.sender] != type(uint256).max) {

@@ -9,6 +9,7 @@ package auctioncli
 
 import (
 	"context"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -155,6 +156,24 @@ func Command() *cli.Command {
 				Name: "wrap", Usage: "Wrap ether into WETH (bidders pay in WETH)",
 				Flags:  with(&cli.StringFlag{Name: flagAmount, Required: true, Usage: "ether to wrap, e.g. 10ether or 500gwei"}),
 				Action: runWrap,
+			},
+			{
+				Name: "openbidder", Usage: "Bid without a bidder seat, through the OpenBidder contract",
+				Subcommands: []*cli.Command{
+					{
+						Name: "bid", Usage: "Bid for gas in a slot for a bundle hash, sending price × gas in ether",
+						Flags: with(slotFlag(),
+							&cli.StringFlag{Name: flagPrice, Required: true, Usage: "price per gas, e.g. 2gwei"},
+							&cli.Uint64Flag{Name: flagGas, Required: true, Usage: "gas to buy (at least 21000)"},
+							&cli.StringFlag{Name: flagHash, Required: true, Usage: "bundle hash the gas pays for (as mev_sendBetaBundle returned it)"},
+						),
+						Action: runOpenBid,
+					},
+					{Name: "cancel", Usage: "Cancel one of your bids before its auction settles", ArgsUsage: "<bid id>", Flags: with(), Action: runOpenCancel},
+					{Name: "submit", Usage: "After settlement: pay the winning bids' bundle hashes and credit unspent ether (anyone)", Flags: with(slotFlag()), Action: runOpenSubmit},
+					{Name: "claim-refund", Usage: "After a refunded slot: credit the bids that had won", Flags: with(slotFlag()), Action: runOpenClaim},
+					{Name: "withdraw", Usage: "Take back your unspent or refunded ether", Flags: with(), Action: runOpenWithdraw},
+				},
 			},
 			{
 				Name: "reward", Usage: "Set the validator reward address of a slot in the Accountant (operator)",
@@ -443,14 +462,25 @@ func runSettle(c *cli.Context) error {
 	return nil
 }
 
+func parseHash(h string) (common.Hash, error) {
+	if !strings.HasPrefix(h, "0x") && !strings.HasPrefix(h, "0X") || len(h) != 66 {
+		return common.Hash{}, fmt.Errorf("%w: --hash %q is not a 0x-prefixed 32-byte hash", ErrUsage, h)
+	}
+	b, err := hex.DecodeString(h[2:])
+	if err != nil {
+		return common.Hash{}, fmt.Errorf("%w: --hash %q is not a 0x-prefixed 32-byte hash: %v", ErrUsage, h, err)
+	}
+	return common.BytesToHash(b), nil
+}
+
 func runPay(c *cli.Context) error {
 	var hashes []common.Hash
 	for _, h := range c.StringSlice(flagHash) {
-		b := common.FromHex(h)
-		if len(b) != 32 || !strings.HasPrefix(h, "0x") && !strings.HasPrefix(h, "0X") {
-			return fmt.Errorf("%w: --hash %q is not a 0x-prefixed 32-byte hash", ErrUsage, h)
+		hash, err := parseHash(h)
+		if err != nil {
+			return err
 		}
-		hashes = append(hashes, common.BytesToHash(b))
+		hashes = append(hashes, hash)
 	}
 	e, err := setup(c, true, false)
 	if err != nil {
@@ -648,4 +678,75 @@ func stateWord(st auction.AuctionState) string {
 		return "open"
 	}
 	return "not opened"
+}
+
+func runOpenBid(c *cli.Context) error {
+	price, err := ParseAmount(c.String(flagPrice))
+	if err != nil {
+		return fmt.Errorf("--price: %w", err)
+	}
+	hash, err := parseHash(c.String(flagHash))
+	if err != nil {
+		return err
+	}
+	e, err := setup(c, true, false)
+	if err != nil {
+		return err
+	}
+	defer e.close()
+	slot, gas := c.Uint64(flagSlot), c.Uint64(flagGas)
+	id, r, err := e.client.OpenBid(e.ctx, slot, price, gas, hash)
+	if err != nil {
+		return err
+	}
+	e.sent(fmt.Sprintf("OpenBidder bid %v placed in slot %d (%d gas at %s per gas)", id, slot, gas, FormatWei(price)), r)
+	return nil
+}
+
+func runOpenCancel(c *cli.Context) error {
+	arg, err := oneArg(c, "bid id")
+	if err != nil {
+		return err
+	}
+	id, ok := new(big.Int).SetString(arg, 10)
+	if !ok || id.Sign() < 0 {
+		return fmt.Errorf("%w: bid id %q is not a whole number", ErrUsage, arg)
+	}
+	e, err := setup(c, true, false)
+	if err != nil {
+		return err
+	}
+	defer e.close()
+	r, err := e.client.OpenCancel(e.ctx, id)
+	if err != nil {
+		return err
+	}
+	e.sent(fmt.Sprintf("OpenBidder bid %v cancelled", id), r)
+	return nil
+}
+
+func runOpenSubmit(c *cli.Context) error {
+	return operatorSlot(c, "settled by the OpenBidder: winning bundle hashes paid", (*auction.Client).OpenSubmit)
+}
+
+func runOpenClaim(c *cli.Context) error {
+	return operatorSlot(c, "refund credited by the OpenBidder", (*auction.Client).OpenClaimRefund)
+}
+
+func runOpenWithdraw(c *cli.Context) error {
+	e, err := setup(c, true, false)
+	if err != nil {
+		return err
+	}
+	defer e.close()
+	owed, err := e.client.OpenOwed(e.ctx, e.client.From())
+	if err != nil {
+		return err
+	}
+	r, err := e.client.OpenWithdraw(e.ctx)
+	if err != nil {
+		return err
+	}
+	e.sent("withdrew "+FormatWei(owed)+" from the OpenBidder", r)
+	return nil
 }

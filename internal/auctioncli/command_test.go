@@ -154,6 +154,17 @@ func TestKeystore(t *testing.T) {
 	if _, err := c.run("deploy", "--keystore", dir, "--account", c.chain.Dev[3].Address.Hex(), "--password", pass); !errors.Is(err, ErrBadKey) || !strings.Contains(err.Error(), "no key for") {
 		t.Errorf("unknown account: %v", err)
 	}
+	// Two keys in the directory: --account must choose.
+	if _, err := ks.ImportECDSA(c.chain.Dev[4].Key, "four"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.run("deploy", "--keystore", dir, "--password", pass); !errors.Is(err, ErrBadKey) || !strings.Contains(err.Error(), "choose one with --account") {
+		t.Errorf("two keys without --account: %v", err)
+	}
+	os.WriteFile(pass, []byte("four"), 0o600)
+	if out, err := c.run("wrap", "--addresses", c.addrs, "--keystore", dir, "--account", c.chain.Dev[4].Address.Hex(), "--password", pass, "--amount", "1gwei"); err != nil || !strings.Contains(out, c.chain.Dev[4].Address.Hex()) {
+		t.Errorf("choosing a key with --account: %v\n%s", err, out)
+	}
 }
 
 func TestParseAmount(t *testing.T) {
@@ -186,4 +197,38 @@ func FuzzParseAmount(f *testing.F) {
 			t.Fatalf("ParseAmount(%q) = %v: negative", s, v)
 		}
 	})
+}
+
+// TestOpenBidderCommands: a user without a seat bids through the OpenBidder,
+// and after settlement its hash is paid and its unspent ether returned.
+func TestOpenBidderCommands(t *testing.T) {
+	c := newCLIChain(t)
+	op, user := keyHex(c, 0), keyHex(c, 5)
+	c.mustRun("deploy", "--key", op, "--out", c.addrs)
+	a := "--addresses=" + c.addrs
+	hash := "0x" + strings.Repeat("c3", 32)
+	c.mustRun("open", a, "--key", op, "--slot", "70", "--gas", "50000")
+	out := c.mustRun("openbidder", "bid", a, "--key", user, "--slot", "70", "--price", "3gwei", "--gas", "40000", "--hash", hash)
+	if !strings.Contains(out, "OpenBidder bid 0 placed") {
+		t.Fatalf("openbidder bid printed %q", out)
+	}
+	c.mustRun("openbidder", "bid", a, "--key", user, "--slot", "70", "--price", "1gwei", "--gas", "30000", "--hash", hash)
+	c.mustRun("openbidder", "cancel", a, "--key", user, "1")
+	if _, err := c.run("openbidder", "cancel", a, "--key", keyHex(c, 6), "0"); err == nil || !strings.Contains(err.Error(), "NotBidOwner") {
+		t.Errorf("cancelling another's bid: %v", err)
+	}
+	c.mustRun("settle", a, "--key", op, "--slot", "70")
+	c.mustRun("openbidder", "submit", a, "--key", keyHex(c, 7), "--slot", "70")
+	out = c.mustRun("info", a, "--slot", "70")
+	if !strings.Contains(out, "paid 40000 gas for "+hash) {
+		t.Errorf("queryBundles after submit:\n%s", out)
+	}
+	// Only bid: it set the price, so it spent everything; the cancelled bid's 30000 gwei come back.
+	out = c.mustRun("openbidder", "withdraw", a, "--key", user)
+	if !strings.Contains(out, "withdrew 30000000000000 wei") {
+		t.Errorf("withdraw printed %q", out)
+	}
+	if _, err := c.run("openbidder", "withdraw", a, "--key", user); err == nil || !strings.Contains(err.Error(), "NothingToWithdraw") {
+		t.Errorf("second withdraw: %v", err)
+	}
 }

@@ -14,9 +14,16 @@ contract ScriptedBidder is IBidder {
     uint256 public constant MODE_BAD_OFFSET = 3;
     uint256 public constant MODE_OVERSIZED = 4;
     uint256 public constant MODE_SHORT = 5;
+    uint256 public constant MODE_RAW = 6;
 
     mapping(uint256 => uint256[]) private scripted;
     uint256 public mode;
+    bytes private raw;
+
+    /// @notice Sets the exact bytes getBid returns in MODE_RAW.
+    function setRaw(bytes calldata answer) external {
+        raw = answer;
+    }
 
     function setBids(uint256 slot, uint256[] calldata packedBids) external {
         scripted[slot] = packedBids;
@@ -62,6 +69,12 @@ contract ScriptedBidder is IBidder {
                 mstore(0, 0x20)
                 mstore(32, 3)
                 return(0, 96)
+            }
+        }
+        if (m == MODE_RAW) {
+            bytes memory r = raw;
+            assembly {
+                return(add(r, 32), mload(r))
             }
         }
         return scripted[slot];
