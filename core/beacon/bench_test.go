@@ -94,7 +94,19 @@ func BenchmarkBidTraceHashTreeRoot(b *testing.B) {
 	}
 }
 
+// The direct implementation used on the hot path.
 func BenchmarkBidTraceSigningRoot(b *testing.B) {
+	s, _ := DecodeSubmissionSSZ(params.ForkFulu, readVector(b, "submitBlockPayloadFulu.ssz.gz"))
+	bt := s.BidTrace()
+	domain := BuilderDomain(params.MainnetBeaconConfig)
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = bt.SigningRoot(domain)
+	}
+}
+
+// Baseline: the generic path through the sszgen hasher.
+func BenchmarkBidTraceSigningRootGeneric(b *testing.B) {
 	s, _ := DecodeSubmissionSSZ(params.ForkFulu, readVector(b, "submitBlockPayloadFulu.ssz.gz"))
 	bt := s.BidTrace()
 	domain := BuilderDomain(params.MainnetBeaconConfig)

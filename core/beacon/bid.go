@@ -79,6 +79,11 @@ func (b *SignedBuilderBid) MarshalSSZ() ([]byte, error) { return b.container().M
 // MarshalJSON encodes the signed bid (the "data" member of getHeader's JSON answer).
 func (b *SignedBuilderBid) MarshalJSON() ([]byte, error) { return MarshalJSONCompact(b.container()) }
 
+// VersionedJSON encodes getHeader's JSON answer: {"version":"<fork>","data":<signed bid>}.
+func (b *SignedBuilderBid) VersionedJSON() ([]byte, error) {
+	return EncodeVersionedJSON(b.Fork, b.container())
+}
+
 // Message returns the signed BuilderBid container.
 func (b *SignedBuilderBid) Message() Hashable {
 	switch {

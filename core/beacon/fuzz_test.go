@@ -69,6 +69,9 @@ func FuzzSubmissionSSZ(f *testing.F) {
 		if err != nil {
 			return
 		}
+		if r, _ := s.BidTrace().HashTreeRoot(); s.BidTrace().Root() != Root(r) {
+			t.Fatal("BidTrace.Root differs from HashTreeRoot")
+		}
 		out, err := s.MarshalSSZ()
 		if err != nil {
 			t.Fatalf("accepted submission does not encode: %v", err)

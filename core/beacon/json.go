@@ -45,7 +45,12 @@ func MarshalJSONCompact(v any) ([]byte, error) {
 		}
 		rv = rv.Elem()
 	}
-	return appendJSON(make([]byte, 0, 512), rv, fieldDims{})
+	size := 512
+	if c, ok := v.(Container); ok {
+		// Hex doubles the bytes; field names and quotes add a little.
+		size = 2*c.SizeSSZ() + 8192
+	}
+	return appendJSON(make([]byte, 0, size), rv, fieldDims{})
 }
 
 // fieldDims are the SSZ dimensions of a field, outermost first.

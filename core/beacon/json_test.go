@@ -1,9 +1,13 @@
 package beacon
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/gavel-eth/gavel/params"
 )
 
 var validBidTrace = `{"slot":"1","parent_hash":"0x` + zeros32 + `","block_hash":"0x` + zeros32 + `","builder_pubkey":"0x` + zeros48 + `","proposer_pubkey":"0x` + zeros48 + `","proposer_fee_recipient":"0x` + zeros20 + `","gas_limit":"30000000","gas_used":"0","value":"1000"}`
@@ -177,5 +181,42 @@ func TestSubmissionSlotJSONErrors(t *testing.T) {
 	}
 	if _, err := SubmissionSlotSSZ([]byte{1, 2, 3}); !errors.Is(err, ErrInvalidSSZ) {
 		t.Fatalf("short SSZ: got %v", err)
+	}
+}
+
+func TestBidTraceV2JSON(t *testing.T) {
+	in := `{"slot":"1","parent_hash":"0x` + zeros32 + `","block_hash":"0x` + zeros32 + `","builder_pubkey":"0x` + zeros48 +
+		`","proposer_pubkey":"0x` + zeros48 + `","proposer_fee_recipient":"0x` + zeros20 + `","gas_limit":"30000000","gas_used":"0","value":"1000",` +
+		`"block_number":"17","num_tx":"3","timestamp":"1700000000","timestamp_ms":"1700000000123","optimistic_submission":true}`
+	var v BidTraceV2WithTimestamp
+	if err := UnmarshalJSONStrict([]byte(in), &v); err != nil {
+		t.Fatal(err)
+	}
+	if v.Slot != 1 || v.BlockNumber != 17 || v.NumTx != 3 || v.TimestampMs != 1700000000123 || !v.OptimisticSubmission {
+		t.Fatalf("decoded %+v", v)
+	}
+	out, err := v.MarshalJSON()
+	if err != nil || string(out) != in {
+		t.Fatalf("re-encoding differs (%v):\n%s\n%s", err, out, in)
+	}
+	bad := strings.Replace(in, `"optimistic_submission":true`, `"optimistic_submission":"true"`, 1)
+	if err := UnmarshalJSONStrict([]byte(bad), &v); !errors.Is(err, ErrInvalidJSON) {
+		t.Fatalf("string bool: got %v", err)
+	}
+}
+
+func TestVersionedJSON(t *testing.T) {
+	b, err := DecodeSignedBuilderBidSSZ(params.ForkDeneb, readVector(t, "getHeaderResponseDeneb_Goerli.ssz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := b.VersionedJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var compact bytes.Buffer
+	json.Compact(&compact, readVector(t, "getHeaderResponseDeneb_Goerli.json"))
+	if !bytes.Equal(out, bytes.ToLower(compact.Bytes())) {
+		t.Fatalf("versioned getHeader JSON differs from the vector:\n%s", out)
 	}
 }

@@ -119,3 +119,41 @@ func TestU256(t *testing.T) {
 		t.Fatalf("31-byte root: got %v", err)
 	}
 }
+
+func TestBidTraceRootMatchesGenerated(t *testing.T) {
+	check := func(bt *BidTrace) {
+		t.Helper()
+		want, err := bt.HashTreeRoot()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := bt.Root(); got != Root(want) {
+			t.Fatalf("Root %x, HashTreeRoot %x", got, want)
+		}
+		d := BuilderDomain(params.MainnetBeaconConfig)
+		sr, _ := SigningRoot(bt, d)
+		if bt.SigningRoot(d) != sr {
+			t.Fatal("SigningRoot differs from the generic one")
+		}
+	}
+	check(&BidTrace{})
+	for _, name := range []string{"submitBlockPayloadCapella_Goerli.ssz.gz", "submitBlockPayloadFulu.ssz.gz"} {
+		raw := readVector(t, name)
+		var bt BidTrace
+		if err := bt.UnmarshalSSZ(raw[:236]); err != nil {
+			t.Fatal(err)
+		}
+		check(&bt)
+	}
+	rng := make([]byte, 236)
+	for i := 0; i < 200; i++ {
+		for j := range rng {
+			rng[j] = byte(i*131 + j*7 + j*j)
+		}
+		var bt BidTrace
+		if err := bt.UnmarshalSSZ(rng); err != nil {
+			t.Fatal(err)
+		}
+		check(&bt)
+	}
+}

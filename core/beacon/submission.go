@@ -213,7 +213,11 @@ func (s *Submission) ExecutionRequests() *ExecutionRequests {
 // network's BuilderDomain).
 func (s *Submission) VerifySignature(domain Domain) error {
 	bt := s.BidTrace()
-	return Verify(bt.BuilderPubkey, bt, domain, s.Signature())
+	pk, err := ParsePublicKey(bt.BuilderPubkey)
+	if err != nil {
+		return err
+	}
+	return VerifyRoot(pk, bt.SigningRoot(domain), s.Signature())
 }
 
 // SubmissionSlotSSZ reads the slot of an SSZ SubmitBlockRequest of any fork without
@@ -243,4 +247,19 @@ func SubmissionSlotJSON(data []byte) (uint64, error) {
 		return 0, err
 	}
 	return s.Message.Slot, nil
+}
+
+// EncodeVersionedJSON writes {"version":"<fork>","data":<data>}, the envelope of the
+// builder API's JSON getHeader and getPayload answers.
+func EncodeVersionedJSON(fork params.ConsensusFork, data any) ([]byte, error) {
+	body, err := MarshalJSONCompact(data)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, 0, len(body)+32)
+	out = append(out, `{"version":"`...)
+	out = append(out, fork.String()...)
+	out = append(out, `","data":`...)
+	out = append(out, body...)
+	return append(out, '}'), nil
 }
