@@ -39,15 +39,17 @@ type DevConfig struct {
 
 // Config is gavel's own configuration: the [Mev] section of the TOML file.
 type Config struct {
-	Listener mevapi.Config
-	Dev      DevConfig
+	Listener   mevapi.Config
+	Dev        DevConfig
+	Submission SubmissionConfig // bundles, beta bundles, request signatures (eth/submission.go)
 }
 
 // DefaultConfig returns gavel's defaults.
 func DefaultConfig() Config {
 	return Config{
-		Listener: mevapi.Config{Addr: mevapi.DefaultAddr},
-		Dev:      DevConfig{Period: params.DevPeriod, GasLimit: params.DevGasLimit},
+		Listener:   mevapi.Config{Addr: mevapi.DefaultAddr},
+		Dev:        DevConfig{Period: params.DevPeriod, GasLimit: params.DevGasLimit},
+		Submission: DefaultSubmissionConfig,
 	}
 }
 
@@ -64,6 +66,8 @@ type Node struct {
 	Beacon  *devbeacon.Beacon // nil unless dev mode
 	Config  Config
 	Filters *filters.FilterSystem
+	// Submission is eth_sendBundle, beta bundles and the local builder.
+	Submission *Submission
 }
 
 // ConfigureDevNode sets the node settings dev mode implies unless the user
@@ -166,6 +170,9 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (*Node, error) 
 			return nil, err
 		}
 		stack.RegisterLifecycle(n.Beacon)
+	}
+	if n.Submission, err = AttachSubmission(n, cfg.Submission, nil); err != nil {
+		return nil, err
 	}
 	return n, nil
 }

@@ -1,17 +1,22 @@
 package eth
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
 	"time"
 
+	"github.com/ethereum/go-ethereum/beacon/engine"
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/log"
+	"github.com/ethereum/go-ethereum/node"
 	"github.com/ethereum/go-ethereum/rpc"
 
 	"github.com/gavel-eth/gavel/core/chain"
 	"github.com/gavel-eth/gavel/eth/betapool"
 	"github.com/gavel-eth/gavel/eth/bundlepool"
+	"github.com/gavel-eth/gavel/eth/devbeacon"
 	"github.com/gavel-eth/gavel/internal/store"
 	"github.com/gavel-eth/gavel/mevapi/jsonrpc"
 	"github.com/gavel-eth/gavel/miner"
@@ -24,7 +29,7 @@ type SubmissionConfig struct {
 	RPC     jsonrpc.Config
 	Bundles bundlepool.Config
 	Beta    betapool.Config
-	Miner   miner.Config
+	Miner   miner.Config `toml:",omitempty"`
 	// StatsFlush is how often per-signer counters are written (10 s).
 	StatsFlush time.Duration
 }
@@ -59,6 +64,8 @@ type Submission struct {
 	Stats   *store.StatsBuffer
 	RPC     *jsonrpc.Server
 	apis    []rpc.API
+
+	ownStore store.Store // opened by AttachSubmission, closed by Stop
 }
 
 // NewSubmission wires the submission services from explicit dependencies.
@@ -95,8 +102,139 @@ func (s *Submission) Register(mux interface{ Handle(string, http.Handler) }) {
 }
 
 // Close stops the handler and flushes statistics; the store is closed by
-// its owner afterwards.
+// its owner afterwards (by Stop when AttachSubmission opened it).
 func (s *Submission) Close() error {
 	s.RPC.Close()
 	return s.Stats.Close()
+}
+
+// Start implements node.Lifecycle; the services need no start.
+func (s *Submission) Start() error { return nil }
+
+// Stop implements node.Lifecycle: Close, then close the store if
+// AttachSubmission opened it.
+func (s *Submission) Stop() error {
+	err := s.Close()
+	if s.ownStore != nil {
+		err = errors.Join(err, s.ownStore.Close())
+	}
+	return err
+}
+
+// OpenStore opens the node's database: <datadir>/gavel/gavel.db, or a fresh
+// temporary file (removed on Close) when the node has no datadir.
+func OpenStore(stack *node.Node) (store.Store, error) {
+	path := ""
+	if dir := stack.Config().DataDir; dir != "" {
+		path = store.Path(dir)
+	}
+	return store.OpenSQLite(path)
+}
+
+// AttachSubmission wires submission into an assembled node before it
+// starts: JSON-RPC routes on the MEV listener, the services on geth's RPC,
+// the local builder as the dev slot driver's payload builder, and a
+// lifecycle that flushes statistics at shutdown. st may be nil: the node's
+// database is then opened here and closed at shutdown.
+func AttachSubmission(n *Node, cfg SubmissionConfig, st store.Store) (*Submission, error) {
+	var own store.Store
+	if st == nil {
+		var err error
+		if st, err = OpenStore(n.Stack); err != nil {
+			return nil, fmt.Errorf("open store: %w", err)
+		}
+		own = st
+	}
+	s, err := NewSubmission(cfg, SubmissionDeps{Chain: n.Chain, Store: st, CurrentSlot: nodeSlotClock(n)})
+	if err != nil {
+		if own != nil {
+			own.Close()
+		}
+		return nil, err
+	}
+	s.ownStore = own
+	s.Register(n.MEV)
+	n.Stack.RegisterAPIs(s.APIs())
+	if n.Beacon != nil {
+		n.Beacon.SetBuilder(s.PayloadBuilder())
+	}
+	// Lifecycles stop in reverse order of registration, so this one stops
+	// before the MEV listener registered earlier: it stops the listener first
+	// (draining requests in flight; a second Stop is a no-op), so no request
+	// meets a closed store.
+	n.Stack.RegisterLifecycle(&submissionLifecycle{s: s, listener: n.MEV})
+	return s, nil
+}
+
+type submissionLifecycle struct {
+	s        *Submission
+	listener interface{ Stop() error }
+}
+
+func (l *submissionLifecycle) Start() error { return nil }
+
+func (l *submissionLifecycle) Stop() error {
+	return errors.Join(l.listener.Stop(), l.s.Stop())
+}
+
+// beaconGenesis holds the beacon genesis times of the public networks, for
+// the slot clock of beta bundles, until params carries the beacon constants.
+var beaconGenesis = map[uint64]uint64{
+	1:        1606824023, // mainnet
+	11155111: 1655733600, // sepolia
+	17000:    1695902400, // holesky
+	560048:   1742213400, // hoodi
+}
+
+// nodeSlotClock is the dev driver's slot in --dev, the beacon clock on the
+// public networks, and otherwise (private post-merge chains) slots of 12 s
+// since the execution genesis.
+func nodeSlotClock(n *Node) func() uint64 {
+	if n.Beacon != nil {
+		return n.Beacon.CurrentSlot
+	}
+	if g, ok := beaconGenesis[n.Chain.ChainID()]; ok {
+		return betapool.SlotClock(g, 12, nil)
+	}
+	log.Warn("No beacon genesis known for this chain: beta-bundle slots count 12 s from the execution genesis", "chainid", n.Chain.ChainID())
+	return betapool.SlotClock(n.Chain.Genesis().Time, 12, nil)
+}
+
+// AddAPIs serves more services on the MEV listener's JSON-RPC (and, with
+// stack non-nil, on geth's RPC): eth_callBundle and eth_estimateGasBundle
+// plug in here. Call it before the node starts.
+func (s *Submission) AddAPIs(stack *node.Node, apis []rpc.API) error {
+	if err := s.RPC.RegisterAPIs(apis); err != nil {
+		return err
+	}
+	if stack != nil {
+		stack.RegisterAPIs(apis)
+	}
+	return nil
+}
+
+// PayloadBuilder returns the local builder in the dev slot driver's shape.
+func (s *Submission) PayloadBuilder() devbeacon.PayloadBuilder { return payloadBuilder{s} }
+
+type payloadBuilder struct{ s *Submission }
+
+// BuildPayload implements devbeacon.PayloadBuilder. The parent being a block
+// this builder made means that block was imported: its bundles count as
+// included, and bundles for blocks up to the parent are dropped.
+func (p payloadBuilder) BuildPayload(ctx context.Context, req devbeacon.PayloadRequest) (*engine.ExecutionPayloadEnvelope, error) {
+	p.s.Builder.Imported(req.Parent.Hash())
+	p.s.Bundles.Prune(req.Parent.Number.Uint64())
+	a := req.Attrs
+	root := a.ParentBeaconRoot
+	res, err := p.s.Builder.Build(ctx, req.Parent, chain.BuildAttrs{
+		Timestamp:    a.Timestamp,
+		FeeRecipient: a.FeeRecipient,
+		Random:       a.PrevRandao,
+		Withdrawals:  a.Withdrawals,
+		BeaconRoot:   &root,
+	})
+	if err != nil {
+		return nil, err
+	}
+	return res.Envelope, nil
 }

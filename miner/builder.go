@@ -39,11 +39,11 @@ type BundleSource interface {
 type Config struct {
 	// GasLimit is the gas limit the builder moves towards (0: keep the
 	// parent's).
-	GasLimit uint64
+	GasLimit uint64 `toml:",omitempty"`
 	// Extra is the block's extra data (at most 32 bytes).
-	Extra []byte
+	Extra []byte `toml:",omitempty"`
 	// MaxBundles caps how many bundles are simulated per block (1,000).
-	MaxBundles int
+	MaxBundles int `toml:",omitempty"`
 }
 
 // Builder is the local block builder.
@@ -105,7 +105,11 @@ func (b *Builder) Build(ctx context.Context, parent *types.Header, attrs chain.B
 	b.remember(built.Block.Hash(), included)
 	buildTimer.UpdateSince(start)
 	bundlesInBlock.Update(int64(len(included)))
-	log.Info("Built local block", "number", built.Block.NumberU64(), "hash", built.Block.Hash(), "txs", len(built.Block.Transactions()),
+	logf := log.Debug
+	if len(included) > 0 {
+		logf = log.Info
+	}
+	logf("Built local block", "number", built.Block.NumberU64(), "hash", built.Block.Hash(), "txs", len(built.Block.Transactions()),
 		"bundles", len(included), "gas", built.Block.GasUsed(), "fees", built.Fees, "elapsed", time.Since(start))
 	return &Result{BuiltBlock: built, Bundles: included}, nil
 }

@@ -157,3 +157,16 @@ func FuzzValidateBeta(f *testing.F) {
 		}
 	})
 }
+
+func TestValidateBetaByteLimit(t *testing.T) {
+	a, b := signTx(t, testKey, dynTx(0, 0, testChainID)), signTx(t, testKey, dynTx(1, 0, testChainID))
+	total := (len(a) - 2 + len(b) - 2) / 2
+	lim := BetaLimits{MaxTxs: 10, MaxBytes: total, Horizon: 1}
+	if _, err := ValidateBeta(BetaBundleArgs{Txs: []string{a, b}, Slot: sp("100")}, testChainID, 100, lim); err != nil {
+		t.Fatalf("at MaxBytes: %v", err)
+	}
+	lim.MaxBytes--
+	if _, err := ValidateBeta(BetaBundleArgs{Txs: []string{a, b}, Slot: sp("100")}, testChainID, 100, lim); !errors.Is(err, ErrBetaTooLarge) {
+		t.Fatalf("one byte past MaxBytes: %v", err)
+	}
+}

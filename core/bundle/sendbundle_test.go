@@ -92,3 +92,28 @@ func FuzzSendBundleArgs(f *testing.F) {
 		}
 	})
 }
+
+func TestValidateSendLimits(t *testing.T) {
+	var txs []hexutil.Bytes
+	total := 0
+	for i := 0; i < 4; i++ {
+		raw := hexutil.MustDecode(signTx(t, testKey, dynTx(uint64(i), 1, testChainID)))
+		txs = append(txs, raw)
+		total += len(raw)
+	}
+	lim := SendLimits{MaxTxs: 3, MaxBytes: 1 << 20, MaxBlocksAhead: 5}
+	if _, err := ValidateSend(SendBundleArgs{Txs: txs[:3], BlockNumber: 11}, testChainID, 10, lim); err != nil {
+		t.Fatalf("at MaxTxs: %v", err)
+	}
+	if _, err := ValidateSend(SendBundleArgs{Txs: txs, BlockNumber: 11}, testChainID, 10, lim); !errors.Is(err, ErrSendTooManyTxs) {
+		t.Fatalf("one past MaxTxs: %v", err)
+	}
+	lim = SendLimits{MaxTxs: 10, MaxBytes: total, MaxBlocksAhead: 5}
+	if _, err := ValidateSend(SendBundleArgs{Txs: txs, BlockNumber: 15}, testChainID, 10, lim); err != nil {
+		t.Fatalf("at MaxBytes and MaxBlocksAhead: %v", err)
+	}
+	lim.MaxBytes = total - 1
+	if _, err := ValidateSend(SendBundleArgs{Txs: txs, BlockNumber: 11}, testChainID, 10, lim); !errors.Is(err, ErrSendTooLarge) {
+		t.Fatalf("one byte past MaxBytes: %v", err)
+	}
+}

@@ -84,6 +84,7 @@ type Pool struct {
 	count   int
 	seq     uint64
 	arrival map[*bundle.SendBundle]uint64
+	pruned  uint64 // highest head pruned at
 }
 
 // New returns an empty pool. head returns the current head block number;
@@ -109,6 +110,10 @@ func (p *Pool) Add(args bundle.SendBundleArgs, signer common.Address) (common.Ha
 	b.Signer = signer
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	// Without a local builder nothing else prunes: do it as the head moves.
+	if head := p.head(); head > p.pruned {
+		p.pruneLocked(head)
+	}
 	if b.ReplacementUUID != "" {
 		if old := p.byUUID[b.ReplacementUUID]; old != nil {
 			if old.Signer != signer {
@@ -206,6 +211,11 @@ func (p *Pool) Bundles(number, timestamp uint64) []*bundle.SendBundle {
 func (p *Pool) Prune(head uint64) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.pruneLocked(head)
+}
+
+func (p *Pool) pruneLocked(head uint64) {
+	p.pruned = max(p.pruned, head)
 	for n, set := range p.byBlock {
 		if n > head {
 			continue

@@ -80,10 +80,16 @@ func TestPool(t *testing.T) {
 	if p.Len() != 1 || len(p.Bundles(13, 0)) != 1 {
 		t.Fatalf("after prune: %d", p.Len())
 	}
-	if stats[store.StatBundle] != 4 {
+	// Adding also prunes once the head has moved.
+	head = 13
+	p.Add(bundle.SendBundleArgs{Txs: []hexutil.Bytes{rawTx(t, 6)}, BlockNumber: 14}, bob)
+	if p.Len() != 1 || len(p.Bundles(13, 0)) != 0 {
+		t.Fatalf("after add at a new head: %d", p.Len())
+	}
+	if stats[store.StatBundle] != 5 {
 		t.Fatalf("bundle stats %v", stats)
 	}
-	p.MarkIncluded(p.Bundles(13, 0))
+	p.MarkIncluded(p.Bundles(14, 0))
 	if stats[store.StatInclusion] != 1 {
 		t.Fatalf("inclusion stats %v", stats)
 	}

@@ -94,6 +94,17 @@ func New(cfg Config, apis []rpc.API, opts ...Option) (*Server, error) {
 	return s, nil
 }
 
+// RegisterAPIs adds services after New, for parts of the node assembled
+// later (bundle simulation). Call it before the listener starts serving.
+func (s *Server) RegisterAPIs(apis []rpc.API) error {
+	for _, api := range apis {
+		if err := s.rpc.RegisterName(api.Namespace, api.Service); err != nil {
+			return fmt.Errorf("registering namespace %q: %w", api.Namespace, err)
+		}
+	}
+	return nil
+}
+
 // Close stops the dispatcher.
 func (s *Server) Close() { s.rpc.Stop() }
 
@@ -173,6 +184,13 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, requireSig bool) 
 		writeError(w, http.StatusUnauthorized, CodeInvalidRequest,
 			"missing request signature: this endpoint requires an X-Ethereum-Signature (or X-Flashbots-Signature) header \"<address>:<signature>\"")
 		return
+	}
+	if isBatch(body) {
+		var calls []json.RawMessage
+		if err := json.Unmarshal(body, &calls); err == nil && len(calls) > s.cfg.BatchItemLimit {
+			writeError(w, http.StatusBadRequest, CodeInvalidRequest, fmt.Sprintf("batch too large: %d calls, at most %d allowed", len(calls), s.cfg.BatchItemLimit))
+			return
+		}
 	}
 	ctx := r.Context()
 	if signer != (common.Address{}) {
@@ -279,8 +297,11 @@ func encodeError(id json.RawMessage, code int, msg string) []byte {
 	}
 	e := rpcErrorBody{Version: "2.0", ID: id}
 	e.Error.Code, e.Error.Message = code, msg
-	b, _ := json.Marshal(e)
-	return append(b, '\n')
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false) // messages quote "<address>:<signature>"
+	enc.Encode(e)
+	return buf.Bytes()
 }
 
 // writeError answers before dispatch, when the request id is not known yet.

@@ -293,3 +293,63 @@ func FuzzMapSingle(f *testing.F) {
 		}
 	})
 }
+
+func TestRegisterAPIsLater(t *testing.T) {
+	s, err := New(Config{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.RegisterAPIs([]rpc.API{{Namespace: "late", Service: testService{}}}); err != nil {
+		t.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	s.Register(mux)
+	ts := httptest.NewServer(mux)
+	defer ts.Close()
+	if status, r, raw := post(t, ts.URL+"/v1", `{"jsonrpc":"2.0","id":1,"method":"late_echo","params":["x"]}`, nil); status != 200 || string(r.Result) != `"x"` {
+		t.Fatalf("%d %s", status, raw)
+	}
+}
+
+func TestBatchLimit(t *testing.T) {
+	ts, _ := newTestServer(t, Config{BatchItemLimit: 2})
+	one := `{"jsonrpc":"2.0","id":1,"method":"test_echo","params":["x"]}`
+	status, _, raw := post(t, ts.URL+"/v1", "["+one+","+one+"]", nil)
+	if status != 200 || strings.Contains(raw, "error") {
+		t.Fatalf("at the limit: %d %s", status, raw)
+	}
+	status, _, raw = post(t, ts.URL+"/v1", "["+one+","+one+","+one+"]", nil)
+	if status != 400 || !strings.Contains(raw, "batch too large: 3 calls, at most 2 allowed") {
+		t.Fatalf("one past the limit: %s", raw)
+	}
+}
+
+// FuzzServe sends arbitrary bodies and signature headers through the whole
+// handler: no panic, and only the statuses the API documents.
+func FuzzServe(f *testing.F) {
+	f.Add([]byte(`{"jsonrpc":"2.0","id":1,"method":"test_echo","params":["x"]}`), "")
+	f.Add([]byte(`[{"jsonrpc":"2.0","id":1,"method":"mev_sendBetaBundle","params":[]}]`), "0x1:0x2")
+	f.Add([]byte(`{"jsonrpc":"2.0","id":1,"method":"test_broken"}`), ":")
+	f.Add([]byte(``), "0x96216849c49358B10257cb55b28eA603c874b05E:0x00")
+	s, err := New(Config{BodyLimit: 4096}, []rpc.API{{Namespace: "test", Service: testService{}}, {Namespace: "mev", Service: testService{}}})
+	if err != nil {
+		f.Fatal(err)
+	}
+	h := s.Handler(false)
+	allowed := map[int]bool{200: true, 400: true, 401: true, 413: true, 500: true}
+	f.Fuzz(func(t *testing.T, body []byte, sig string) {
+		req := httptest.NewRequest(http.MethodPost, "/v1", bytes.NewReader(body))
+		if sig != "" {
+			req.Header.Set(reqsig.HeaderEthereum, sig)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if !allowed[rec.Code] {
+			t.Fatalf("status %d for %q", rec.Code, body)
+		}
+		if rec.Code != 200 && !json.Valid(rec.Body.Bytes()) {
+			t.Fatalf("error body is not JSON: %q", rec.Body.String())
+		}
+	})
+}
