@@ -35,7 +35,7 @@ func trace(slot uint64, h, builder, proposer byte, value uint64) beacon.BidTrace
 }
 
 // dataServer serves the data API over loopback HTTP from a real SQLite store.
-func dataServer(t *testing.T) (store.Store, string) {
+func dataServer(t testing.TB) (store.Store, string) {
 	t.Helper()
 	s, err := store.OpenSQLite("")
 	if err != nil {
