@@ -2,12 +2,46 @@ package relayapi
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"testing"
 
+	"github.com/gavel-eth/gavel/core/beacon"
 	"github.com/gavel-eth/gavel/internal/store"
 )
+
+// BenchmarkEncodeDelivered200 compares encoding a full proposer_payload_delivered
+// answer (200 items) with the appenders against encoding/json over the same
+// items (core/beacon's MarshalJSON, the baseline).
+func BenchmarkEncodeDelivered200(b *testing.B) {
+	items := make([]beacon.BidTraceV2, 200)
+	for i := range items {
+		items[i] = traceFromBytes([]byte{byte(i), byte(i >> 8)}).BidTraceV2
+	}
+	b.Run("encoding-json", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if _, err := json.Marshal(items); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("append", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			buf := make([]byte, 0, 2+len(items)*bidTraceSize)
+			buf = append(buf, '[')
+			for j := range items {
+				if j > 0 {
+					buf = append(buf, ',')
+				}
+				buf = appendBidTraceV2(buf, &items[j])
+			}
+			_ = append(buf, ']')
+		}
+	})
+}
 
 // BenchmarkDataAPI measures a data API query over loopback HTTP against the
 // same store query without HTTP and JSON (the baseline), on a SQLite store

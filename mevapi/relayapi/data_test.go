@@ -321,3 +321,53 @@ func FuzzDataQueries(f *testing.F) {
 		}
 	})
 }
+
+// traceFromBytes fills a BidTraceV2WithTimestamp from arbitrary bytes.
+func traceFromBytes(seed []byte) beacon.BidTraceV2WithTimestamp {
+	buf := make([]byte, 400)
+	for i := range buf {
+		if len(seed) > 0 {
+			buf[i] = seed[i%len(seed)] ^ byte(i*31)
+		}
+	}
+	u := func(o int) uint64 {
+		var v uint64
+		for _, c := range buf[o : o+8] {
+			v = v<<8 | uint64(c)
+		}
+		return v
+	}
+	var t beacon.BidTraceV2WithTimestamp
+	t.Slot, t.GasLimit, t.GasUsed, t.BlockNumber, t.NumTx = u(0), u(8), u(16), u(24), u(32)
+	t.Timestamp, t.TimestampMs, t.OptimisticSubmission = u(40), u(48), buf[56]&1 == 1
+	copy(t.ParentHash[:], buf[60:])
+	copy(t.BlockHash[:], buf[92:])
+	copy(t.BuilderPubkey[:], buf[124:])
+	copy(t.ProposerPubkey[:], buf[172:])
+	copy(t.ProposerFeeRecipient[:], buf[220:])
+	copy(t.Value[:], buf[240:])
+	return t
+}
+
+func FuzzBidTraceJSON(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte{0xff})
+	f.Add([]byte("gavel relay data api"))
+	f.Fuzz(func(t *testing.T, seed []byte) {
+		tr := traceFromBytes(seed)
+		want, err := beacon.MarshalJSONCompact(&tr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := appendBidTraceV2WithTimestamp(nil, &tr); string(got) != string(want) {
+			t.Fatalf("BidTraceV2WithTimestamp:\n got %s\nwant %s", got, want)
+		}
+		want, err = beacon.MarshalJSONCompact(&tr.BidTraceV2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := appendBidTraceV2(nil, &tr.BidTraceV2); string(got) != string(want) {
+			t.Fatalf("BidTraceV2:\n got %s\nwant %s", got, want)
+		}
+	})
+}
