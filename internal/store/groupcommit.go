@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"sync"
 )
@@ -11,9 +12,16 @@ const maxGroup = 1024
 
 // groupCommitter funnels acknowledged writes through one goroutine that
 // commits whatever is queued in a single transaction. Under load, hundreds
-// of requests share one fsync; with one caller it is a plain commit.
+// of requests share one fsync; with one caller it is a plain commit. Each
+// write runs inside its own savepoint, so one failing write is rolled back
+// alone and the others of its group still commit.
+//
+// Any domain's acknowledged writes go through it (beta bundles now; the
+// relay's registrations and delivered payloads later): a write is just a
+// function of a txWriter.
 type groupCommitter struct {
-	s    *sqlStore
+	db   *sql.DB
+	d    dialect
 	reqs chan *gcReq
 	quit chan struct{}
 	done sync.WaitGroup
@@ -21,38 +29,41 @@ type groupCommitter struct {
 	shut bool
 }
 
+// writeFunc is one acknowledged write.
+type writeFunc func(ctx context.Context, w *txWriter) error
+
 type gcReq struct {
-	w       betaWrite
-	created bool
-	err     error
-	done    chan struct{}
+	fn   writeFunc
+	err  error
+	done chan struct{}
 }
 
-func newGroupCommitter(s *sqlStore) *groupCommitter {
-	g := &groupCommitter{s: s, reqs: make(chan *gcReq, maxGroup), quit: make(chan struct{})}
+func newGroupCommitter(db *sql.DB, d dialect) *groupCommitter {
+	g := &groupCommitter{db: db, d: d, reqs: make(chan *gcReq, maxGroup), quit: make(chan struct{})}
 	g.done.Add(1)
 	go g.loop()
 	return g
 }
 
-func (g *groupCommitter) submit(ctx context.Context, w betaWrite) (bool, error) {
-	r := &gcReq{w: w, done: make(chan struct{})}
+// submit queues fn and returns once its group is committed (or fn failed).
+func (g *groupCommitter) submit(ctx context.Context, fn writeFunc) error {
+	r := &gcReq{fn: fn, done: make(chan struct{})}
 	g.mu.RLock()
 	if g.shut {
 		g.mu.RUnlock()
-		return false, ErrClosed
+		return ErrClosed
 	}
 	select {
 	case g.reqs <- r:
 	case <-ctx.Done():
 		g.mu.RUnlock()
-		return false, ctx.Err()
+		return ctx.Err()
 	}
 	g.mu.RUnlock()
 	// Once queued the write happens; wait for it even if ctx ends, so the
 	// caller never answers "failed" for a write that was committed.
 	<-r.done
-	return r.created, r.err
+	return r.err
 }
 
 func (g *groupCommitter) loop() {
@@ -73,12 +84,16 @@ func (g *groupCommitter) loop() {
 			}
 			g.commit(batch)
 		case <-g.quit:
-			// Drain what was queued before close.
+			// Commit what was queued before close.
+			batch = batch[:0]
 			for {
 				select {
 				case r := <-g.reqs:
-					g.commit([]*gcReq{r})
+					batch = append(batch, r)
 				default:
+					if len(batch) > 0 {
+						g.commit(batch)
+					}
 					return
 				}
 			}
@@ -90,28 +105,35 @@ func (g *groupCommitter) commit(batch []*gcReq) {
 	ctx := context.Background()
 	finish := func(err error) {
 		for _, r := range batch {
-			if err != nil {
-				r.created, r.err = false, err
+			if err != nil && r.err == nil {
+				r.err = err
 			}
 			close(r.done)
 		}
 	}
-	tx, err := g.s.db.BeginTx(ctx, nil)
+	tx, err := g.db.BeginTx(ctx, nil)
 	if err != nil {
 		finish(fmt.Errorf("store: begin: %w", err))
 		return
 	}
-	st, err := g.s.prepareBeta(ctx, tx)
-	if err != nil {
-		tx.Rollback()
-		finish(fmt.Errorf("store: prepare: %w", err))
-		return
-	}
-	defer st.close()
+	w := &txWriter{tx: tx, d: g.d, stmts: map[string]*sql.Stmt{}}
+	defer w.close()
 	for _, r := range batch {
-		if r.created, err = st.writeBeta(ctx, r.w); err != nil {
+		if err := w.savepoint(ctx, "SAVEPOINT w"); err != nil {
 			tx.Rollback()
-			finish(fmt.Errorf("store: writing beta bundle %s: %w", r.w.hash.Hex(), err))
+			finish(fmt.Errorf("store: savepoint: %w", err))
+			return
+		}
+		if r.err = r.fn(ctx, w); r.err != nil {
+			if err := w.savepoint(ctx, "ROLLBACK TO SAVEPOINT w"); err != nil {
+				tx.Rollback()
+				finish(fmt.Errorf("store: rollback to savepoint: %w", err))
+				return
+			}
+		}
+		if err := w.savepoint(ctx, "RELEASE SAVEPOINT w"); err != nil {
+			tx.Rollback()
+			finish(fmt.Errorf("store: release savepoint: %w", err))
 			return
 		}
 	}
@@ -128,4 +150,36 @@ func (g *groupCommitter) close() {
 	g.mu.Unlock()
 	close(g.quit)
 	g.done.Wait()
+}
+
+// txWriter runs a group's statements, preparing each distinct query once
+// per group transaction.
+type txWriter struct {
+	tx    *sql.Tx
+	d     dialect
+	stmts map[string]*sql.Stmt
+}
+
+// exec runs query (with ? placeholders) with args.
+func (w *txWriter) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	st := w.stmts[query]
+	if st == nil {
+		var err error
+		if st, err = w.tx.PrepareContext(ctx, w.d.rebind(query)); err != nil {
+			return nil, err
+		}
+		w.stmts[query] = st
+	}
+	return st.ExecContext(ctx, args...)
+}
+
+func (w *txWriter) savepoint(ctx context.Context, q string) error {
+	_, err := w.exec(ctx, q)
+	return err
+}
+
+func (w *txWriter) close() {
+	for _, st := range w.stmts {
+		st.Close()
+	}
 }

@@ -53,7 +53,7 @@ func OpenSQLite(path string) (Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: migrating %s: %w", path, err)
 	}
-	s.gc = newGroupCommitter(s)
+	s.gc = newGroupCommitter(db, s.d)
 	return s, nil
 }
 
@@ -185,49 +185,25 @@ func (s *sqlStore) PutBetaBundle(ctx context.Context, b *BetaBundle, slot uint64
 	if err != nil {
 		return false, err
 	}
-	return s.gc.submit(ctx, betaWrite{hash: b.Hash, txs: txs, signer: b.Signer, slot: slot, at: receivedAt})
-}
-
-type betaWrite struct {
-	hash   common.Hash
-	txs    []byte
-	signer common.Address
-	slot   uint64
-	at     int64
-}
-
-// betaStmts are writeBeta's statements, prepared once per group transaction.
-type betaStmts struct{ bundle, slot *sql.Stmt }
-
-func (s *sqlStore) prepareBeta(ctx context.Context, tx *sql.Tx) (*betaStmts, error) {
-	b, err := tx.PrepareContext(ctx, s.d.rebind(
-		`INSERT INTO beta_bundles (hash, txs, signer, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (hash) DO NOTHING`))
+	var created bool
+	err = s.gc.submit(ctx, func(ctx context.Context, w *txWriter) error {
+		if _, err := w.exec(ctx, `INSERT INTO beta_bundles (hash, txs, signer, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (hash) DO NOTHING`,
+			b.Hash[:], txs, b.Signer[:], receivedAt); err != nil {
+			return err
+		}
+		res, err := w.exec(ctx, `INSERT INTO beta_bundle_slots (hash, slot, received_at) VALUES (?, ?, ?) ON CONFLICT (hash, slot) DO NOTHING`,
+			b.Hash[:], int64(slot), receivedAt)
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		created = n == 1
+		return err
+	})
 	if err != nil {
-		return nil, err
+		return false, fmt.Errorf("store: writing beta bundle %s: %w", b.Hash.Hex(), err)
 	}
-	sl, err := tx.PrepareContext(ctx, s.d.rebind(
-		`INSERT INTO beta_bundle_slots (hash, slot, received_at) VALUES (?, ?, ?) ON CONFLICT (hash, slot) DO NOTHING`))
-	if err != nil {
-		b.Close()
-		return nil, err
-	}
-	return &betaStmts{b, sl}, nil
-}
-
-func (st *betaStmts) close() { st.bundle.Close(); st.slot.Close() }
-
-// writeBeta runs inside a group transaction; created reports whether the
-// (hash, slot) pair is new.
-func (st *betaStmts) writeBeta(ctx context.Context, w betaWrite) (bool, error) {
-	if _, err := st.bundle.ExecContext(ctx, w.hash[:], w.txs, w.signer[:], w.at); err != nil {
-		return false, err
-	}
-	res, err := st.slot.ExecContext(ctx, w.hash[:], int64(w.slot), w.at)
-	if err != nil {
-		return false, err
-	}
-	n, err := res.RowsAffected()
-	return n == 1, err
+	return created, nil
 }
 
 // BetaBundle implements BetaBundles.

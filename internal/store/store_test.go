@@ -193,3 +193,64 @@ func TestStatsBuffer(t *testing.T) {
 		t.Fatalf("unknown: %v", err)
 	}
 }
+
+// TestDurabilitySettings checks what "committed" means here: WAL journal and
+// an fsync at every commit (synchronous=FULL) on every pooled connection.
+func TestDurabilitySettings(t *testing.T) {
+	s := open(t, "").(*sqlStore)
+	defer s.Close()
+	ctx := context.Background()
+	for i := 0; i < 3; i++ { // several connections of the pool
+		conn, err := s.db.Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		var mode string
+		var sync int
+		if err := conn.QueryRowContext(ctx, "PRAGMA journal_mode").Scan(&mode); err != nil || mode != "wal" {
+			t.Fatalf("journal_mode %q %v", mode, err)
+		}
+		if err := conn.QueryRowContext(ctx, "PRAGMA synchronous").Scan(&sync); err != nil || sync != 2 {
+			t.Fatalf("synchronous %d (2 = FULL) %v", sync, err)
+		}
+	}
+}
+
+// TestGroupIsolatesFailures mixes failing writes among good ones: each
+// failing write is rolled back alone (its savepoint), the rest commit,
+// however the writes were grouped.
+func TestGroupIsolatesFailures(t *testing.T) {
+	ctx := context.Background()
+	s := open(t, "").(*sqlStore)
+	defer s.Close()
+	var wg sync.WaitGroup
+	errs := make([]error, 100)
+	for i := 0; i < 100; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			h := common.Hash{byte(i), 0xee}
+			errs[i] = s.gc.submit(ctx, func(ctx context.Context, w *txWriter) error {
+				if _, err := w.exec(ctx, `INSERT INTO beta_bundles (hash, txs, signer, created_at) VALUES (?, ?, ?, ?)`, h[:], []byte{0xc0}, make([]byte, 20), 1); err != nil {
+					return err
+				}
+				if i%10 == 0 { // written, then failing: must leave nothing
+					return errors.New("boom")
+				}
+				return nil
+			})
+		}(i)
+	}
+	wg.Wait()
+	for i, err := range errs {
+		_, getErr := s.BetaBundle(ctx, common.Hash{byte(i), 0xee})
+		if i%10 == 0 {
+			if err == nil || !errors.Is(getErr, ErrNotFound) {
+				t.Fatalf("write %d: err %v, stored: %v", i, err, getErr == nil)
+			}
+		} else if err != nil || getErr != nil {
+			t.Fatalf("write %d: %v / %v", i, err, getErr)
+		}
+	}
+}

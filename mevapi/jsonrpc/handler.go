@@ -222,8 +222,12 @@ func (s *Server) dispatch(ctx context.Context, w http.ResponseWriter, r *http.Re
 
 	out := rec.buf.Bytes()
 	status := rec.status
-	if status == http.StatusOK && !isBatch(body) {
-		status, out = mapSingle(body, out)
+	if status == http.StatusOK {
+		if isBatch(body) {
+			out = hideInternalInBatch(out)
+		} else {
+			status, out = mapSingle(body, out)
+		}
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
@@ -272,6 +276,39 @@ func mapSingle(req, resp []byte) (int, []byte) {
 		resp = append([]byte(`{"method":`+string(name)+sep), resp[1:]...)
 	}
 	return status, resp
+}
+
+// hideInternalInBatch replaces the message of every internal error in a
+// batch response with "internal server error", as a single call's 500 does;
+// the batch itself stays 200.
+func hideInternalInBatch(resp []byte) []byte {
+	var items []json.RawMessage
+	if json.Unmarshal(resp, &items) != nil {
+		return resp
+	}
+	changed := false
+	for i, item := range items {
+		var e struct {
+			ID    json.RawMessage `json:"id"`
+			Error *struct {
+				Code    int    `json:"code"`
+				Message string `json:"message"`
+			} `json:"error"`
+		}
+		if json.Unmarshal(item, &e) == nil && e.Error != nil && e.Error.Code == CodeInternal {
+			log.Warn("MEV JSON-RPC internal error", "err", e.Error.Message)
+			items[i] = bytes.TrimSpace(encodeError(e.ID, CodeInternal, internalMessage))
+			changed = true
+		}
+	}
+	if !changed {
+		return resp
+	}
+	out, err := json.Marshal(items)
+	if err != nil {
+		return resp
+	}
+	return append(out, '\n')
 }
 
 // echoMethod lists the methods whose responses carry "method".

@@ -203,8 +203,13 @@ func TestStatusMapping(t *testing.T) {
 	if _, r, _ := post(t, ts.URL+"/", `{"jsonrpc":"2.0","id":7,"method":"test_echo","params":["x"]}`, nil); r.Method != "" {
 		t.Fatal("echoed method for test_echo")
 	}
+	// Inside a batch, internal details are hidden too.
+	status, _, raw := post(t, ts.URL+"/v1", "["+call("test_broken")+"]", nil)
+	if status != 200 || strings.Contains(raw, "disk on fire") || !strings.Contains(raw, internalMessage) {
+		t.Fatalf("batch with an internal error: %d %s", status, raw)
+	}
 	// A batch answers 200 with one response per call.
-	status, _, raw := post(t, ts.URL+"/v2", "["+call("test_invalid")+","+`{"jsonrpc":"2.0","id":8,"method":"test_echo","params":["b"]}`+"]", nil)
+	status, _, raw = post(t, ts.URL+"/v2", "["+call("test_invalid")+","+`{"jsonrpc":"2.0","id":8,"method":"test_echo","params":["b"]}`+"]", nil)
 	var batch []response
 	if err := json.Unmarshal([]byte(raw), &batch); err != nil || status != 200 || len(batch) != 2 || batch[0].Error == nil || string(batch[1].Result) != `"b"` {
 		t.Fatalf("batch: %d %s", status, raw)
@@ -352,4 +357,37 @@ func FuzzServe(f *testing.F) {
 			t.Fatalf("error body is not JSON: %q", rec.Body.String())
 		}
 	})
+}
+
+// BenchmarkHandler is the handler's own cost per call (no network): a
+// trivial method through the MEV JSON-RPC handler, unsigned and signed,
+// against geth's rpc.Server alone as the baseline.
+func BenchmarkHandler(b *testing.B) {
+	body := []byte(`{"jsonrpc":"2.0","id":1,"method":"mev_sendBetaBundle","params":[]}`)
+	key, _ := crypto.GenerateKey()
+	sig, _ := reqsig.Sign(body, key)
+	s, err := New(Config{}, []rpc.API{{Namespace: "mev", Service: testService{}}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	bare := rpc.NewServer()
+	bare.RegisterName("mev", testService{})
+	run := func(b *testing.B, h http.Handler, sig string) {
+		b.ReportAllocs()
+		for b.Loop() {
+			req := httptest.NewRequest(http.MethodPost, "/v1", bytes.NewReader(body))
+			req.Header.Set("Content-Type", "application/json")
+			if sig != "" {
+				req.Header.Set(reqsig.HeaderEthereum, sig)
+			}
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, req)
+			if rec.Code != 200 {
+				b.Fatal(rec.Code, rec.Body.String())
+			}
+		}
+	}
+	b.Run("geth-rpc-server", func(b *testing.B) { run(b, bare, "") })
+	b.Run("mev-handler", func(b *testing.B) { run(b, s.Handler(false), "") })
+	b.Run("mev-handler-signed", func(b *testing.B) { run(b, s.Handler(false), sig) })
 }
