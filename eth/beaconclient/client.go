@@ -23,6 +23,13 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"github.com/ethereum/go-ethereum/metrics"
+)
+
+var (
+	requestErrorMeter = metrics.NewRegisteredMeter("gavel/beacon/errors", nil)
+	failoverMeter     = metrics.NewRegisteredMeter("gavel/beacon/failover", nil)
 )
 
 // Sentinel errors; every error of this package wraps one of them.
@@ -229,6 +236,10 @@ func (c *Client) failover(ctx context.Context, f func(ctx context.Context, node 
 			return ctx.Err()
 		}
 		errs = append(errs, err)
+		requestErrorMeter.Mark(1)
+		if i+1 < len(c.nodes) {
+			failoverMeter.Mark(1)
+		}
 	}
 	return fmt.Errorf("%w: %w", ErrUnavailable, errors.Join(errs...))
 }

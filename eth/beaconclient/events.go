@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/log"
+	"github.com/ethereum/go-ethereum/metrics"
 	"github.com/gavel-eth/gavel/params"
 )
 
@@ -20,6 +21,12 @@ import (
 const (
 	TopicHead              = "head"
 	TopicPayloadAttributes = "payload_attributes"
+)
+
+var (
+	eventsMeter        = metrics.NewRegisteredMeter("gavel/beacon/events", nil)
+	badEventsMeter     = metrics.NewRegisteredMeter("gavel/beacon/events/bad", nil)
+	streamRestartMeter = metrics.NewRegisteredMeter("gavel/beacon/events/restarts", nil)
 )
 
 // errStreamEnded is returned when a node closes an event stream cleanly.
@@ -103,7 +110,9 @@ func (c *Client) follow(ctx context.Context, topic string, handle func(node stri
 				got := false
 				err := c.stream(ctx, n, topic, func(data []byte) error {
 					got = true
+					eventsMeter.Mark(1)
 					if err := handle(n.Redacted(), data); err != nil {
+						badEventsMeter.Mark(1)
 						log.Warn("Malformed beacon event", "node", n.Redacted(), "topic", topic, "err", err)
 					}
 					return nil
@@ -114,6 +123,7 @@ func (c *Client) follow(ctx context.Context, topic string, handle func(node stri
 				if got {
 					delay = c.opts.RetryDelay
 				}
+				streamRestartMeter.Mark(1)
 				log.Warn("Beacon event stream dropped, re-opening", "node", n.Redacted(), "topic", topic, "in", delay, "err", err)
 				t := time.NewTimer(delay)
 				select {
