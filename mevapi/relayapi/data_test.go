@@ -371,3 +371,39 @@ func FuzzBidTraceJSON(f *testing.F) {
 		}
 	})
 }
+
+func TestDataSurvivesRestart(t *testing.T) {
+	path := t.TempDir() + "/gavel/" + store.FileName
+	s, err := store.OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	var r store.Registration
+	r.Message.Pubkey, r.Message.Timestamp, r.Message.GasLimit = pk(9), 1_700_000_000, 30_000_000
+	if _, err := s.PutRegistrations(ctx, []store.Registration{r}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.PutDelivered(ctx, &store.DeliveredPayload{BidTraceV2: trace(77, 7, 1, 9, 123)}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	s, err = store.OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	mux := http.NewServeMux()
+	MountData(mux, s)
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	if status, body := get(t, srv.URL+PathDataPayloadDelivered+"?slot=77"); status != 200 || !strings.Contains(string(body), `"slot":"77"`) || !strings.Contains(string(body), `"value":"123"`) {
+		t.Fatalf("delivered payload after restart: %d %s", status, body)
+	}
+	if status, body := get(t, srv.URL+PathDataValidatorRegistation+"?pubkey="+pk(9).String()); status != 200 || !strings.Contains(string(body), `"timestamp":"1700000000"`) {
+		t.Fatalf("registration after restart: %d %s", status, body)
+	}
+}
