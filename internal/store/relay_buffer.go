@@ -6,6 +6,13 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/log"
+	"github.com/ethereum/go-ethereum/metrics"
+)
+
+var (
+	tracesWrittenMeter = metrics.NewRegisteredMeter("gavel/relay/traces/written", nil)
+	tracesDroppedMeter = metrics.NewRegisteredMeter("gavel/relay/traces/dropped", nil)
+	tracesQueuedGauge  = metrics.NewRegisteredGauge("gavel/relay/traces/queued", nil)
 )
 
 // SubmissionBuffer queues block submissions (bid traces) in memory and writes
@@ -58,10 +65,12 @@ func (b *SubmissionBuffer) Add(s BlockSubmission) bool {
 	if len(b.pending) >= b.max {
 		b.dropped++
 		b.mu.Unlock()
+		tracesDroppedMeter.Mark(1)
 		return false
 	}
 	b.pending = append(b.pending, s)
 	full := len(b.pending) >= b.batch
+	tracesQueuedGauge.Update(int64(len(b.pending)))
 	b.mu.Unlock()
 	if full {
 		select {
@@ -94,16 +103,21 @@ func (b *SubmissionBuffer) Flush(ctx context.Context) error {
 		return nil
 	}
 	err := b.db.PutBlockSubmissions(ctx, todo)
+	b.mu.Lock()
+	defer b.mu.Unlock()
 	if err != nil {
-		b.mu.Lock()
 		room := b.max - len(b.pending)
 		if room < len(todo) {
-			b.dropped += uint64(len(todo) - room)
+			lost := len(todo) - max(room, 0)
+			b.dropped += uint64(lost)
+			tracesDroppedMeter.Mark(int64(lost))
 			todo = todo[:max(room, 0)]
 		}
 		b.pending = append(todo, b.pending...)
-		b.mu.Unlock()
+	} else {
+		tracesWrittenMeter.Mark(int64(len(todo)))
 	}
+	tracesQueuedGauge.Update(int64(len(b.pending)))
 	return err
 }
 

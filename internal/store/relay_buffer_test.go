@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"runtime"
 	"testing"
 	"time"
 )
@@ -47,5 +48,23 @@ func TestSubmissionBufferBoundedAndRetries(t *testing.T) {
 	}
 	if q, _ := b.Pending(); q != 3 {
 		t.Fatalf("after a failed flush %d pending, want 3", q)
+	}
+}
+
+func TestSubmissionBufferFlushesFullBatch(t *testing.T) {
+	s := open(t, "")
+	defer s.Close()
+	// The interval never fires during the test: only a full batch can start a flush.
+	b := NewSubmissionBuffer(s, time.Hour, 10, 0)
+	defer b.Close()
+	for i := range 10 {
+		b.Add(BlockSubmission{BidTraceV2: trace(uint64(i+1), byte(i), 9, 1, 1), SimSuccess: true})
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for q, _ := b.Pending(); q != 0; q, _ = b.Pending() {
+		if time.Now().After(deadline) {
+			t.Fatalf("a full batch of 10 was not flushed: %d pending", q)
+		}
+		runtime.Gosched()
 	}
 }

@@ -46,7 +46,7 @@ const relaySchema = `
 	CREATE INDEX relay_delivered_block_number ON relay_delivered(block_number);
 	CREATE INDEX relay_delivered_proposer ON relay_delivered(proposer_pubkey, slot);
 	CREATE INDEX relay_delivered_builder ON relay_delivered(builder_pubkey, slot);
-	CREATE INDEX relay_delivered_value ON relay_delivered(value);
+	CREATE INDEX relay_delivered_value ON relay_delivered(value, slot);
 	CREATE TABLE relay_submissions (
 		slot BIGINT NOT NULL,
 		parent_hash {blob} NOT NULL,
@@ -383,7 +383,7 @@ func (s *sqlStore) DeliveredPayloads(ctx context.Context, q DeliveredQuery) ([]D
 	order := " ORDER BY slot DESC"
 	switch q.Order {
 	case OrderValueAsc:
-		order = " ORDER BY value ASC, slot DESC"
+		order = " ORDER BY value ASC, slot ASC" // both directions follow the (value, slot) index
 	case OrderValueDesc:
 		order = " ORDER BY value DESC, slot DESC"
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/big"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 
@@ -245,6 +246,24 @@ func TestRelayDeliveredQueries(t *testing.T) {
 	}
 	if _, err := s.Delivered(ctx, 99); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("Delivered(99): %v", err)
+	}
+}
+
+func TestRelayOutOfRangeNumbersRefused(t *testing.T) {
+	ctx := context.Background()
+	s := open(t, "")
+	defer s.Close()
+	huge := trace(1<<63, 1, 1, 1, 1)
+	if _, err := s.PutDelivered(ctx, &DeliveredPayload{BidTraceV2: huge}); err == nil || !strings.Contains(err.Error(), "slot") {
+		t.Fatalf("slot 2^63 accepted: %v", err)
+	}
+	sub := BlockSubmission{BidTraceV2: trace(1, 1, 1, 1, 1)}
+	sub.GasUsed = 1 << 63
+	if err := s.PutBlockSubmissions(ctx, []BlockSubmission{sub}); err == nil || !strings.Contains(err.Error(), "gas_used") {
+		t.Fatalf("gas_used 2^63 accepted: %v", err)
+	}
+	if _, err := s.Delivered(ctx, 1<<63); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("Delivered(2^63): %v", err)
 	}
 }
 

@@ -213,18 +213,22 @@ func (d *dataAPI) payloadDelivered(w http.ResponseWriter, r *http.Request) {
 		writeDataError(w, err)
 		return
 	}
-	out := []beacon.BidTraceV2{}
+	var rows []store.DeliveredPayload
 	if !none {
-		rows, err := d.q.DeliveredPayloads(r.Context(), q)
-		if err != nil {
+		if rows, err = d.q.DeliveredPayloads(r.Context(), q); err != nil {
 			writeDataError(w, err)
 			return
 		}
-		for i := range rows {
-			out = append(out, rows[i].BidTraceV2)
-		}
 	}
-	mevapi.WriteJSON(w, http.StatusOK, out)
+	b := make([]byte, 0, 2+len(rows)*bidTraceSize)
+	b = append(b, '[')
+	for i := range rows {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendBidTraceV2(b, &rows[i].BidTraceV2)
+	}
+	writeRawJSON(w, append(b, ']', '\n'))
 }
 
 func (d *dataAPI) builderBlocks(w http.ResponseWriter, r *http.Request) {
@@ -233,18 +237,23 @@ func (d *dataAPI) builderBlocks(w http.ResponseWriter, r *http.Request) {
 		writeDataError(w, err)
 		return
 	}
-	out := []beacon.BidTraceV2WithTimestamp{}
+	var rows []store.BlockSubmission
 	if !none {
-		rows, err := d.q.BlockSubmissions(r.Context(), q)
-		if err != nil {
+		if rows, err = d.q.BlockSubmissions(r.Context(), q); err != nil {
 			writeDataError(w, err)
 			return
 		}
-		for i := range rows {
-			out = append(out, rows[i].WithTimestamp())
-		}
 	}
-	mevapi.WriteJSON(w, http.StatusOK, out)
+	b := make([]byte, 0, 2+len(rows)*bidTraceSize)
+	b = append(b, '[')
+	for i := range rows {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		t := rows[i].WithTimestamp()
+		b = appendBidTraceV2WithTimestamp(b, &t)
+	}
+	writeRawJSON(w, append(b, ']', '\n'))
 }
 
 func (d *dataAPI) validatorRegistration(w http.ResponseWriter, r *http.Request) {
@@ -268,6 +277,14 @@ func (d *dataAPI) validatorRegistration(w http.ResponseWriter, r *http.Request) 
 		return
 	}
 	mevapi.WriteJSON(w, http.StatusOK, &reg.SignedValidatorRegistration)
+}
+
+// writeRawJSON writes an encoded JSON answer with status 200.
+func writeRawJSON(w http.ResponseWriter, body []byte) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(http.StatusOK)
+	w.Write(body)
 }
 
 // writeDataError answers 400 with the message of a bad argument, 500 with

@@ -35,7 +35,7 @@ func trace(slot uint64, h, builder, proposer byte, value uint64) beacon.BidTrace
 }
 
 // dataServer serves the data API over loopback HTTP from a real SQLite store.
-func dataServer(t *testing.T) (store.Store, string) {
+func dataServer(t testing.TB) (store.Store, string) {
 	t.Helper()
 	s, err := store.OpenSQLite("")
 	if err != nil {
@@ -320,4 +320,90 @@ func FuzzDataQueries(f *testing.F) {
 			t.Fatalf("%q: submissions limit %d", raw, sq.Limit)
 		}
 	})
+}
+
+// traceFromBytes fills a BidTraceV2WithTimestamp from arbitrary bytes.
+func traceFromBytes(seed []byte) beacon.BidTraceV2WithTimestamp {
+	buf := make([]byte, 400)
+	for i := range buf {
+		if len(seed) > 0 {
+			buf[i] = seed[i%len(seed)] ^ byte(i*31)
+		}
+	}
+	u := func(o int) uint64 {
+		var v uint64
+		for _, c := range buf[o : o+8] {
+			v = v<<8 | uint64(c)
+		}
+		return v
+	}
+	var t beacon.BidTraceV2WithTimestamp
+	t.Slot, t.GasLimit, t.GasUsed, t.BlockNumber, t.NumTx = u(0), u(8), u(16), u(24), u(32)
+	t.Timestamp, t.TimestampMs, t.OptimisticSubmission = u(40), u(48), buf[56]&1 == 1
+	copy(t.ParentHash[:], buf[60:])
+	copy(t.BlockHash[:], buf[92:])
+	copy(t.BuilderPubkey[:], buf[124:])
+	copy(t.ProposerPubkey[:], buf[172:])
+	copy(t.ProposerFeeRecipient[:], buf[220:])
+	copy(t.Value[:], buf[240:])
+	return t
+}
+
+func FuzzBidTraceJSON(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte{0xff})
+	f.Add([]byte("gavel relay data api"))
+	f.Fuzz(func(t *testing.T, seed []byte) {
+		tr := traceFromBytes(seed)
+		want, err := beacon.MarshalJSONCompact(&tr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := appendBidTraceV2WithTimestamp(nil, &tr); string(got) != string(want) {
+			t.Fatalf("BidTraceV2WithTimestamp:\n got %s\nwant %s", got, want)
+		}
+		want, err = beacon.MarshalJSONCompact(&tr.BidTraceV2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := appendBidTraceV2(nil, &tr.BidTraceV2); string(got) != string(want) {
+			t.Fatalf("BidTraceV2:\n got %s\nwant %s", got, want)
+		}
+	})
+}
+
+func TestDataSurvivesRestart(t *testing.T) {
+	path := t.TempDir() + "/gavel/" + store.FileName
+	s, err := store.OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	var r store.Registration
+	r.Message.Pubkey, r.Message.Timestamp, r.Message.GasLimit = pk(9), 1_700_000_000, 30_000_000
+	if _, err := s.PutRegistrations(ctx, []store.Registration{r}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.PutDelivered(ctx, &store.DeliveredPayload{BidTraceV2: trace(77, 7, 1, 9, 123)}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	s, err = store.OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	mux := http.NewServeMux()
+	MountData(mux, s)
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	if status, body := get(t, srv.URL+PathDataPayloadDelivered+"?slot=77"); status != 200 || !strings.Contains(string(body), `"slot":"77"`) || !strings.Contains(string(body), `"value":"123"`) {
+		t.Fatalf("delivered payload after restart: %d %s", status, body)
+	}
+	if status, body := get(t, srv.URL+PathDataValidatorRegistation+"?pubkey="+pk(9).String()); status != 200 || !strings.Contains(string(body), `"timestamp":"1700000000"`) {
+		t.Fatalf("registration after restart: %d %s", status, body)
+	}
 }
