@@ -42,7 +42,6 @@ ssz:
 	# Blob lists: one copy instead of zeroing then copying.
 	cd core/beacon && perl -0pi -e 's/(\w+)\.(\w+) = make\(\[\]Blob, num\)\n\s*for ii := 0; ii < num; ii\+\+ \{\n\s*copy\(\1\.\2\[ii\]\[:\], buf\[ii\*131072:\(ii\+1\)\*131072\]\)\n\s*\}/$$1.$$2 = cloneBlobs(buf, num)/g' ssz_generated.go
 	cd core/beacon && $(GO) run ./internal/genjson json_methods.go $(BEACON_JSON_SKIP) $(BEACON_TYPES)
-<<<<<<< HEAD
 
 ABIGEN := $(GO) run github.com/ethereum/go-ethereum/cmd/abigen
 
@@ -54,5 +53,3 @@ contracts:
 	cd contracts && node compile.js
 	$(ABIGEN) --v2 --combined-json contracts/artifacts/combined.json --pkg bindings --out contracts/bindings/bindings.go
 	$(ABIGEN) --v2 --combined-json contracts/artifacts/test/combined.json --pkg testbindings --out contracts/bindings/testbindings/testbindings.go
-=======
->>>>>>> relaydata
