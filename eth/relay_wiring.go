@@ -51,7 +51,7 @@ var DevBuilderBonus = uint256.NewInt(1e15)
 
 // DevBuilderAccount is the dev account the dev builder builds with and pays
 // proposers from.
-const DevBuilderAccount = 9
+const DevBuilderAccount = 7
 
 // RelayService is the relay wired into a node: the domain, its HTTP routes
 // and, in --dev, the proposer flow that sends every slot through it. It is a
