@@ -186,7 +186,7 @@ func TestCallBundleOnDevNode(t *testing.T) {
 	// creation, and a tx that spends what the first tx sent.
 	key, _ := crypto.GenerateKey()
 	fresh := crypto.PubkeyToAddress(key.PublicKey)
-	cb := n.Chain.Head().Coinbase // the simulated block's default coinbase is the parent's
+	cb := n.Chain.Head().Coinbase                    // the simulated block's default coinbase is the parent's
 	revertInit := hexutil.MustDecode("0x60006000fd") // REVERT(0, 0)
 	spend := types.MustSignNewTx(key, n.signer, &types.DynamicFeeTx{
 		ChainID: big.NewInt(params.DevChainID), GasTipCap: big.NewInt(gparams.GWei), GasFeeCap: big.NewInt(50 * gparams.GWei),
