@@ -12,10 +12,12 @@ import (
 	"github.com/ethereum/go-ethereum/beacon/engine"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/log"
 	"github.com/holiman/uint256"
 
 	"github.com/gavel-eth/gavel/core/beacon"
+	"github.com/gavel-eth/gavel/eth/beaconclient"
 	"github.com/gavel-eth/gavel/eth/devbeacon"
 	"github.com/gavel-eth/gavel/eth/relay"
 	"github.com/gavel-eth/gavel/internal/store"
@@ -61,13 +63,30 @@ type RelayService struct {
 	Proposer *devbeacon.Proposer // nil on real networks
 	traces   *store.SubmissionBuffer
 	node     *Node
+
+	follow     func(ctx context.Context) // real networks: the beacon feed
+	stopFollow context.CancelFunc
 }
 
-// Start implements node.Lifecycle.
-func (s *RelayService) Start() error { return nil }
+// Start implements node.Lifecycle: on real networks it starts following the
+// beacon nodes.
+func (s *RelayService) Start() error {
+	if s.follow != nil {
+		ctx, cancel := context.WithCancel(context.Background())
+		s.stopFollow = cancel
+		go s.follow(ctx)
+	}
+	return nil
+}
 
-// Stop flushes the bid traces still queued.
-func (s *RelayService) Stop() error { return s.traces.Close() }
+// Stop stops following the beacon nodes and flushes the bid traces still
+// queued.
+func (s *RelayService) Stop() error {
+	if s.stopFollow != nil {
+		s.stopFollow()
+	}
+	return s.traces.Close()
+}
 
 // AttachRelay wires the relay into an assembled node before it starts. In
 // --dev it runs on the dev chain's beacon constants, the dev validators
@@ -79,7 +98,7 @@ func AttachRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, error
 		if cfg.SecretKey == "" {
 			return nil, nil
 		}
-		return nil, errors.New("relay: real networks need the beacon client (--relay.beacon), which is not wired yet")
+		return attachNetworkRelay(n, cfg, st)
 	}
 	key, err := relayKey(cfg.SecretKey, devRelayKeySeed[:])
 	if err != nil {
@@ -206,3 +225,77 @@ func (s *RelayService) FlushTraces(ctx context.Context) error { return s.traces.
 
 // DevBuilderCoinbase is the fee recipient of the dev builder's blocks.
 func DevBuilderCoinbase() common.Address { return params.DevAccounts()[DevBuilderAccount].Address }
+
+// networkPresets maps execution chain ids to their beacon constants.
+var networkPresets = map[uint64]*params.BeaconConfig{
+	1:        params.MainnetBeaconConfig,
+	11155111: params.SepoliaBeaconConfig,
+	17000:    params.HoleskyBeaconConfig,
+	560048:   params.HoodiBeaconConfig,
+}
+
+// attachNetworkRelay wires the relay for a public network: the network's
+// beacon constants, the beacon client (--relay.beacon) feeding head,
+// duties, known validators and payload attributes, and publishing blocks to
+// the beacon nodes.
+func attachNetworkRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, error) {
+	if len(cfg.Beacon) == 0 {
+		return nil, errors.New("relay: --relay.secretkey needs --relay.beacon (beacon node URLs)")
+	}
+	bcfg, ok := networkPresets[n.Chain.ChainID()]
+	if !ok {
+		return nil, fmt.Errorf("relay: no beacon constants for chain id %d", n.Chain.ChainID())
+	}
+	key, err := relayKey(cfg.SecretKey, nil)
+	if err != nil {
+		return nil, err
+	}
+	client, err := beaconclient.New(cfg.Beacon, beaconclient.Options{})
+	if err != nil {
+		return nil, fmt.Errorf("relay: %w", err)
+	}
+	traces := store.NewSubmissionBuffer(st, time.Second, 0, 0)
+	r, err := relay.New(relay.Config{Beacon: bcfg, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled}, n.Chain, st, client, traces)
+	if err != nil {
+		traces.Close()
+		return nil, err
+	}
+	relayapi.MountBuilder(n.MEV, r, relayapi.BuilderConfig{MaxSubmissionBytes: cfg.MaxSubmissionBytes})
+	relayapi.MountProposer(n.MEV, r)
+	relayapi.MountData(n.MEV, st)
+	svc := &RelayService{Relay: r, traces: traces, node: n}
+	svc.follow = func(ctx context.Context) {
+		err := client.Follow(ctx, bcfg, false, beaconclient.Handlers{
+			Head: r.SetHeadSlot,
+			Duties: func(ds []beaconclient.ProposerDuty) {
+				duties := make([]relay.Duty, len(ds))
+				for i, d := range ds {
+					duties[i] = relay.Duty{Slot: d.Slot, ValidatorIndex: d.ValidatorIndex, Pubkey: d.Pubkey}
+				}
+				r.SetDuties(duties)
+			},
+			Validators:        r.SetKnownValidators,
+			PayloadAttributes: func(ev beaconclient.PayloadAttributesEvent) { feedAttributes(r, ev) },
+		})
+		if err != nil && !errors.Is(err, context.Canceled) {
+			log.Error("Relay stopped following the beacon nodes", "err", err)
+		}
+	}
+	n.Stack.RegisterLifecycle(svc)
+	log.Info("Relay attached", "pubkey", r.Pubkey(), "network", bcfg.Name, "beacon", client.Nodes())
+	return svc, nil
+}
+
+// feedAttributes hands a payload_attributes event to the relay.
+func feedAttributes(r *relay.Relay, ev beaconclient.PayloadAttributesEvent) {
+	ws := make([]*types.Withdrawal, len(ev.Withdrawals))
+	for i, w := range ev.Withdrawals {
+		ws[i] = &types.Withdrawal{Index: w.Index, Validator: w.ValidatorIndex, Address: common.Address(w.Address), Amount: w.Amount}
+	}
+	err := r.SetPayloadAttributes(ev.ProposalSlot, common.Hash(ev.ParentBlockHash), relay.PayloadAttributes{
+		Timestamp: ev.Timestamp, PrevRandao: common.Hash(ev.PrevRandao), Withdrawals: ws, ParentBeaconRoot: common.Hash(ev.ParentBeaconBlockRoot),
+	})
+	if err != nil {
+		log.Warn("Relay rejected payload attributes", "slot", ev.ProposalSlot, "err", err)
+	}
+}
