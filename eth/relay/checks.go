@@ -48,10 +48,37 @@ type SignatureCheck struct {
 func (r *Relay) StartSignatureCheck(trace *beacon.BidTrace, sig beacon.BLSSignature) *SignatureCheck {
 	c := &SignatureCheck{trace: *trace, sig: sig, done: make(chan struct{})}
 	go func() {
-		c.err = beacon.Verify(c.trace.BuilderPubkey, &c.trace, r.builderDom, c.sig)
+		c.err = r.verifyBuilder(&c.trace, c.sig)
 		close(c.done)
 	}()
 	return c
+}
+
+// maxBuilderKeys bounds the cache of parsed builder public keys.
+const maxBuilderKeys = 4096
+
+// verifyBuilder checks a builder's signature over a bid trace. Parsed
+// public keys of builders whose signatures verified are cached: parsing
+// (decompression and the subgroup check) is a good part of a verification.
+func (r *Relay) verifyBuilder(t *beacon.BidTrace, sig beacon.BLSSignature) error {
+	var pk *beacon.PublicKey
+	if v, ok := r.builderKeys.Load(t.BuilderPubkey); ok {
+		pk = v.(*beacon.PublicKey)
+	} else {
+		var err error
+		if pk, err = beacon.ParsePublicKey(t.BuilderPubkey); err != nil {
+			return err
+		}
+	}
+	if err := beacon.VerifyRoot(pk, t.SigningRoot(r.builderDom), sig); err != nil {
+		return err
+	}
+	if r.builderKeyCount.Load() < maxBuilderKeys {
+		if _, loaded := r.builderKeys.LoadOrStore(t.BuilderPubkey, pk); !loaded {
+			r.builderKeyCount.Add(1)
+		}
+	}
+	return nil
 }
 
 // SubmitOutcome is what became of a submission that was not rejected.
@@ -250,7 +277,7 @@ func (r *Relay) checkBuilderSignature(sub *beacon.Submission, early *SignatureCh
 		<-early.done
 		err = early.err
 	} else {
-		err = sub.VerifySignature(r.builderDom)
+		err = r.verifyBuilder(sub.BidTrace(), sub.Signature())
 	}
 	if err != nil {
 		if errors.Is(err, beacon.ErrInvalidPubkey) {

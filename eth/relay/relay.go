@@ -121,6 +121,9 @@ type Relay struct {
 
 	bids *bidStore
 
+	builderKeys     sync.Map // beacon.BLSPubkey -> *beacon.PublicKey
+	builderKeyCount atomic.Int64
+
 	deliveries *deliveryGuard
 }
 
