@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/ethereum/go-ethereum/log"
 
@@ -49,7 +50,56 @@ func MountProposer(mux interface{ Handle(string, http.Handler) }, r ProposerRela
 	mux.Handle("POST "+PathBlindedBlocksV2, http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) { p.blindedBlock(w, req, true) }))
 }
 
-type proposerAPI struct{ r ProposerRelay }
+type proposerAPI struct {
+	r       ProposerRelay
+	headers bidCache
+}
+
+// bidCache keeps the encoded getHeader answers of the most recent bids: a
+// proposer (or several relays' worth of mev-boost instances) asks for the
+// same best bid many times, and encoding it is most of the work.
+type bidCache struct {
+	mu      sync.Mutex
+	entries map[*beacon.SignedBuilderBid]*[2][]byte // [json, ssz]
+	order   []*beacon.SignedBuilderBid
+}
+
+const bidCacheSize = 256
+
+// encoded returns the bid's answer body, JSON ({"version","data"}) or SSZ.
+func (c *bidCache) encoded(bid *beacon.SignedBuilderBid, ssz bool) ([]byte, error) {
+	i := 0
+	if ssz {
+		i = 1
+	}
+	c.mu.Lock()
+	if e, ok := c.entries[bid]; ok && e[i] != nil {
+		c.mu.Unlock()
+		return e[i], nil
+	}
+	c.mu.Unlock()
+	body, err := encodeVersioned(bid.Fork, bid, ssz)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.entries == nil {
+		c.entries = make(map[*beacon.SignedBuilderBid]*[2][]byte)
+	}
+	e, ok := c.entries[bid]
+	if !ok {
+		e = new([2][]byte)
+		c.entries[bid] = e
+		c.order = append(c.order, bid)
+		if len(c.order) > bidCacheSize {
+			delete(c.entries, c.order[0])
+			c.order = c.order[1:]
+		}
+	}
+	e[i] = body
+	return body, nil
+}
 
 func (p *proposerAPI) register(w http.ResponseWriter, req *http.Request) {
 	if req.ContentLength == 0 {
@@ -121,7 +171,13 @@ func (p *proposerAPI) header(w http.ResponseWriter, req *http.Request) {
 		w.WriteHeader(http.StatusNoContent)
 		return
 	}
-	writeVersioned(w, http.StatusOK, bid.Fork, bid, wantSSZ)
+	body, err := p.headers.encoded(bid, wantSSZ)
+	if err != nil {
+		log.Error("Encoding a bid failed", "err", err)
+		mevapi.WriteError(w, http.StatusInternalServerError, "")
+		return
+	}
+	writeBody(w, http.StatusOK, bid.Fork, body, wantSSZ)
 }
 
 func (p *proposerAPI) blindedBlock(w http.ResponseWriter, req *http.Request, v2 bool) {
@@ -196,6 +252,17 @@ func (c containerJSON) MarshalJSON() ([]byte, error) { return beacon.MarshalJSON
 // writeVersioned writes v as SSZ, or as {"version":fork,"data":v} JSON,
 // with the Eth-Consensus-Version header.
 func writeVersioned(w http.ResponseWriter, status int, fork params.ConsensusFork, v sszJSON, ssz bool) {
+	body, err := encodeVersioned(fork, v, ssz)
+	if err != nil {
+		log.Error("Encoding a proposer answer failed", "err", err)
+		mevapi.WriteError(w, http.StatusInternalServerError, "")
+		return
+	}
+	writeBody(w, status, fork, body, ssz)
+}
+
+// encodeVersioned encodes v as SSZ or as {"version":fork,"data":v} JSON.
+func encodeVersioned(fork params.ConsensusFork, v sszJSON, ssz bool) ([]byte, error) {
 	var body []byte
 	var err error
 	if ssz {
@@ -210,11 +277,11 @@ func writeVersioned(w http.ResponseWriter, status int, fork params.ConsensusFork
 			body = append(append(body, data...), '}', '\n')
 		}
 	}
-	if err != nil {
-		log.Error("Encoding a proposer answer failed", "err", err)
-		mevapi.WriteError(w, http.StatusInternalServerError, "")
-		return
-	}
+	return body, err
+}
+
+// writeBody writes an encoded answer with its headers.
+func writeBody(w http.ResponseWriter, status int, fork params.ConsensusFork, body []byte, ssz bool) {
 	h := w.Header()
 	h.Set("Eth-Consensus-Version", fork.String())
 	if ssz {
