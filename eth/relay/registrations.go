@@ -10,8 +10,9 @@ import (
 
 // RegisterValidators processes a batch of validator registrations (POST
 // /eth/v1/builder/validators) in order, as the reference relay does:
-// timestamp bounds, unchanged or not-newer registrations skipped, known
-// validator, then the signatures of the remaining ones checked in one batch.
+// timestamp bounds, unchanged or not-newer registrations skipped (no
+// signature check, no write), known validator, then the signatures of the
+// remaining ones checked in one batch.
 // The first failure rejects the request; registrations before a bad
 // signature are kept. Accepted registrations are committed to the store
 // before it returns.
@@ -24,12 +25,16 @@ func (r *Relay) RegisterValidators(ctx context.Context, regs []beacon.SignedVali
 	fresh := make([]beacon.SignedValidatorRegistration, 0, len(regs))
 	var failure error
 	for i := range regs {
-		if err := r.checkRegistration(&regs[i], latest); err != nil {
+		if err := r.checkRegistrationTime(&regs[i], latest); err != nil {
 			failure = err
 			break
 		}
 		if r.unchangedOrStale(&regs[i]) {
 			continue
+		}
+		if _, ok := r.validatorIndex(regs[i].Message.Pubkey); !ok {
+			failure = detail(ErrUnknownValidator, ": %s", regs[i].Message.Pubkey)
+			break
 		}
 		fresh = append(fresh, regs[i])
 	}
@@ -47,17 +52,14 @@ func (r *Relay) RegisterValidators(ctx context.Context, regs []beacon.SignedVali
 	return failure
 }
 
-// checkRegistration is one registration's checks before its signature.
-func (r *Relay) checkRegistration(reg *beacon.SignedValidatorRegistration, latest uint64) error {
-	m := &reg.Message
-	if m.Timestamp < r.cfg.Beacon.GenesisTime {
+// checkRegistrationTime bounds a registration's timestamp: not before genesis,
+// not after latest (now plus the lookahead).
+func (r *Relay) checkRegistrationTime(reg *beacon.SignedValidatorRegistration, latest uint64) error {
+	if reg.Message.Timestamp < r.cfg.Beacon.GenesisTime {
 		return ErrTimestampTooEarly
 	}
-	if m.Timestamp > latest {
+	if reg.Message.Timestamp > latest {
 		return ErrTimestampTooLate
-	}
-	if _, ok := r.validatorIndex(m.Pubkey); !ok {
-		return detail(ErrUnknownValidator, ": %s", m.Pubkey)
 	}
 	return nil
 }
