@@ -253,3 +253,28 @@ func TestRestartKeepsState(t *testing.T) {
 		t.Fatalf("delivered record lost: %v", err)
 	}
 }
+
+// TestValidatorsListsRegisteredOnly: the builder API's duty list covers the
+// current and next epoch after the head and only registered proposers.
+func TestValidatorsListsRegisteredOnly(t *testing.T) {
+	e := relaytest.New(t, relaytest.Options{})
+	if got := e.Relay.Validators(); len(got) != 0 {
+		t.Fatalf("%d duties before any registration", len(got))
+	}
+	v := e.Validators[1]
+	if err := e.Relay.RegisterValidators(context.Background(), []beacon.SignedValidatorRegistration{e.Registration(v, 1, e.Beacon.GenesisTime)}); err != nil {
+		t.Fatal(err)
+	}
+	e.Relay.SetHeadSlot(3)
+	got := e.Relay.Validators()
+	// Validator 1 proposes slots 1, 5, 9, ... of the first two epochs (64
+	// slots); those after the head (3) are listed.
+	if len(got) != 15 {
+		t.Fatalf("%d duties, want 15", len(got))
+	}
+	for _, d := range got {
+		if d.ValidatorIndex != 1 || d.Slot <= 3 || d.Slot%4 != 1 || d.Entry.Message.Pubkey != v.Key.PublicKey() || d.BetaGas != 0 {
+			t.Fatalf("unexpected duty %+v", d)
+		}
+	}
+}
