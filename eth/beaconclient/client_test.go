@@ -546,6 +546,9 @@ func TestFollow(t *testing.T) {
 
 func TestFollowNoNode(t *testing.T) {
 	n := newFakeNode(t)
+	if err := newClient(t, n).Follow(context.Background(), nil, false, Handlers{}); err == nil {
+		t.Fatal("Follow without a beacon config")
+	}
 	n.fail(503)
 	err := newClient(t, n).Follow(context.Background(), params.MainnetBeaconConfig, false, Handlers{})
 	if !errors.Is(err, ErrUnavailable) {
