@@ -42,3 +42,14 @@ ssz:
 	# Blob lists: one copy instead of zeroing then copying.
 	cd core/beacon && perl -0pi -e 's/(\w+)\.(\w+) = make\(\[\]Blob, num\)\n\s*for ii := 0; ii < num; ii\+\+ \{\n\s*copy\(\1\.\2\[ii\]\[:\], buf\[ii\*131072:\(ii\+1\)\*131072\]\)\n\s*\}/$$1.$$2 = cloneBlobs(buf, num)/g' ssz_generated.go
 	cd core/beacon && $(GO) run ./internal/genjson json_methods.go $(BEACON_JSON_SKIP) $(BEACON_TYPES)
+
+ABIGEN := $(GO) run github.com/ethereum/go-ethereum/cmd/abigen
+
+.PHONY: contracts
+## contracts: compile contracts/src with the pinned npm solc (installed under contracts/node_modules),
+## write contracts/artifacts and regenerate the Go bindings. Needs Node; nothing else does.
+contracts:
+	cd contracts && npm ci --no-audit --no-fund --loglevel=error
+	cd contracts && node compile.js
+	$(ABIGEN) --v2 --combined-json contracts/artifacts/combined.json --pkg bindings --out contracts/bindings/bindings.go
+	$(ABIGEN) --v2 --combined-json contracts/artifacts/test/combined.json --pkg testbindings --out contracts/bindings/testbindings/testbindings.go

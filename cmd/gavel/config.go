@@ -158,7 +158,7 @@ func applyGavelFlags(ctx *cli.Context, cfg *gavelConfig) error {
 	if ctx.IsSet(mevWriteTimeoutFlag.Name) {
 		cfg.Mev.Listener.WriteTimeout = ctx.Duration(mevWriteTimeoutFlag.Name)
 	}
-	return nil
+	return applySubmissionFlags(ctx, cfg)
 }
 
 // dumpConfig writes cfg as TOML, as `gavel dumpconfig` does.

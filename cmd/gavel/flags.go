@@ -78,6 +78,8 @@ var gavelFlags = []cli.Flag{
 	mevAddrFlag, mevMaxBodyFlag, mevReadTimeoutFlag, mevWriteTimeoutFlag,
 }
 
+func init() { gavelFlags = append(gavelFlags, submissionFlags...) }
+
 // gethFlags are the geth flags gavel understands, with geth's names, so a
 // geth operator's command line keeps working.
 var gethFlags = concat(

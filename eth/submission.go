@@ -1,0 +1,240 @@
+package eth
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/ethereum/go-ethereum/beacon/engine"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/log"
+	"github.com/ethereum/go-ethereum/node"
+	"github.com/ethereum/go-ethereum/rpc"
+
+	"github.com/gavel-eth/gavel/core/chain"
+	"github.com/gavel-eth/gavel/eth/betapool"
+	"github.com/gavel-eth/gavel/eth/bundlepool"
+	"github.com/gavel-eth/gavel/eth/devbeacon"
+	"github.com/gavel-eth/gavel/internal/store"
+	"github.com/gavel-eth/gavel/mevapi/jsonrpc"
+	"github.com/gavel-eth/gavel/miner"
+)
+
+// SubmissionConfig configures public submission: the MEV listener's JSON-RPC
+// ([Mev]: auth mode, body limit, rate limits), the eth_sendBundle pool, beta
+// bundles ([Beta]: horizon, limits) and the local builder.
+type SubmissionConfig struct {
+	RPC     jsonrpc.Config
+	Bundles bundlepool.Config
+	Beta    betapool.Config
+	Miner   miner.Config `toml:",omitempty"`
+	// StatsFlush is how often per-signer counters are written (10 s).
+	StatsFlush time.Duration
+}
+
+// DefaultSubmissionConfig is every part's default.
+var DefaultSubmissionConfig = SubmissionConfig{
+	RPC:        jsonrpc.DefaultConfig,
+	Bundles:    bundlepool.DefaultConfig,
+	Beta:       betapool.DefaultConfig,
+	StatsFlush: 10 * time.Second,
+}
+
+// SubmissionDeps are what submission needs from the node.
+type SubmissionDeps struct {
+	Chain *chain.Chain
+	Store store.Store
+	// CurrentSlot is the slot clock (devbeacon's in --dev; beacon genesis
+	// time on real networks, see betapool.SlotClock).
+	CurrentSlot func() uint64
+	// ExtraAPIs are other services the MEV listener's JSON-RPC also serves
+	// (eth_callBundle, eth_estimateGasBundle once they exist).
+	ExtraAPIs []rpc.API
+}
+
+// Submission is searchers' way in: the bundle pool, the beta-bundle pool,
+// per-signer statistics, the local builder and the MEV listener's JSON-RPC
+// handler serving them.
+type Submission struct {
+	Bundles *bundlepool.Pool
+	Beta    *betapool.Pool
+	Builder *miner.Builder
+	Stats   *store.StatsBuffer
+	RPC     *jsonrpc.Server
+	apis    []rpc.API
+
+	ownStore store.Store // opened by AttachSubmission, closed by Stop
+}
+
+// NewSubmission wires the submission services from explicit dependencies.
+func NewSubmission(cfg SubmissionConfig, deps SubmissionDeps) (*Submission, error) {
+	if deps.Chain == nil || deps.Store == nil || deps.CurrentSlot == nil {
+		return nil, errors.New("submission needs a chain, a store and a slot clock")
+	}
+	if cfg.StatsFlush <= 0 {
+		cfg.StatsFlush = DefaultSubmissionConfig.StatsFlush
+	}
+	s := &Submission{Stats: store.NewStatsBuffer(deps.Store, cfg.StatsFlush)}
+	c := deps.Chain
+	s.Bundles = bundlepool.New(cfg.Bundles, c.ChainID(), func() uint64 { return c.Head().Number.Uint64() }, s.Stats)
+	s.Beta = betapool.New(cfg.Beta, deps.Store, c.ChainID(), deps.CurrentSlot, s.Stats)
+	s.Builder = miner.New(c, s.Bundles, cfg.Miner)
+	s.apis = append(append(s.Bundles.APIs(), s.Beta.APIs()...), jsonrpc.UserStatsAPIs(s.Stats)...)
+	rpcSrv, err := jsonrpc.New(cfg.RPC, append(append([]rpc.API{}, s.apis...), deps.ExtraAPIs...), jsonrpc.WithRequestHook(func(a common.Address) { s.Stats.Add(a, store.StatRequest) }))
+	if err != nil {
+		s.Stats.Close()
+		return nil, fmt.Errorf("mev json-rpc: %w", err)
+	}
+	s.RPC = rpcSrv
+	return s, nil
+}
+
+// APIs are the services to register on geth's RPC as well (eth_sendBundle,
+// eth_cancelBundle, mev_sendBetaBundle, mev_getBetaBundle, mev_getUserStats).
+// Simulation services, once they exist, are added to both.
+func (s *Submission) APIs() []rpc.API { return s.apis }
+
+// Register adds the JSON-RPC routes to the MEV listener.
+func (s *Submission) Register(mux interface{ Handle(string, http.Handler) }) {
+	s.RPC.Register(mux)
+}
+
+// Close stops the handler and flushes statistics; the store is closed by
+// its owner afterwards (by Stop when AttachSubmission opened it).
+func (s *Submission) Close() error {
+	s.RPC.Close()
+	return s.Stats.Close()
+}
+
+// Start implements node.Lifecycle; the services need no start.
+func (s *Submission) Start() error { return nil }
+
+// Stop implements node.Lifecycle: Close, then close the store if
+// AttachSubmission opened it.
+func (s *Submission) Stop() error {
+	err := s.Close()
+	if s.ownStore != nil {
+		err = errors.Join(err, s.ownStore.Close())
+	}
+	return err
+}
+
+// OpenStore opens the node's database: <datadir>/gavel/gavel.db, or a fresh
+// temporary file (removed on Close) when the node has no datadir.
+func OpenStore(stack *node.Node) (store.Store, error) {
+	path := ""
+	if dir := stack.Config().DataDir; dir != "" {
+		path = store.Path(dir)
+	}
+	return store.OpenSQLite(path)
+}
+
+// AttachSubmission wires submission into an assembled node before it
+// starts: JSON-RPC routes on the MEV listener, the services on geth's RPC,
+// the local builder as the dev slot driver's payload builder, and a
+// lifecycle that flushes statistics at shutdown. st may be nil: the node's
+// database is then opened here and closed at shutdown.
+func AttachSubmission(n *Node, cfg SubmissionConfig, st store.Store) (*Submission, error) {
+	var own store.Store
+	if st == nil {
+		var err error
+		if st, err = OpenStore(n.Stack); err != nil {
+			return nil, fmt.Errorf("open store: %w", err)
+		}
+		own = st
+	}
+	s, err := NewSubmission(cfg, SubmissionDeps{Chain: n.Chain, Store: st, CurrentSlot: nodeSlotClock(n)})
+	if err != nil {
+		if own != nil {
+			own.Close()
+		}
+		return nil, err
+	}
+	s.ownStore = own
+	s.Register(n.MEV)
+	n.Stack.RegisterAPIs(s.APIs())
+	if n.Beacon != nil {
+		n.Beacon.SetBuilder(s.PayloadBuilder())
+	}
+	// Lifecycles stop in reverse order of registration, so this one stops
+	// before the MEV listener registered earlier: it stops the listener first
+	// (draining requests in flight; a second Stop is a no-op), so no request
+	// meets a closed store.
+	n.Stack.RegisterLifecycle(&submissionLifecycle{s: s, listener: n.MEV})
+	return s, nil
+}
+
+type submissionLifecycle struct {
+	s        *Submission
+	listener interface{ Stop() error }
+}
+
+func (l *submissionLifecycle) Start() error { return nil }
+
+func (l *submissionLifecycle) Stop() error {
+	return errors.Join(l.listener.Stop(), l.s.Stop())
+}
+
+// beaconGenesis holds the beacon genesis times of the public networks, for
+// the slot clock of beta bundles, until params carries the beacon constants.
+var beaconGenesis = map[uint64]uint64{
+	1:        1606824023, // mainnet
+	11155111: 1655733600, // sepolia
+	17000:    1695902400, // holesky
+	560048:   1742213400, // hoodi
+}
+
+// nodeSlotClock is the dev driver's slot in --dev, the beacon clock on the
+// public networks, and otherwise (private post-merge chains) slots of 12 s
+// since the execution genesis.
+func nodeSlotClock(n *Node) func() uint64 {
+	if n.Beacon != nil {
+		return n.Beacon.CurrentSlot
+	}
+	if g, ok := beaconGenesis[n.Chain.ChainID()]; ok {
+		return betapool.SlotClock(g, 12, nil)
+	}
+	log.Warn("No beacon genesis known for this chain: beta-bundle slots count 12 s from the execution genesis", "chainid", n.Chain.ChainID())
+	return betapool.SlotClock(n.Chain.Genesis().Time, 12, nil)
+}
+
+// AddAPIs serves more services on the MEV listener's JSON-RPC (and, with
+// stack non-nil, on geth's RPC): eth_callBundle and eth_estimateGasBundle
+// plug in here. Call it before the node starts.
+func (s *Submission) AddAPIs(stack *node.Node, apis []rpc.API) error {
+	if err := s.RPC.RegisterAPIs(apis); err != nil {
+		return err
+	}
+	if stack != nil {
+		stack.RegisterAPIs(apis)
+	}
+	return nil
+}
+
+// PayloadBuilder returns the local builder in the dev slot driver's shape.
+func (s *Submission) PayloadBuilder() devbeacon.PayloadBuilder { return payloadBuilder{s} }
+
+type payloadBuilder struct{ s *Submission }
+
+// BuildPayload implements devbeacon.PayloadBuilder. The parent being a block
+// this builder made means that block was imported: its bundles count as
+// included, and bundles for blocks up to the parent are dropped.
+func (p payloadBuilder) BuildPayload(ctx context.Context, req devbeacon.PayloadRequest) (*engine.ExecutionPayloadEnvelope, error) {
+	p.s.Builder.Imported(req.Parent.Hash())
+	p.s.Bundles.Prune(req.Parent.Number.Uint64())
+	a := req.Attrs
+	root := a.ParentBeaconRoot
+	res, err := p.s.Builder.Build(ctx, req.Parent, chain.BuildAttrs{
+		Timestamp:    a.Timestamp,
+		FeeRecipient: a.FeeRecipient,
+		Random:       a.PrevRandao,
+		Withdrawals:  a.Withdrawals,
+		BeaconRoot:   &root,
+	})
+	if err != nil {
+		return nil, err
+	}
+	return res.Envelope, nil
+}

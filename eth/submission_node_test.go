@@ -1,0 +1,190 @@
+package eth_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"math/big"
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/crypto"
+
+	"github.com/gavel-eth/gavel/internal/testnode"
+	"github.com/gavel-eth/gavel/mevapi/reqsig"
+)
+
+type reply struct {
+	Method string          `json:"method"`
+	Result json.RawMessage `json:"result"`
+	Error  *struct {
+		Code    int    `json:"code"`
+		Message string `json:"message"`
+	} `json:"error"`
+}
+
+func post(t *testing.T, url string, body []byte, sig string) (int, reply) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, url, bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	if sig != "" {
+		req.Header.Set("X-Ethereum-Signature", sig)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	var r reply
+	if err := json.Unmarshal(raw, &r); err != nil {
+		t.Fatalf("%d %s", res.StatusCode, raw)
+	}
+	return res.StatusCode, r
+}
+
+func body(method string, params ...any) []byte {
+	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "method": method, "params": params})
+	return b
+}
+
+// TestDevNodeSubmission runs the issue's acceptance list on a real dev node:
+// MEV listener over HTTP, geth RPC, the dev slot driver building with the
+// local builder and importing through the engine API.
+func TestDevNodeSubmission(t *testing.T) {
+	n := testnode.New(t, testnode.Options{})
+	n.Step()
+	cfg := n.Chain.Config()
+	signer := types.LatestSignerForChainID(cfg.ChainID)
+	mkTx := func(acc int, nonce uint64, tip int64, to common.Address) hexutil.Bytes {
+		tx, err := types.SignNewTx(testnode.Account(acc).Key, signer, &types.DynamicFeeTx{ChainID: cfg.ChainID, Nonce: nonce,
+			GasTipCap: big.NewInt(tip), GasFeeCap: big.NewInt(100e9), Gas: 21000, To: &to, Value: big.NewInt(1)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, _ := tx.MarshalBinary()
+		return raw
+	}
+	mev := n.MEVURL()
+
+	// Beta bundles: zero tip for an upcoming slot is accepted; a tip is not.
+	slot := strconv.FormatUint(n.Beacon.CurrentSlot()+2, 10)
+	beta := mkTx(3, 0, 0, common.Address{3})
+	status, r := post(t, mev+"/", body("mev_sendBetaBundle", map[string]any{"txs": []hexutil.Bytes{beta}, "slot": slot}), "")
+	var h common.Hash
+	json.Unmarshal(r.Result, &h)
+	th := crypto.Keccak256Hash(beta)
+	if status != 200 || h != crypto.Keccak256Hash(th[:]) {
+		t.Fatalf("beta bundle: %d %s %+v", status, r.Result, r.Error)
+	}
+	status, r = post(t, mev+"/", body("mev_sendBetaBundle", map[string]any{"txs": []hexutil.Bytes{mkTx(3, 0, 1, common.Address{3})}, "slot": slot}), "")
+	if status != 400 || !strings.Contains(r.Error.Message, "maxPriorityFeePerGas") {
+		t.Fatalf("tipped beta bundle: %d %+v", status, r.Error)
+	}
+	// The same services on geth's RPC.
+	var viaGeth common.Hash
+	if err := n.RPC().Call(&viaGeth, "mev_sendBetaBundle", map[string]any{"txs": []hexutil.Bytes{beta}, "slot": slot}); err != nil || viaGeth != h {
+		t.Fatalf("geth RPC: %v %s", err, viaGeth)
+	}
+
+	// eth_sendBundle on /v1/auction: unsigned 401, signed {bundleHash}, the
+	// same signature over a modified body 401.
+	target := n.Chain.Head().Number.Uint64() + 1
+	bundleTx := mkTx(1, 0, 1e9, common.Address{1})
+	req := body("eth_sendBundle", map[string]any{"txs": []hexutil.Bytes{bundleTx}, "blockNumber": hexutil.Uint64(target)})
+	if status, _ := post(t, mev+"/v1/auction", req, ""); status != 401 {
+		t.Fatalf("unsigned: %d", status)
+	}
+	key, _ := crypto.GenerateKey()
+	sig, _ := reqsig.Sign(req, key)
+	status, r = post(t, mev+"/v1/auction", req, sig)
+	if status != 200 || !strings.Contains(string(r.Result), "bundleHash") {
+		t.Fatalf("signed: %d %s %+v", status, r.Result, r.Error)
+	}
+	if status, _ := post(t, mev+"/v1/auction", append(req[:len(req)-1:len(req)-1], ' ', '}'), sig); status != 401 {
+		t.Fatalf("modified body: %d", status)
+	}
+
+	// A mempool tx with a higher tip than the bundle still goes after it.
+	loose := new(types.Transaction)
+	loose.UnmarshalBinary(mkTx(2, 0, 50e9, common.Address{2}))
+	if err := n.Client().SendTransaction(context.Background(), loose); err != nil {
+		t.Fatal(err)
+	}
+	head := n.Step()
+	if head.Number.Uint64() != target {
+		t.Fatalf("stepped to %d, want %d", head.Number, target)
+	}
+	block, err := n.Chain.BlockByNumber(target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	txs := block.Transactions()
+	if len(txs) != 2 || txs[0].Hash() != crypto.Keccak256Hash(bundleTx) || txs[1].Hash() != loose.Hash() {
+		t.Fatalf("block %d has %d txs; want the bundle first, then the mempool tx", target, len(txs))
+	}
+	// The next slot counts the inclusion for the signer.
+	n.Step()
+	var stats struct {
+		Requests, Bundles, Inclusions uint64
+	}
+	if err := n.RPC().Call(&stats, "mev_getUserStats", crypto.PubkeyToAddress(key.PublicKey)); err != nil {
+		t.Fatal(err)
+	}
+	if stats.Requests != 1 || stats.Bundles != 1 || stats.Inclusions != 1 {
+		t.Fatalf("user stats %+v", stats)
+	}
+}
+
+// TestBetaBundleSurvivesRestart stores a beta bundle on a node with a
+// datadir, restarts the node on it, and finds the bundle and the signer's
+// statistics again.
+func TestBetaBundleSurvivesRestart(t *testing.T) {
+	dir := t.TempDir()
+	n := testnode.New(t, testnode.Options{DataDir: dir})
+	n.Step()
+	cfg := n.Chain.Config()
+	to := common.Address{9}
+	tx, _ := types.SignNewTx(testnode.Account(4).Key, types.LatestSignerForChainID(cfg.ChainID), &types.DynamicFeeTx{
+		ChainID: cfg.ChainID, GasFeeCap: big.NewInt(10e9), Gas: 21000, To: &to})
+	raw, _ := tx.MarshalBinary()
+	slot := strconv.FormatUint(n.Beacon.CurrentSlot()+5, 10)
+	req := body("mev_sendBetaBundle", map[string]any{"txs": []hexutil.Bytes{raw}, "slot": slot})
+	key, _ := crypto.GenerateKey()
+	sig, _ := reqsig.Sign(req, key)
+	status, r := post(t, n.MEVURL()+"/v1", req, sig)
+	var h common.Hash
+	json.Unmarshal(r.Result, &h)
+	if status != 200 {
+		t.Fatalf("%d %+v", status, r.Error)
+	}
+	if err := n.Stack.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	n = testnode.New(t, testnode.Options{DataDir: dir})
+	var got struct {
+		BundleHash common.Hash
+		Txs        []hexutil.Bytes
+		Slots      []struct{ Slot, Status string }
+	}
+	if err := n.RPC().Call(&got, "mev_getBetaBundle", h); err != nil {
+		t.Fatal(err)
+	}
+	if got.BundleHash != h || len(got.Txs) != 1 || !bytes.Equal(got.Txs[0], raw) || len(got.Slots) != 1 || got.Slots[0].Slot != slot {
+		t.Fatalf("after restart: %+v", got)
+	}
+	var stats struct{ Requests, BetaBundles uint64 }
+	if err := n.RPC().Call(&stats, "mev_getUserStats", crypto.PubkeyToAddress(key.PublicKey)); err != nil {
+		t.Fatal(err)
+	}
+	if stats.Requests != 1 || stats.BetaBundles != 1 {
+		t.Fatalf("stats after restart: %+v", stats)
+	}
+}

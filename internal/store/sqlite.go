@@ -1,0 +1,332 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/log"
+	"github.com/ethereum/go-ethereum/rlp"
+	_ "modernc.org/sqlite" // registers driver "sqlite"
+)
+
+// FileName is the database file gavel keeps in <datadir>/gavel/.
+const FileName = "gavel.db"
+
+// Path returns the database path for a datadir.
+func Path(datadir string) string { return filepath.Join(datadir, "gavel", FileName) }
+
+// OpenSQLite opens (creating if needed) the SQLite database at path and
+// migrates it. An empty path means a fresh database in a temporary directory,
+// removed on Close: that is what an in-memory dev node gets, so it behaves
+// like the file-backed one (WAL, group commit) and tests exercise the same
+// path.
+func OpenSQLite(path string) (Store, error) {
+	var tmpdir string
+	if path == "" {
+		d, err := os.MkdirTemp("", "gavel-store-")
+		if err != nil {
+			return nil, err
+		}
+		tmpdir, path = d, filepath.Join(d, FileName)
+	} else if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, err
+	}
+	q := url.Values{}
+	for _, p := range []string{"journal_mode(WAL)", "synchronous(FULL)", "busy_timeout(5000)", "foreign_keys(ON)"} {
+		q.Add("_pragma", p)
+	}
+	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	if err != nil {
+		return nil, err
+	}
+	db.SetMaxOpenConns(4)
+	s := &sqlStore{db: db, d: sqliteDialect, tmpdir: tmpdir}
+	if err := s.migrate(context.Background()); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: migrating %s: %w", path, err)
+	}
+	s.gc = newGroupCommitter(s)
+	return s, nil
+}
+
+// dialect holds what differs between SQLite and PostgreSQL.
+type dialect struct {
+	name      string
+	blob      string // column type for bytes
+	dollarArg bool   // $1, $2 placeholders instead of ?
+}
+
+var sqliteDialect = dialect{name: "sqlite", blob: "BLOB"}
+
+// rebind turns ? placeholders into $n for PostgreSQL.
+func (d dialect) rebind(q string) string {
+	if !d.dollarArg {
+		return q
+	}
+	var b strings.Builder
+	n := 0
+	for _, c := range q {
+		if c == '?' {
+			n++
+			fmt.Fprintf(&b, "$%d", n)
+			continue
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// migrations are applied in order; each runs once, recorded in
+// schema_version. New domains append, never edit.
+var migrations = []string{
+	// 1: beta bundles and user stats.
+	`CREATE TABLE beta_bundles (
+		hash {blob} PRIMARY KEY,
+		txs {blob} NOT NULL,
+		signer {blob} NOT NULL,
+		created_at BIGINT NOT NULL
+	);
+	CREATE TABLE beta_bundle_slots (
+		hash {blob} NOT NULL REFERENCES beta_bundles(hash),
+		slot BIGINT NOT NULL,
+		received_at BIGINT NOT NULL,
+		PRIMARY KEY (hash, slot)
+	);
+	CREATE INDEX beta_bundle_slots_by_slot ON beta_bundle_slots(slot, received_at);
+	CREATE TABLE user_stats (
+		address {blob} PRIMARY KEY,
+		requests BIGINT NOT NULL DEFAULT 0,
+		bundles BIGINT NOT NULL DEFAULT 0,
+		beta_bundles BIGINT NOT NULL DEFAULT 0,
+		inclusions BIGINT NOT NULL DEFAULT 0,
+		first_seen BIGINT NOT NULL,
+		last_seen BIGINT NOT NULL
+	);`,
+}
+
+type sqlStore struct {
+	db     *sql.DB
+	d      dialect
+	gc     *groupCommitter
+	tmpdir string
+
+	closeOnce sync.Once
+	closeErr  error
+}
+
+func (s *sqlStore) migrate(ctx context.Context) error {
+	if _, err := s.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`); err != nil {
+		return err
+	}
+	var v int
+	err := s.db.QueryRowContext(ctx, `SELECT version FROM schema_version`).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		if _, err := s.db.ExecContext(ctx, `INSERT INTO schema_version (version) VALUES (0)`); err != nil {
+			return err
+		}
+	} else if err != nil {
+		return err
+	}
+	if v > len(migrations) {
+		return fmt.Errorf("database schema version %d is newer than this gavel knows (%d)", v, len(migrations))
+	}
+	for i := v; i < len(migrations); i++ {
+		tx, err := s.db.BeginTx(ctx, nil)
+		if err != nil {
+			return err
+		}
+		for _, stmt := range strings.Split(strings.ReplaceAll(migrations[i], "{blob}", s.d.blob), ";") {
+			if strings.TrimSpace(stmt) == "" {
+				continue
+			}
+			if _, err := tx.ExecContext(ctx, stmt); err != nil {
+				tx.Rollback()
+				return fmt.Errorf("migration %d: %w", i+1, err)
+			}
+		}
+		if _, err := tx.ExecContext(ctx, s.d.rebind(`UPDATE schema_version SET version = ?`), i+1); err != nil {
+			tx.Rollback()
+			return err
+		}
+		if err := tx.Commit(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Close implements Store.
+func (s *sqlStore) Close() error {
+	s.closeOnce.Do(func() {
+		s.gc.close()
+		s.closeErr = s.db.Close()
+		if s.tmpdir != "" {
+			if err := os.RemoveAll(s.tmpdir); err != nil {
+				log.Warn("Cannot remove temporary store", "dir", s.tmpdir, "err", err)
+			}
+		}
+	})
+	return s.closeErr
+}
+
+// PutBetaBundle implements BetaBundles through the group committer.
+func (s *sqlStore) PutBetaBundle(ctx context.Context, b *BetaBundle, slot uint64, receivedAt int64) (bool, error) {
+	txs, err := rlp.EncodeToBytes(b.Txs)
+	if err != nil {
+		return false, err
+	}
+	return s.gc.submit(ctx, betaWrite{hash: b.Hash, txs: txs, signer: b.Signer, slot: slot, at: receivedAt})
+}
+
+type betaWrite struct {
+	hash   common.Hash
+	txs    []byte
+	signer common.Address
+	slot   uint64
+	at     int64
+}
+
+// betaStmts are writeBeta's statements, prepared once per group transaction.
+type betaStmts struct{ bundle, slot *sql.Stmt }
+
+func (s *sqlStore) prepareBeta(ctx context.Context, tx *sql.Tx) (*betaStmts, error) {
+	b, err := tx.PrepareContext(ctx, s.d.rebind(
+		`INSERT INTO beta_bundles (hash, txs, signer, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (hash) DO NOTHING`))
+	if err != nil {
+		return nil, err
+	}
+	sl, err := tx.PrepareContext(ctx, s.d.rebind(
+		`INSERT INTO beta_bundle_slots (hash, slot, received_at) VALUES (?, ?, ?) ON CONFLICT (hash, slot) DO NOTHING`))
+	if err != nil {
+		b.Close()
+		return nil, err
+	}
+	return &betaStmts{b, sl}, nil
+}
+
+func (st *betaStmts) close() { st.bundle.Close(); st.slot.Close() }
+
+// writeBeta runs inside a group transaction; created reports whether the
+// (hash, slot) pair is new.
+func (st *betaStmts) writeBeta(ctx context.Context, w betaWrite) (bool, error) {
+	if _, err := st.bundle.ExecContext(ctx, w.hash[:], w.txs, w.signer[:], w.at); err != nil {
+		return false, err
+	}
+	res, err := st.slot.ExecContext(ctx, w.hash[:], int64(w.slot), w.at)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// BetaBundle implements BetaBundles.
+func (s *sqlStore) BetaBundle(ctx context.Context, hash common.Hash) (*BetaBundle, error) {
+	var txs, signer []byte
+	err := s.db.QueryRowContext(ctx, s.d.rebind(`SELECT txs, signer FROM beta_bundles WHERE hash = ?`), hash[:]).Scan(&txs, &signer)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("%w: beta bundle %s", ErrNotFound, hash.Hex())
+	}
+	if err != nil {
+		return nil, err
+	}
+	b := &BetaBundle{Hash: hash, Signer: common.BytesToAddress(signer)}
+	if err := rlp.DecodeBytes(txs, &b.Txs); err != nil {
+		return nil, fmt.Errorf("stored beta bundle %s is corrupt: %w", hash.Hex(), err)
+	}
+	rows, err := s.db.QueryContext(ctx, s.d.rebind(`SELECT slot, received_at FROM beta_bundle_slots WHERE hash = ? ORDER BY slot`), hash[:])
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var sl BetaSlot
+		var slot int64
+		if err := rows.Scan(&slot, &sl.ReceivedAt); err != nil {
+			return nil, err
+		}
+		sl.Slot = uint64(slot)
+		b.Slots = append(b.Slots, sl)
+	}
+	return b, rows.Err()
+}
+
+// BetaBundlesForSlot implements BetaBundles.
+func (s *sqlStore) BetaBundlesForSlot(ctx context.Context, slot uint64) ([]*BetaBundle, error) {
+	rows, err := s.db.QueryContext(ctx, s.d.rebind(
+		`SELECT b.hash, b.txs, b.signer, s.received_at FROM beta_bundle_slots s JOIN beta_bundles b ON b.hash = s.hash
+		 WHERE s.slot = ? ORDER BY s.received_at, b.hash`), int64(slot))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*BetaBundle
+	for rows.Next() {
+		var hash, txs, signer []byte
+		var at int64
+		if err := rows.Scan(&hash, &txs, &signer, &at); err != nil {
+			return nil, err
+		}
+		b := &BetaBundle{Hash: common.BytesToHash(hash), Signer: common.BytesToAddress(signer), Slots: []BetaSlot{{Slot: slot, ReceivedAt: at}}}
+		if err := rlp.DecodeBytes(txs, &b.Txs); err != nil {
+			return nil, fmt.Errorf("stored beta bundle %x is corrupt: %w", hash, err)
+		}
+		out = append(out, b)
+	}
+	return out, rows.Err()
+}
+
+// AddUserStats implements UserStats in one transaction.
+func (s *sqlStore) AddUserStats(ctx context.Context, deltas []UserStat) error {
+	if len(deltas) == 0 {
+		return nil
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	q := s.d.rebind(`INSERT INTO user_stats (address, requests, bundles, beta_bundles, inclusions, first_seen, last_seen)
+		VALUES (?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (address) DO UPDATE SET
+			requests = user_stats.requests + excluded.requests,
+			bundles = user_stats.bundles + excluded.bundles,
+			beta_bundles = user_stats.beta_bundles + excluded.beta_bundles,
+			inclusions = user_stats.inclusions + excluded.inclusions,
+			first_seen = MIN(user_stats.first_seen, excluded.first_seen),
+			last_seen = MAX(user_stats.last_seen, excluded.last_seen)`)
+	if s.d.dollarArg {
+		q = strings.NewReplacer("MIN(", "LEAST(", "MAX(", "GREATEST(").Replace(q)
+	}
+	for _, d := range deltas {
+		if _, err := tx.ExecContext(ctx, q, d.Address[:], int64(d.Requests), int64(d.Bundles), int64(d.BetaBundles), int64(d.Inclusions), d.FirstSeen, d.LastSeen); err != nil {
+			tx.Rollback()
+			return err
+		}
+	}
+	return tx.Commit()
+}
+
+// UserStat implements UserStats.
+func (s *sqlStore) UserStat(ctx context.Context, addr common.Address) (*UserStat, error) {
+	u := &UserStat{Address: addr}
+	var req, bun, beta, inc int64
+	err := s.db.QueryRowContext(ctx, s.d.rebind(
+		`SELECT requests, bundles, beta_bundles, inclusions, first_seen, last_seen FROM user_stats WHERE address = ?`), addr[:]).
+		Scan(&req, &bun, &beta, &inc, &u.FirstSeen, &u.LastSeen)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("%w: no requests signed by %s", ErrNotFound, addr.Hex())
+	}
+	if err != nil {
+		return nil, err
+	}
+	u.Requests, u.Bundles, u.BetaBundles, u.Inclusions = uint64(req), uint64(bun), uint64(beta), uint64(inc)
+	return u, nil
+}

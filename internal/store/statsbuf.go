@@ -1,0 +1,165 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/log"
+)
+
+// StatsBuffer collects per-signer counters in memory and writes them to a
+// UserStats store in one transaction per flush, so counting a request costs
+// a map update, not a commit. Reads merge the stored row with what is not
+// flushed yet. Counters are statistics, not acknowledged writes: at most one
+// flush interval is lost if the process dies.
+type StatsBuffer struct {
+	db  UserStats
+	now func() time.Time
+
+	mu      sync.Mutex
+	pending map[common.Address]*UserStat
+
+	quit chan struct{}
+	done chan struct{}
+}
+
+// NewStatsBuffer starts a buffer flushing to db every interval (and on Close).
+func NewStatsBuffer(db UserStats, interval time.Duration) *StatsBuffer {
+	b := &StatsBuffer{db: db, now: time.Now, pending: map[common.Address]*UserStat{}, quit: make(chan struct{}), done: make(chan struct{})}
+	go b.loop(interval)
+	return b
+}
+
+// StatKind names a counter of UserStat.
+type StatKind int
+
+// The counters a StatsBuffer can add to.
+const (
+	StatRequest StatKind = iota
+	StatBundle
+	StatBetaBundle
+	StatInclusion
+)
+
+// Add counts one event of kind for addr. Requests also move LastSeen (and
+// FirstSeen for a new signer); the zero address is ignored.
+func (b *StatsBuffer) Add(addr common.Address, kind StatKind) {
+	if addr == (common.Address{}) {
+		return
+	}
+	now := b.now().UnixMilli()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	u := b.pending[addr]
+	if u == nil {
+		u = &UserStat{Address: addr, FirstSeen: now, LastSeen: now}
+		b.pending[addr] = u
+	}
+	switch kind {
+	case StatRequest:
+		u.Requests++
+		u.LastSeen = now
+	case StatBundle:
+		u.Bundles++
+	case StatBetaBundle:
+		u.BetaBundles++
+	case StatInclusion:
+		u.Inclusions++
+	}
+}
+
+// Get returns the counters of addr, stored plus pending, or ErrNotFound.
+func (b *StatsBuffer) Get(ctx context.Context, addr common.Address) (*UserStat, error) {
+	stored, err := b.db.UserStat(ctx, addr)
+	if err != nil && !errors.Is(err, ErrNotFound) {
+		return nil, err
+	}
+	b.mu.Lock()
+	p := b.pending[addr]
+	var pc UserStat
+	if p != nil {
+		pc = *p
+	}
+	b.mu.Unlock()
+	switch {
+	case stored == nil && p == nil:
+		return nil, err
+	case stored == nil:
+		return &pc, nil
+	case p != nil:
+		stored.Requests += pc.Requests
+		stored.Bundles += pc.Bundles
+		stored.BetaBundles += pc.BetaBundles
+		stored.Inclusions += pc.Inclusions
+		stored.FirstSeen = min(stored.FirstSeen, pc.FirstSeen)
+		stored.LastSeen = max(stored.LastSeen, pc.LastSeen)
+	}
+	return stored, nil
+}
+
+// Flush writes the pending counters.
+func (b *StatsBuffer) Flush(ctx context.Context) error {
+	b.mu.Lock()
+	if len(b.pending) == 0 {
+		b.mu.Unlock()
+		return nil
+	}
+	batch := make([]UserStat, 0, len(b.pending))
+	for _, u := range b.pending {
+		batch = append(batch, *u)
+	}
+	b.pending = map[common.Address]*UserStat{}
+	b.mu.Unlock()
+	if err := b.db.AddUserStats(ctx, batch); err != nil {
+		// Put them back so the next flush retries.
+		b.mu.Lock()
+		for i := range batch {
+			u := batch[i]
+			if p := b.pending[u.Address]; p != nil {
+				p.Requests += u.Requests
+				p.Bundles += u.Bundles
+				p.BetaBundles += u.BetaBundles
+				p.Inclusions += u.Inclusions
+				p.FirstSeen = min(p.FirstSeen, u.FirstSeen)
+				p.LastSeen = max(p.LastSeen, u.LastSeen)
+			} else {
+				b.pending[u.Address] = &u
+			}
+		}
+		b.mu.Unlock()
+		return err
+	}
+	return nil
+}
+
+func (b *StatsBuffer) loop(interval time.Duration) {
+	defer close(b.done)
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-t.C:
+			if err := b.Flush(context.Background()); err != nil {
+				log.Warn("Cannot write user stats", "err", err)
+			}
+		case <-b.quit:
+			return
+		}
+	}
+}
+
+// Close stops the flusher and writes what is pending. Call it before
+// closing the store.
+func (b *StatsBuffer) Close() error {
+	select {
+	case <-b.quit:
+		return nil
+	default:
+	}
+	close(b.quit)
+	<-b.done
+	return b.Flush(context.Background())
+}

@@ -1,0 +1,195 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+)
+
+func open(t testing.TB, path string) Store {
+	t.Helper()
+	s, err := OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestBetaBundlesDurableAndIdempotent(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "gavel", FileName)
+	s := open(t, path)
+	b := &BetaBundle{Hash: common.Hash{1}, Txs: [][]byte{{2, 1}, {2, 2}}, Signer: common.Address{7}}
+	if created, err := s.PutBetaBundle(ctx, b, 10, 1000); err != nil || !created {
+		t.Fatalf("first put: %v %v", created, err)
+	}
+	if created, err := s.PutBetaBundle(ctx, b, 10, 2000); err != nil || created {
+		t.Fatalf("re-send: created=%v err=%v, want a no-op", created, err)
+	}
+	if created, err := s.PutBetaBundle(ctx, b, 12, 3000); err != nil || !created {
+		t.Fatalf("other slot: %v %v", created, err)
+	}
+	other := &BetaBundle{Hash: common.Hash{2}, Txs: [][]byte{{2, 9}}}
+	if _, err := s.PutBetaBundle(ctx, other, 10, 1500); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.PutBetaBundle(ctx, b, 13, 1); !errors.Is(err, ErrClosed) {
+		t.Fatalf("put after close: %v", err)
+	}
+
+	// Reopen: everything acknowledged is there.
+	s = open(t, path)
+	defer s.Close()
+	got, err := s.BetaBundle(ctx, b.Hash)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Txs) != 2 || got.Txs[1][1] != 2 || got.Signer != b.Signer {
+		t.Fatalf("bundle %+v", got)
+	}
+	if len(got.Slots) != 2 || got.Slots[0] != (BetaSlot{10, 1000}) || got.Slots[1] != (BetaSlot{12, 3000}) {
+		t.Fatalf("slots %+v", got.Slots)
+	}
+	list, err := s.BetaBundlesForSlot(ctx, 10)
+	if err != nil || len(list) != 2 || list[0].Hash != b.Hash || list[1].Hash != other.Hash {
+		t.Fatalf("slot 10: %v %+v", err, list)
+	}
+	if list, _ := s.BetaBundlesForSlot(ctx, 11); len(list) != 0 {
+		t.Fatalf("slot 11: %+v", list)
+	}
+	if _, err := s.BetaBundle(ctx, common.Hash{3}); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("unknown: %v", err)
+	}
+}
+
+func TestConcurrentPutsShareCommits(t *testing.T) {
+	ctx := context.Background()
+	s := open(t, "")
+	defer s.Close()
+	var wg sync.WaitGroup
+	for i := 0; i < 200; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			b := &BetaBundle{Hash: common.Hash{byte(i), byte(i >> 8)}, Txs: [][]byte{{byte(i)}}}
+			if _, err := s.PutBetaBundle(ctx, b, 5, int64(i)); err != nil {
+				t.Error(err)
+			}
+		}(i)
+	}
+	wg.Wait()
+	list, err := s.BetaBundlesForSlot(ctx, 5)
+	if err != nil || len(list) != 200 {
+		t.Fatalf("%d bundles, err %v", len(list), err)
+	}
+}
+
+func TestUserStats(t *testing.T) {
+	ctx := context.Background()
+	s := open(t, "")
+	defer s.Close()
+	a := common.Address{1}
+	if _, err := s.UserStat(ctx, a); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("unknown: %v", err)
+	}
+	if err := s.AddUserStats(ctx, []UserStat{{Address: a, Requests: 2, BetaBundles: 1, FirstSeen: 100, LastSeen: 200}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AddUserStats(ctx, []UserStat{{Address: a, Requests: 1, Bundles: 1, Inclusions: 1, FirstSeen: 150, LastSeen: 300}}); err != nil {
+		t.Fatal(err)
+	}
+	u, err := s.UserStat(ctx, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := UserStat{Address: a, Requests: 3, Bundles: 1, BetaBundles: 1, Inclusions: 1, FirstSeen: 100, LastSeen: 300}
+	if *u != want {
+		t.Fatalf("got %+v, want %+v", *u, want)
+	}
+}
+
+func TestRebind(t *testing.T) {
+	d := dialect{dollarArg: true}
+	if got := d.rebind("a = ? AND b = ?"); got != "a = $1 AND b = $2" {
+		t.Fatal(got)
+	}
+}
+
+// BenchmarkPutBetaBundle compares one writer (a commit per bundle) with 64
+// concurrent writers sharing group commits; both durable (synchronous=FULL).
+func BenchmarkPutBetaBundle(b *testing.B) {
+	for _, par := range []int{1, 64} {
+		b.Run(map[int]string{1: "serial", 64: "parallel64"}[par], func(b *testing.B) {
+			s := open(b, filepath.Join(b.TempDir(), FileName))
+			defer s.Close()
+			ctx := context.Background()
+			var mu sync.Mutex
+			n := 0
+			b.SetParallelism(par)
+			if par == 1 {
+				for i := 0; b.Loop(); i++ {
+					h := common.BigToHash(common.Big1).Bytes()
+					h[0], h[1], h[2] = byte(i), byte(i>>8), byte(i>>16)
+					if _, err := s.PutBetaBundle(ctx, &BetaBundle{Hash: common.BytesToHash(h), Txs: [][]byte{make([]byte, 120)}}, 1, 1); err != nil {
+						b.Fatal(err)
+					}
+				}
+				return
+			}
+			b.RunParallel(func(pb *testing.PB) {
+				for pb.Next() {
+					mu.Lock()
+					n++
+					i := n
+					mu.Unlock()
+					var h common.Hash
+					h[0], h[1], h[2], h[3] = byte(i), byte(i>>8), byte(i>>16), byte(i>>24)
+					if _, err := s.PutBetaBundle(ctx, &BetaBundle{Hash: h, Txs: [][]byte{make([]byte, 120)}}, 1, 1); err != nil {
+						b.Error(err)
+					}
+				}
+			})
+		})
+	}
+}
+
+func TestStatsBuffer(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), FileName)
+	s := open(t, path)
+	buf := NewStatsBuffer(s, time.Hour)
+	a := common.Address{5}
+	buf.Add(a, StatRequest)
+	buf.Add(a, StatRequest)
+	buf.Add(a, StatBetaBundle)
+	buf.Add(common.Address{}, StatRequest) // unsigned: ignored
+	u, err := buf.Get(ctx, a)
+	if err != nil || u.Requests != 2 || u.BetaBundles != 1 {
+		t.Fatalf("pending: %+v %v", u, err)
+	}
+	if err := buf.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	buf.Add(a, StatInclusion)
+	if u, _ := buf.Get(ctx, a); u.Requests != 2 || u.Inclusions != 1 {
+		t.Fatalf("stored+pending: %+v", u)
+	}
+	buf.Close()
+	s.Close()
+	s = open(t, path)
+	defer s.Close()
+	if u, err := s.UserStat(ctx, a); err != nil || u.Requests != 2 || u.Inclusions != 1 || u.BetaBundles != 1 {
+		t.Fatalf("after restart: %+v %v", u, err)
+	}
+	if _, err := NewStatsBuffer(s, time.Hour).Get(ctx, common.Address{9}); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("unknown: %v", err)
+	}
+}

@@ -1,0 +1,341 @@
+// Package jsonrpc is the MEV listener's own JSON-RPC endpoint. It exists
+// beside geth's RPC server because the public listener must see the raw
+// body: it verifies X-Ethereum-Signature / X-Flashbots-Signature over the
+// exact bytes, enforces its body limit and per-IP / per-signer rate limits,
+// and answers with the HTTP statuses of DESIGN section 5 (400, 401, 413, 429,
+// 500) instead of JSON-RPC's always-200. The calls themselves are dispatched
+// by an in-process geth rpc.Server holding exactly the services it is given,
+// the same service objects geth's own RPC serves.
+package jsonrpc
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/log"
+	"github.com/ethereum/go-ethereum/metrics"
+	"github.com/ethereum/go-ethereum/rpc"
+
+	"github.com/gavel-eth/gavel/mevapi/reqsig"
+)
+
+// JSON-RPC error codes the handler writes or maps.
+const (
+	CodeParseError     = -32700
+	CodeInvalidRequest = -32600
+	CodeMethodNotFound = -32601
+	CodeInvalidParams  = -32602
+	CodeInternal       = -32603
+	CodeServerError    = -32000 // geth's code for an error without its own code
+	CodeLimitExceeded  = -32005 // EIP-1474 "limit exceeded"
+)
+
+// internalMessage is what a 500 says; the detail goes to the log only.
+const internalMessage = "internal server error"
+
+var (
+	requestsMeter     = metrics.NewRegisteredMeter("gavel/mev/rpc/requests", nil)
+	signedMeter       = metrics.NewRegisteredMeter("gavel/mev/rpc/signed", nil)
+	badSignatureMeter = metrics.NewRegisteredMeter("gavel/mev/rpc/badsignature", nil)
+	rateLimitedMeter  = metrics.NewRegisteredMeter("gavel/mev/rpc/ratelimited", nil)
+	tooLargeMeter     = metrics.NewRegisteredMeter("gavel/mev/rpc/toolarge", nil)
+)
+
+// Server dispatches JSON-RPC calls arriving on the MEV listener.
+type Server struct {
+	cfg       Config
+	rpc       *rpc.Server
+	ipLimit   *keyedLimiter
+	sigLimit  *keyedLimiter
+	onRequest func(signer common.Address)
+}
+
+// Option customises a Server.
+type Option func(*Server)
+
+// WithRequestHook calls f for every request that passed the signature check,
+// with its signer (the zero address when unsigned). gavel counts per-signer
+// statistics through it.
+func WithRequestHook(f func(signer common.Address)) Option {
+	return func(s *Server) { s.onRequest = f }
+}
+
+// New returns a Server that serves exactly apis.
+func New(cfg Config, apis []rpc.API, opts ...Option) (*Server, error) {
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	srv := rpc.NewServer()
+	srv.SetBatchLimits(cfg.BatchItemLimit, cfg.BatchResponseLimit)
+	srv.SetHTTPBodyLimit(int(cfg.BodyLimit) + 1)
+	for _, api := range apis {
+		if err := srv.RegisterName(api.Namespace, api.Service); err != nil {
+			return nil, fmt.Errorf("registering namespace %q: %w", api.Namespace, err)
+		}
+	}
+	s := &Server{
+		cfg:      cfg,
+		rpc:      srv,
+		ipLimit:  newKeyedLimiter(cfg.IPRate, cfg.IPBurst),
+		sigLimit: newKeyedLimiter(cfg.SignerRate, cfg.SignerBurst),
+	}
+	for _, o := range opts {
+		o(s)
+	}
+	return s, nil
+}
+
+// RegisterAPIs adds services after New, for parts of the node assembled
+// later (bundle simulation). Call it before the listener starts serving.
+func (s *Server) RegisterAPIs(apis []rpc.API) error {
+	for _, api := range apis {
+		if err := s.rpc.RegisterName(api.Namespace, api.Service); err != nil {
+			return fmt.Errorf("registering namespace %q: %w", api.Namespace, err)
+		}
+	}
+	return nil
+}
+
+// Close stops the dispatcher.
+func (s *Server) Close() { s.rpc.Stop() }
+
+// Routes are the MEV listener paths served by JSON-RPC, in Go 1.22 ServeMux
+// pattern form, with whether each requires a signature regardless of Auth.
+var Routes = []struct {
+	Pattern    string
+	RequireSig bool
+}{
+	{"POST /{$}", false},
+	{"POST /v1", false},
+	{"POST /v2", false},
+	{"POST /v1/auction", true},
+	{"POST /MevSendBetaBundleRequest", false},
+}
+
+// Register adds the JSON-RPC routes to a mux-like registrar, such as
+// mevapi.Server or *http.ServeMux.
+func (s *Server) Register(mux interface{ Handle(string, http.Handler) }) {
+	for _, r := range Routes {
+		mux.Handle(r.Pattern, s.Handler(r.RequireSig))
+	}
+}
+
+// Handler returns the endpoint; requireSig forces a signature whatever the
+// configured Auth mode.
+func (s *Server) Handler(requireSig bool) http.Handler {
+	requireSig = requireSig || s.cfg.Auth == AuthRequired
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.serve(w, r, requireSig)
+	})
+}
+
+func (s *Server) serve(w http.ResponseWriter, r *http.Request, requireSig bool) {
+	requestsMeter.Mark(1)
+	if !s.ipLimit.allow(clientIP(r)) {
+		rateLimitedMeter.Mark(1)
+		writeError(w, http.StatusTooManyRequests, CodeLimitExceeded, "rate limit exceeded for this IP address, retry later")
+		return
+	}
+	if enc := r.Header.Get("Content-Encoding"); enc != "" && !strings.EqualFold(enc, "identity") {
+		writeError(w, http.StatusUnsupportedMediaType, CodeInvalidRequest, fmt.Sprintf("Content-Encoding %q is not supported on JSON-RPC: send the JSON body uncompressed", enc))
+		return
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.BodyLimit))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			tooLargeMeter.Mark(1)
+			writeError(w, http.StatusRequestEntityTooLarge, CodeInvalidRequest, fmt.Sprintf("request body too large: limit is %d bytes", s.cfg.BodyLimit))
+			return
+		}
+		writeError(w, http.StatusBadRequest, CodeInvalidRequest, "cannot read request body: "+err.Error())
+		return
+	}
+	if len(bytes.TrimSpace(body)) == 0 {
+		writeError(w, http.StatusBadRequest, CodeInvalidRequest, "empty request body: expected a JSON-RPC request")
+		return
+	}
+
+	// The signature covers the raw bytes, so it is checked before parsing.
+	var signer common.Address
+	header, err := reqsig.FromRequest(r.Header)
+	switch {
+	case err != nil:
+		badSignatureMeter.Mark(1)
+		writeError(w, http.StatusUnauthorized, CodeInvalidRequest, "invalid request signature: "+err.Error())
+		return
+	case header != "":
+		if signer, err = reqsig.Verify(header, body); err != nil {
+			badSignatureMeter.Mark(1)
+			writeError(w, http.StatusUnauthorized, CodeInvalidRequest, "invalid request signature: "+err.Error())
+			return
+		}
+		signedMeter.Mark(1)
+	case requireSig:
+		writeError(w, http.StatusUnauthorized, CodeInvalidRequest,
+			"missing request signature: this endpoint requires an X-Ethereum-Signature (or X-Flashbots-Signature) header \"<address>:<signature>\"")
+		return
+	}
+	if isBatch(body) {
+		var calls []json.RawMessage
+		if err := json.Unmarshal(body, &calls); err == nil && len(calls) > s.cfg.BatchItemLimit {
+			writeError(w, http.StatusBadRequest, CodeInvalidRequest, fmt.Sprintf("batch too large: %d calls, at most %d allowed", len(calls), s.cfg.BatchItemLimit))
+			return
+		}
+	}
+	ctx := r.Context()
+	if signer != (common.Address{}) {
+		if !s.sigLimit.allow(string(signer[:])) {
+			rateLimitedMeter.Mark(1)
+			writeError(w, http.StatusTooManyRequests, CodeLimitExceeded, "rate limit exceeded for signer "+signer.Hex()+", retry later")
+			return
+		}
+		ctx = reqsig.WithSigner(ctx, signer)
+	}
+	if s.onRequest != nil {
+		s.onRequest(signer)
+	}
+	s.dispatch(ctx, w, r, body)
+}
+
+// dispatch hands body to the rpc.Server and maps its answer to a status.
+func (s *Server) dispatch(ctx context.Context, w http.ResponseWriter, r *http.Request, body []byte) {
+	inner, err := http.NewRequestWithContext(ctx, http.MethodPost, "/", bytes.NewReader(body))
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, CodeInternal, internalMessage)
+		return
+	}
+	inner.ContentLength = int64(len(body))
+	inner.Header.Set("Content-Type", "application/json")
+	inner.RemoteAddr, inner.Host, inner.Proto = r.RemoteAddr, r.Host, r.Proto
+	rec := &recorder{header: http.Header{}, status: http.StatusOK}
+	s.rpc.ServeHTTP(rec, inner)
+
+	out := rec.buf.Bytes()
+	status := rec.status
+	if status == http.StatusOK && !isBatch(body) {
+		status, out = mapSingle(body, out)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	w.Write(out)
+}
+
+// mapSingle sets the HTTP status of a single call's response from its error
+// code, hides internal error details, and echoes "method" for the methods in
+// echoMethod, as the XGA sample response of mev_sendBetaBundle does.
+func mapSingle(req, resp []byte) (int, []byte) {
+	var parsed struct {
+		Error *struct {
+			Code    int    `json:"code"`
+			Message string `json:"message"`
+		} `json:"error"`
+		ID json.RawMessage `json:"id"`
+	}
+	if err := json.Unmarshal(resp, &parsed); err != nil {
+		return http.StatusOK, resp
+	}
+	status := http.StatusOK
+	if e := parsed.Error; e != nil {
+		switch e.Code {
+		case CodeInternal:
+			log.Warn("MEV JSON-RPC internal error", "err", e.Message)
+			status = http.StatusInternalServerError
+			resp = encodeError(parsed.ID, CodeInternal, internalMessage)
+		case CodeLimitExceeded:
+			status = http.StatusTooManyRequests
+		default:
+			// Parse errors, invalid requests and params, unknown methods and
+			// method errors without a code of their own (geth's -32000, such
+			// as "nonce too low") are all the caller's to fix.
+			status = http.StatusBadRequest
+		}
+	}
+	var m struct {
+		Method string `json:"method"`
+	}
+	if json.Unmarshal(req, &m) == nil && echoMethod[m.Method] && len(resp) > 0 && resp[0] == '{' {
+		name, _ := json.Marshal(m.Method)
+		sep := ","
+		if rest := bytes.TrimLeft(resp[1:], " \t\r\n"); len(rest) > 0 && rest[0] == '}' {
+			sep = ""
+		}
+		resp = append([]byte(`{"method":`+string(name)+sep), resp[1:]...)
+	}
+	return status, resp
+}
+
+// echoMethod lists the methods whose responses carry "method".
+var echoMethod = map[string]bool{"mev_sendBetaBundle": true}
+
+func isBatch(body []byte) bool {
+	b := bytes.TrimLeft(body, " \t\r\n")
+	return len(b) > 0 && b[0] == '['
+}
+
+type rpcErrorBody struct {
+	Version string          `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id"`
+	Error   struct {
+		Code    int    `json:"code"`
+		Message string `json:"message"`
+	} `json:"error"`
+}
+
+func encodeError(id json.RawMessage, code int, msg string) []byte {
+	if len(id) == 0 {
+		id = json.RawMessage("null")
+	}
+	e := rpcErrorBody{Version: "2.0", ID: id}
+	e.Error.Code, e.Error.Message = code, msg
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false) // messages quote "<address>:<signature>"
+	enc.Encode(e)
+	return buf.Bytes()
+}
+
+// writeError answers before dispatch, when the request id is not known yet.
+func writeError(w http.ResponseWriter, status, code int, msg string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	w.Write(encodeError(nil, code, msg))
+}
+
+func clientIP(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// recorder buffers the rpc.Server's response so the status can be set from
+// its content.
+type recorder struct {
+	header http.Header
+	status int
+	buf    bytes.Buffer
+	wrote  bool
+}
+
+func (r *recorder) Header() http.Header { return r.header }
+func (r *recorder) Write(b []byte) (int, error) {
+	r.wrote = true
+	return r.buf.Write(b)
+}
+func (r *recorder) WriteHeader(code int) {
+	if !r.wrote {
+		r.status = code
+		r.wrote = true
+	}
+}

@@ -1,0 +1,58 @@
+package jsonrpc
+
+import (
+	"sync"
+	"time"
+
+	"golang.org/x/time/rate"
+)
+
+// keyedLimiter is a token bucket per key (client IP or signer address).
+// Idle buckets are swept so a stream of distinct keys cannot grow it forever.
+type keyedLimiter struct {
+	r     rate.Limit
+	burst int
+
+	mu        sync.Mutex
+	buckets   map[string]*bucket
+	lastSweep time.Time
+}
+
+type bucket struct {
+	lim  *rate.Limiter
+	seen time.Time
+}
+
+const sweepEvery, idleAfter = time.Minute, 10 * time.Minute
+
+func newKeyedLimiter(perSecond float64, burst int) *keyedLimiter {
+	if perSecond <= 0 {
+		return nil
+	}
+	return &keyedLimiter{r: rate.Limit(perSecond), burst: burst, buckets: map[string]*bucket{}, lastSweep: time.Now()}
+}
+
+// allow reports whether key may make a request now. A nil limiter allows all.
+func (k *keyedLimiter) allow(key string) bool {
+	if k == nil {
+		return true
+	}
+	now := time.Now()
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if now.Sub(k.lastSweep) > sweepEvery {
+		for key, b := range k.buckets {
+			if now.Sub(b.seen) > idleAfter {
+				delete(k.buckets, key)
+			}
+		}
+		k.lastSweep = now
+	}
+	b := k.buckets[key]
+	if b == nil {
+		b = &bucket{lim: rate.NewLimiter(k.r, k.burst)}
+		k.buckets[key] = b
+	}
+	b.seen = now
+	return b.lim.AllowN(now, 1)
+}

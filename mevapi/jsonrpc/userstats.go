@@ -1,0 +1,59 @@
+package jsonrpc
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/rpc"
+
+	"github.com/gavel-eth/gavel/internal/store"
+)
+
+// UserStatsReader reads per-signer counters (store.StatsBuffer).
+type UserStatsReader interface {
+	Get(ctx context.Context, addr common.Address) (*store.UserStat, error)
+}
+
+// UserStatsAPIs returns the "mev" service with mev_getUserStats.
+func UserStatsAPIs(r UserStatsReader) []rpc.API {
+	return []rpc.API{{Namespace: "mev", Service: &userStatsAPI{r}}}
+}
+
+type userStatsAPI struct{ r UserStatsReader }
+
+// UserStatsResult is mev_getUserStats's answer. Counters are JSON numbers;
+// times are RFC 3339 UTC.
+type UserStatsResult struct {
+	Address     common.Address `json:"address"`
+	Requests    uint64         `json:"requests"`
+	Bundles     uint64         `json:"bundles"`
+	BetaBundles uint64         `json:"betaBundles"`
+	Inclusions  uint64         `json:"inclusions"`
+	FirstSeen   string         `json:"firstSeen"`
+	LastSeen    string         `json:"lastSeen"`
+}
+
+type codedErr struct {
+	code int
+	err  error
+}
+
+func (e *codedErr) Error() string  { return e.err.Error() }
+func (e *codedErr) ErrorCode() int { return e.code }
+
+// GetUserStats is mev_getUserStats(address): what gavel counted for requests
+// signed by address.
+func (a *userStatsAPI) GetUserStats(ctx context.Context, addr common.Address) (*UserStatsResult, error) {
+	u, err := a.r.Get(ctx, addr)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, &codedErr{CodeInvalidParams, err}
+	}
+	if err != nil {
+		return nil, &codedErr{CodeInternal, err}
+	}
+	ts := func(ms int64) string { return time.UnixMilli(ms).UTC().Format("2006-01-02T15:04:05.000Z07:00") }
+	return &UserStatsResult{Address: addr, Requests: u.Requests, Bundles: u.Bundles, BetaBundles: u.BetaBundles,
+		Inclusions: u.Inclusions, FirstSeen: ts(u.FirstSeen), LastSeen: ts(u.LastSeen)}, nil
+}

@@ -1,0 +1,183 @@
+// Package miner builds the block gavel proposes locally for a slot: the
+// eth_sendBundle bundles for that block first, each atomic and ordered by
+// what it pays the fee recipient per gas, then mempool transactions by tip,
+// within the gas limit. It replaces geth's miner for dev blocks; the block
+// assembly itself is geth's, through core/chain. When the relay exists this
+// is also what the dev builder submits.
+package miner
+
+import (
+	"context"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/log"
+	"github.com/ethereum/go-ethereum/metrics"
+	"github.com/holiman/uint256"
+
+	"github.com/gavel-eth/gavel/core/bundle"
+	"github.com/gavel-eth/gavel/core/chain"
+)
+
+var (
+	buildTimer      = metrics.NewRegisteredTimer("gavel/miner/build", nil)
+	bundlesInBlock  = metrics.NewRegisteredHistogram("gavel/miner/bundles", nil, metrics.NewExpDecaySample(1028, 0.015))
+	bundlesRejected = metrics.NewRegisteredMeter("gavel/miner/bundles/rejected", nil)
+)
+
+// BundleSource gives the builder the eth_sendBundle bundles for a block
+// (eth/bundlepool.Pool).
+type BundleSource interface {
+	Bundles(number, timestamp uint64) []*bundle.SendBundle
+	MarkIncluded(bs []*bundle.SendBundle)
+}
+
+// Config configures the local builder.
+type Config struct {
+	// GasLimit is the gas limit the builder moves towards (0: keep the
+	// parent's).
+	GasLimit uint64 `toml:",omitempty"`
+	// Extra is the block's extra data (at most 32 bytes).
+	Extra []byte `toml:",omitempty"`
+	// MaxBundles caps how many bundles are simulated per block (1,000).
+	MaxBundles int `toml:",omitempty"`
+}
+
+// Builder is the local block builder.
+type Builder struct {
+	chain   *chain.Chain
+	bundles BundleSource
+	cfg     Config
+
+	mu    sync.Mutex
+	built map[common.Hash][]*bundle.SendBundle // recent blocks -> bundles they hold
+	order []common.Hash
+}
+
+// New returns a builder over c taking bundles from src (nil: no bundles).
+func New(c *chain.Chain, src BundleSource, cfg Config) *Builder {
+	if cfg.MaxBundles <= 0 {
+		cfg.MaxBundles = 1000
+	}
+	return &Builder{chain: c, bundles: src, cfg: cfg, built: map[common.Hash][]*bundle.SendBundle{}}
+}
+
+// Result is a built block and the bundles it includes.
+type Result struct {
+	*chain.BuiltBlock
+	Bundles []*bundle.SendBundle
+}
+
+// Build builds the block on parent for attrs.
+func (b *Builder) Build(ctx context.Context, parent *types.Header, attrs chain.BuildAttrs) (*Result, error) {
+	start := time.Now()
+	if attrs.GasLimit == 0 {
+		attrs.GasLimit = b.cfg.GasLimit
+	}
+	if attrs.Extra == nil {
+		attrs.Extra = b.cfg.Extra
+	}
+	bb, err := b.chain.NewBlockBuilder(ctx, parent, attrs)
+	if err != nil {
+		return nil, err
+	}
+	var cands []*bundle.SendBundle
+	if b.bundles != nil {
+		cands = b.bundles.Bundles(bb.Number(), bb.Timestamp())
+	}
+	included := b.applyBundles(bb, cands)
+	skip := make(map[common.Hash]bool)
+	for _, bun := range included {
+		for _, tx := range bun.Txs {
+			skip[tx.Hash()] = true
+		}
+	}
+	if _, err := bb.FillFromPool(skip); err != nil && err != chain.ErrNoTxPool {
+		return nil, err
+	}
+	built, err := bb.Finish()
+	if err != nil {
+		return nil, err
+	}
+	b.remember(built.Block.Hash(), included)
+	buildTimer.UpdateSince(start)
+	bundlesInBlock.Update(int64(len(included)))
+	logf := log.Debug
+	if len(included) > 0 {
+		logf = log.Info
+	}
+	logf("Built local block", "number", built.Block.NumberU64(), "hash", built.Block.Hash(), "txs", len(built.Block.Transactions()),
+		"bundles", len(included), "gas", built.Block.GasUsed(), "fees", built.Fees, "elapsed", time.Since(start))
+	return &Result{BuiltBlock: built, Bundles: included}, nil
+}
+
+// scored is a bundle with its top-of-block simulation.
+type scored struct {
+	b     *bundle.SendBundle
+	price *uint256.Int
+	idx   int
+}
+
+// applyBundles simulates each candidate on the block's starting state,
+// orders them by effective gas price to the fee recipient (ties: arrival
+// order), then applies them in that order; a bundle that fails on the state
+// left by earlier ones is dropped whole.
+func (b *Builder) applyBundles(bb *chain.BlockBuilder, cands []*bundle.SendBundle) []*bundle.SendBundle {
+	if len(cands) > b.cfg.MaxBundles {
+		cands = cands[:b.cfg.MaxBundles]
+	}
+	ranked := make([]scored, 0, len(cands))
+	for i, c := range cands {
+		out, err := bb.SimulateBundle(c.Txs, c.CanRevert)
+		if err != nil {
+			bundlesRejected.Mark(1)
+			log.Debug("Bundle fails at top of block", "hash", c.Hash, "err", err)
+			continue
+		}
+		ranked = append(ranked, scored{c, out.EffectiveGasPrice(), i})
+	}
+	sort.SliceStable(ranked, func(i, j int) bool {
+		if c := ranked[i].price.Cmp(ranked[j].price); c != 0 {
+			return c > 0
+		}
+		return ranked[i].idx < ranked[j].idx
+	})
+	var included []*bundle.SendBundle
+	for _, r := range ranked {
+		if _, err := bb.ApplyBundle(r.b.Txs, r.b.CanRevert); err != nil {
+			bundlesRejected.Mark(1)
+			log.Debug("Bundle dropped", "hash", r.b.Hash, "err", err)
+			continue
+		}
+		included = append(included, r.b)
+	}
+	return included
+}
+
+const rememberBlocks = 64
+
+func (b *Builder) remember(hash common.Hash, bs []*bundle.SendBundle) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.built[hash] = bs
+	b.order = append(b.order, hash)
+	if len(b.order) > rememberBlocks {
+		delete(b.built, b.order[0])
+		b.order = b.order[1:]
+	}
+}
+
+// Imported tells the builder that block hash became canonical, so the
+// bundles it built into it count as included (per-signer statistics).
+func (b *Builder) Imported(hash common.Hash) {
+	b.mu.Lock()
+	bs, ok := b.built[hash]
+	delete(b.built, hash)
+	b.mu.Unlock()
+	if ok && b.bundles != nil && len(bs) > 0 {
+		b.bundles.MarkIncluded(bs)
+	}
+}
