@@ -5,7 +5,7 @@ GO       ?= go
 GOTEST   ?= $(GO) test
 PKGS     := ./...
 
-.PHONY: all gavel test bench lint fuzz clean
+.PHONY: all gavel test bench lint fuzz clean ssz
 
 all: gavel
 
@@ -28,3 +28,26 @@ lint:
 
 clean:
 	rm -rf build/bin
+
+## ssz: regenerate core/beacon's SSZ code (fastssz sszgen) and JSON method stubs
+BEACON_TYPES := builder_types.go payload_types.go block_types.go
+BEACON_JSON_SKIP := SigningData,ForkData,Transactions,Withdrawals
+ssz:
+	cd core/beacon && $(GO) run github.com/ferranbt/fastssz/sszgen --path . \
+		--objs $$(grep -h '^type [A-Z][A-Za-z0-9]* struct' $(BEACON_TYPES) | awk '{print $$2}' | grep -v '^BidTraceV2' | paste -sd, -) \
+		--output ssz_generated.go
+	# fastssz v0.1.4 does not bound a list's length by its input; route it through ours.
+	cd core/beacon && sed -i -e 's/ssz\.DecodeDynamicLength(/decodeDynamicLength(/g' \
+		-e '1a // Patched by make ssz: list lengths are checked by decodeDynamicLength (hex.go).' ssz_generated.go
+	cd core/beacon && $(GO) run ./internal/genjson json_methods.go $(BEACON_JSON_SKIP) $(BEACON_TYPES)
+
+ABIGEN := $(GO) run github.com/ethereum/go-ethereum/cmd/abigen
+
+.PHONY: contracts
+## contracts: compile contracts/src with the pinned npm solc (installed under contracts/node_modules),
+## write contracts/artifacts and regenerate the Go bindings. Needs Node; nothing else does.
+contracts:
+	cd contracts && npm ci --no-audit --no-fund --loglevel=error
+	cd contracts && node compile.js
+	$(ABIGEN) --v2 --combined-json contracts/artifacts/combined.json --pkg bindings --out contracts/bindings/bindings.go
+	$(ABIGEN) --v2 --combined-json contracts/artifacts/test/combined.json --pkg testbindings --out contracts/bindings/testbindings/testbindings.go

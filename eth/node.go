@@ -19,9 +19,13 @@ import (
 	"github.com/ethereum/go-ethereum/node"
 	"github.com/ethereum/go-ethereum/rpc"
 
+	"github.com/gavel-eth/gavel/contracts/devauction"
+
+	"github.com/gavel-eth/gavel/core/bundle"
 	"github.com/gavel-eth/gavel/core/chain"
 	"github.com/gavel-eth/gavel/eth/devbeacon"
 	"github.com/gavel-eth/gavel/mevapi"
+	"github.com/gavel-eth/gavel/mevapi/bundleapi"
 	"github.com/gavel-eth/gavel/params"
 )
 
@@ -41,6 +45,7 @@ type DevConfig struct {
 type Config struct {
 	Listener   mevapi.Config
 	Dev        DevConfig
+	Bundles    bundle.Config    // bundle simulation limits (eth_callBundle, eth_estimateGasBundle)
 	Submission SubmissionConfig // bundles, beta bundles, request signatures (eth/submission.go)
 }
 
@@ -63,9 +68,12 @@ type Node struct {
 	Chain   *chain.Chain
 	Engine  *chain.Engine
 	MEV     *mevapi.Server
-	Beacon  *devbeacon.Beacon // nil unless dev mode
+	Beacon  *devbeacon.Beacon   // nil unless dev mode
+	Auction *devauction.Service // the dev auction contracts; nil unless dev mode with the wall clock
 	Config  Config
 	Filters *filters.FilterSystem
+	Bundles *bundleapi.API // bundle simulation, for the MEV listener's JSON-RPC dispatcher
+
 	// Submission is eth_sendBundle, beta bundles and the local builder.
 	Submission *Submission
 }
@@ -158,6 +166,7 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (*Node, error) 
 
 	n.MEV = mevapi.New(cfg.Listener, n.ready)
 	stack.RegisterLifecycle(n.MEV)
+	n.Bundles = n.RegisterBundles(cfg.Bundles)
 
 	if cfg.Dev.Enabled {
 		backend.SetSynced()
@@ -170,8 +179,18 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (*Node, error) 
 			return nil, err
 		}
 		stack.RegisterLifecycle(n.Beacon)
+		if !cfg.Dev.Manual {
+			// Tests with manual slots register it themselves when they want it
+			// (testnode.Options.Register), so other tests' first blocks stay empty.
+			n.Auction = devauction.Register(stack, devauction.Config{})
+		}
 	}
 	if n.Submission, err = AttachSubmission(n, cfg.Submission, nil); err != nil {
+		return nil, err
+	}
+	// The MEV listener's JSON-RPC serves the simulation methods too; geth's
+	// RPC already has them from RegisterBundles.
+	if err := n.Submission.AddAPIs(nil, n.Bundles.APIs()); err != nil {
 		return nil, err
 	}
 	return n, nil

@@ -19,6 +19,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/gavel-eth/gavel/eth"
+	"github.com/gavel-eth/gavel/internal/auctioncli"
 	"github.com/gavel-eth/gavel/params"
 )
 
@@ -41,6 +42,7 @@ func newApp() *cli.App {
 		Action:               runNode,
 		EnableBashCompletion: true,
 		Commands: []*cli.Command{
+			auctioncli.Command(),
 			{
 				Name:      "dumpconfig",
 				Usage:     "Print the effective configuration (defaults, --config file and flags) as TOML",
@@ -133,6 +135,12 @@ func printBanner(w io.Writer, n *eth.Node) {
 			fmt.Fprintf(&b, "  (%d) %s  key %s\n", i, acc.Address.Hex(), hexutil.Encode(crypto.FromECDSA(acc.Key)))
 		}
 		b.WriteString("These keys are public: never use them on a real network.\n")
+		if a := n.Auction; a != nil {
+			addrs := a.Addresses()
+			fmt.Fprintf(&b, "\nAuction contracts (owner and operator: account (0); bidders: accounts (1) and (2); `gavel auction --help`):\n")
+			fmt.Fprintf(&b, "  WETH             %s\n  Auctioneer       %s\n  SettlementHouse  %s\n  Accountant       %s\n  OpenBidder       %s\n",
+				addrs.WETH, addrs.Auctioneer, addrs.SettlementHouse, addrs.Accountant, addrs.OpenBidder)
+		}
 	}
 	fmt.Fprintln(w, b.String())
 }

@@ -112,7 +112,7 @@ func ValidateBeta(args BetaBundleArgs, chainID uint64, currentSlot uint64, lim B
 		return nil, err
 	}
 	b.Slot = slot
-	b.Hash = Hash(hashes)
+	b.Hash = HashOf(hashes)
 	return b, nil
 }
 

@@ -133,15 +133,15 @@ func TestValidateBetaErrors(t *testing.T) {
 	}
 }
 
-func TestHash(t *testing.T) {
+func TestHashOf(t *testing.T) {
 	a, b := common.Hash{1}, common.Hash{2}
-	if got, want := Hash([]common.Hash{a, b}), crypto.Keccak256Hash(a[:], b[:]); got != want {
+	if got, want := HashOf([]common.Hash{a, b}), crypto.Keccak256Hash(a[:], b[:]); got != want {
 		t.Fatalf("got %s, want keccak(a||b) %s", got, want)
 	}
-	if Hash([]common.Hash{a, b}) == Hash([]common.Hash{b, a}) {
+	if HashOf([]common.Hash{a, b}) == HashOf([]common.Hash{b, a}) {
 		t.Fatal("order must matter")
 	}
-	if Hash([]common.Hash{a}) == a {
+	if HashOf([]common.Hash{a}) == a {
 		t.Fatal("a one-tx bundle is hashed once")
 	}
 }

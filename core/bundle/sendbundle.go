@@ -187,7 +187,7 @@ func ValidateSend(args SendBundleArgs, chainID, head uint64, lim SendLimits) (*S
 		}
 		b.ReplacementUUID = u
 	}
-	b.Hash = Hash(hashes)
+	b.Hash = HashOf(hashes)
 	return b, nil
 }
 

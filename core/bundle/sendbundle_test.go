@@ -27,7 +27,7 @@ func TestValidateSend(t *testing.T) {
 	if !b.ValidTime(5) || !b.ValidTime(9) || b.ValidTime(4) || b.ValidTime(10) {
 		t.Fatal("timestamp window")
 	}
-	if b.Hash != Hash([]common.Hash{b.Txs[0].Hash(), b.Txs[1].Hash()}) {
+	if b.Hash != HashOf([]common.Hash{b.Txs[0].Hash(), b.Txs[1].Hash()}) {
 		t.Fatal("hash")
 	}
 

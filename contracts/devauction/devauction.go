@@ -1,0 +1,192 @@
+// Package devauction runs the auction contracts on the `gavel --dev` chain: at
+// start-up it deploys them from dev account 0 (which owns and operates them),
+// registers dev accounts 1 and 2 as bidders with WETH to spend, and serves the
+// addresses as mev_auctionContracts. The addresses are deterministic (dev
+// account 0's first nonces), so they are known, and served, before the
+// deployment is mined.
+package devauction
+
+import (
+	"context"
+	"crypto/ecdsa"
+	"errors"
+	"sync"
+	"time"
+
+	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/ethclient"
+	"github.com/ethereum/go-ethereum/log"
+	"github.com/ethereum/go-ethereum/node"
+	"github.com/ethereum/go-ethereum/rpc"
+
+	"github.com/gavel-eth/gavel/contracts/auction"
+	"github.com/gavel-eth/gavel/contracts/deploy"
+	"github.com/gavel-eth/gavel/params"
+)
+
+// DefaultTimeout bounds the start-up deployment.
+const DefaultTimeout = 5 * time.Minute
+
+// ErrNotDeployed is returned by Wait when the deployment failed or was stopped.
+var ErrNotDeployed = errors.New("auction contracts not deployed")
+
+// Config chooses the dev deployment's accounts. The zero value is the
+// default: dev account 0 deploys, dev accounts 1 and 2 bid.
+type Config struct {
+	Deployer *ecdsa.PrivateKey
+	Bidders  []*ecdsa.PrivateKey
+	Timeout  time.Duration
+}
+
+// Service deploys the contracts when the node starts. It is a node.Lifecycle.
+type Service struct {
+	stack *node.Node
+	cfg   Config
+	addrs auction.Addresses
+
+	done   chan struct{}
+	cancel context.CancelFunc
+	mu     sync.Mutex
+	dev    deploy.Dev
+	err    error
+}
+
+// Register adds the service and its mev_auctionContracts method to stack.
+// Call it before the node starts, in dev mode only.
+func Register(stack *node.Node, cfg Config) *Service {
+	accounts := params.DevAccounts()
+	if cfg.Deployer == nil {
+		cfg.Deployer = accounts[0].Key
+	}
+	if cfg.Bidders == nil {
+		cfg.Bidders = []*ecdsa.PrivateKey{accounts[1].Key, accounts[2].Key}
+	}
+	if cfg.Timeout == 0 {
+		cfg.Timeout = DefaultTimeout
+	}
+	s := &Service{
+		stack: stack,
+		cfg:   cfg,
+		addrs: deploy.Addresses(crypto.PubkeyToAddress(cfg.Deployer.PublicKey), 0),
+		done:  make(chan struct{}),
+	}
+	stack.RegisterLifecycle(s)
+	stack.RegisterAPIs([]rpc.API{{Namespace: "mev", Service: &API{s: s}}})
+	return s
+}
+
+// Addresses returns where the contracts are (or will be once mined).
+func (s *Service) Addresses() auction.Addresses { return s.addrs }
+
+// Operator returns the account that owns and operates the contracts.
+func (s *Service) Operator() common.Address {
+	return crypto.PubkeyToAddress(s.cfg.Deployer.PublicKey)
+}
+
+// Start begins the deployment in the background: its transactions are mined
+// as the dev chain produces blocks.
+func (s *Service) Start() error {
+	ctx, cancel := context.WithTimeout(context.Background(), s.cfg.Timeout)
+	s.cancel = cancel
+	go s.run(ctx)
+	return nil
+}
+
+func (s *Service) run(ctx context.Context) {
+	defer close(s.done)
+	client := ethclient.NewClient(s.stack.Attach())
+	defer client.Close()
+	dev, err := deploy.DevDeploy(ctx, client, s.cfg.Deployer, s.cfg.Bidders...)
+	s.mu.Lock()
+	s.dev, s.err = dev, err
+	s.mu.Unlock()
+	if err != nil {
+		log.Error("Auction contracts not deployed", "err", err)
+		return
+	}
+	if dev.Addresses != s.addrs {
+		// The deployer had sent transactions before: the contracts are elsewhere.
+		log.Warn("Auction contracts deployed at non-default addresses", "auctioneer", dev.Auctioneer)
+		s.mu.Lock()
+		s.addrs = dev.Addresses
+		s.mu.Unlock()
+	}
+	log.Info("Auction contracts deployed", "weth", dev.WETH, "auctioneer", dev.Auctioneer,
+		"settlementHouse", dev.SettlementHouse, "accountant", dev.Accountant, "openBidder", dev.OpenBidder)
+}
+
+// Stop ends a deployment still waiting for blocks.
+func (s *Service) Stop() error {
+	if s.cancel != nil {
+		s.cancel()
+		<-s.done
+	}
+	return nil
+}
+
+// Wait blocks until the deployment is done and returns it.
+func (s *Service) Wait(ctx context.Context) (deploy.Dev, error) {
+	select {
+	case <-s.done:
+	case <-ctx.Done():
+		return deploy.Dev{}, ctx.Err()
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.err != nil {
+		return s.dev, errors.Join(ErrNotDeployed, s.err)
+	}
+	return s.dev, nil
+}
+
+// state returns the addresses, whether they are deployed, and the bidders.
+func (s *Service) state() (auction.Addresses, bool, []deploy.DevBidder) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	select {
+	case <-s.done:
+		return s.addrs, s.err == nil, s.dev.Bidders
+	default:
+		return s.addrs, false, nil
+	}
+}
+
+// API is the service's part of the mev namespace.
+type API struct{ s *Service }
+
+// Contracts is the answer of mev_auctionContracts.
+type Contracts struct {
+	auction.Addresses
+	// Operator owns and operates the contracts (dev account 0).
+	Operator common.Address `json:"operator"`
+	// Deployed is false until the deployment is mined.
+	Deployed bool `json:"deployed"`
+	// Bidders are the registered dev bidders.
+	Bidders []deploy.DevBidder `json:"bidders"`
+}
+
+// AuctionContracts returns the dev chain's auction contracts:
+// mev_auctionContracts.
+func (api *API) AuctionContracts() Contracts {
+	addrs, deployed, bidders := api.s.state()
+	if bidders == nil {
+		bidders = []deploy.DevBidder{}
+	}
+	return Contracts{Addresses: addrs, Operator: api.s.Operator(), Deployed: deployed, Bidders: bidders}
+}
+
+// OperatorClient returns a client of the dev contracts signing as their owner
+// and operator (dev account 0), for a dev auction operator that opens, settles,
+// pays out and refunds auctions.
+func (s *Service) OperatorClient(ctx context.Context, backend auction.Backend) (*auction.Client, error) {
+	chainID, err := backend.ChainID(ctx)
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	addrs := s.addrs
+	s.mu.Unlock()
+	return auction.NewClient(backend, addrs, bind.NewKeyedTransactor(s.cfg.Deployer, chainID)), nil
+}

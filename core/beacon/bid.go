@@ -1,0 +1,233 @@
+package beacon
+
+import (
+	"fmt"
+
+	"github.com/gavel-eth/gavel/params"
+)
+
+// SignedBuilderBid is getHeader's answer of any fork: exactly one pointer is set (Electra
+// holds Electra and Fulu bids, which share the container).
+type SignedBuilderBid struct {
+	Fork      params.ConsensusFork
+	Bellatrix *SignedBuilderBidBellatrix
+	Capella   *SignedBuilderBidCapella
+	Deneb     *SignedBuilderBidDeneb
+	Electra   *SignedBuilderBidElectra
+}
+
+func newBidContainer(fork params.ConsensusFork) (*SignedBuilderBid, Container, error) {
+	b := &SignedBuilderBid{Fork: fork}
+	switch {
+	case fork == params.ForkBellatrix:
+		b.Bellatrix = new(SignedBuilderBidBellatrix)
+		return b, b.Bellatrix, nil
+	case fork == params.ForkCapella:
+		b.Capella = new(SignedBuilderBidCapella)
+		return b, b.Capella, nil
+	case fork == params.ForkDeneb:
+		b.Deneb = new(SignedBuilderBidDeneb)
+		return b, b.Deneb, nil
+	case fork == params.ForkElectra || fork == params.ForkFulu:
+		b.Electra = new(SignedBuilderBidElectra)
+		return b, b.Electra, nil
+	}
+	return nil, nil, unsupported(fork, "builder bid")
+}
+
+// DecodeSignedBuilderBidSSZ decodes an SSZ SignedBuilderBid of fork.
+func DecodeSignedBuilderBidSSZ(fork params.ConsensusFork, data []byte) (*SignedBuilderBid, error) {
+	b, c, err := newBidContainer(fork)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.UnmarshalSSZ(data); err != nil {
+		return nil, sszError(fmt.Sprintf("%s signed builder bid", fork), len(data), err)
+	}
+	return b, nil
+}
+
+// DecodeSignedBuilderBidJSON decodes a JSON SignedBuilderBid of fork (the "data" member of
+// a getHeader response).
+func DecodeSignedBuilderBidJSON(fork params.ConsensusFork, data []byte) (*SignedBuilderBid, error) {
+	b, c, err := newBidContainer(fork)
+	if err != nil {
+		return nil, err
+	}
+	if err := UnmarshalJSONStrict(data, c); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+func (b *SignedBuilderBid) container() Container {
+	switch {
+	case b.Bellatrix != nil:
+		return b.Bellatrix
+	case b.Capella != nil:
+		return b.Capella
+	case b.Deneb != nil:
+		return b.Deneb
+	default:
+		return b.Electra
+	}
+}
+
+// MarshalSSZ encodes the signed bid (getHeader's SSZ answer).
+func (b *SignedBuilderBid) MarshalSSZ() ([]byte, error) { return b.container().MarshalSSZ() }
+
+// MarshalJSON encodes the signed bid (the "data" member of getHeader's JSON answer).
+func (b *SignedBuilderBid) MarshalJSON() ([]byte, error) { return MarshalJSONCompact(b.container()) }
+
+// VersionedJSON encodes getHeader's JSON answer: {"version":"<fork>","data":<signed bid>}.
+func (b *SignedBuilderBid) VersionedJSON() ([]byte, error) {
+	return EncodeVersionedJSON(b.Fork, b.container())
+}
+
+// Message returns the signed BuilderBid container.
+func (b *SignedBuilderBid) Message() Hashable {
+	switch {
+	case b.Bellatrix != nil:
+		return &b.Bellatrix.Message
+	case b.Capella != nil:
+		return &b.Capella.Message
+	case b.Deneb != nil:
+		return &b.Deneb.Message
+	default:
+		return &b.Electra.Message
+	}
+}
+
+// Pubkey returns the signer's public key (the relay's).
+func (b *SignedBuilderBid) Pubkey() BLSPubkey {
+	switch {
+	case b.Bellatrix != nil:
+		return b.Bellatrix.Message.Pubkey
+	case b.Capella != nil:
+		return b.Capella.Message.Pubkey
+	case b.Deneb != nil:
+		return b.Deneb.Message.Pubkey
+	default:
+		return b.Electra.Message.Pubkey
+	}
+}
+
+// Value returns the bid value in wei.
+func (b *SignedBuilderBid) Value() U256 {
+	switch {
+	case b.Bellatrix != nil:
+		return b.Bellatrix.Message.Value
+	case b.Capella != nil:
+		return b.Capella.Message.Value
+	case b.Deneb != nil:
+		return b.Deneb.Message.Value
+	default:
+		return b.Electra.Message.Value
+	}
+}
+
+// Header returns the offered payload header.
+func (b *SignedBuilderBid) Header() *ExecutionPayloadHeader {
+	h := &ExecutionPayloadHeader{Fork: b.Fork}
+	switch {
+	case b.Bellatrix != nil:
+		h.Bellatrix = &b.Bellatrix.Message.Header
+	case b.Capella != nil:
+		h.Capella = &b.Capella.Message.Header
+	case b.Deneb != nil:
+		h.Deneb = &b.Deneb.Message.Header
+	default:
+		h.Deneb = &b.Electra.Message.Header
+	}
+	return h
+}
+
+// Signature returns the signature over the BuilderBid.
+func (b *SignedBuilderBid) Signature() BLSSignature {
+	switch {
+	case b.Bellatrix != nil:
+		return b.Bellatrix.Signature
+	case b.Capella != nil:
+		return b.Capella.Signature
+	case b.Deneb != nil:
+		return b.Deneb.Signature
+	default:
+		return b.Electra.Signature
+	}
+}
+
+// VerifySignature checks the signature over the bid with the bid's pubkey under domain
+// (the network's BuilderDomain).
+func (b *SignedBuilderBid) VerifySignature(domain Domain) error {
+	return Verify(b.Pubkey(), b.Message(), domain, b.Signature())
+}
+
+// NewSignedBuilderBid builds the bid a relay serves for payload and signs it with key under
+// domain (the network's BuilderDomain). commitments are the blob KZG commitments (Deneb
+// on) and requests the execution requests (Electra on; nil means none).
+func NewSignedBuilderBid(payload *ExecutionPayload, commitments []KZGCommitment, requests *ExecutionRequests, value U256, key *SecretKey, domain Domain) (*SignedBuilderBid, error) {
+	header, err := payload.Header()
+	if err != nil {
+		return nil, err
+	}
+	if commitments == nil {
+		commitments = []KZGCommitment{}
+	}
+	if len(commitments) > MaxBlobCommitmentsPerBlock {
+		return nil, fmt.Errorf("%w: %d blob commitments, limit %d", ErrListTooLong, len(commitments), MaxBlobCommitmentsPerBlock)
+	}
+	var reqs ExecutionRequests
+	if requests != nil {
+		reqs = *requests
+	}
+	reqs = reqs.normalized()
+	b, _, err := newBidContainer(payload.Fork)
+	if err != nil {
+		return nil, err
+	}
+	pub := key.PublicKey()
+	var msg Hashable
+	switch {
+	case b.Bellatrix != nil:
+		b.Bellatrix.Message = BuilderBidBellatrix{Header: *header.Bellatrix, Value: value, Pubkey: pub}
+		msg = &b.Bellatrix.Message
+	case b.Capella != nil:
+		b.Capella.Message = BuilderBidCapella{Header: *header.Capella, Value: value, Pubkey: pub}
+		msg = &b.Capella.Message
+	case b.Deneb != nil:
+		b.Deneb.Message = BuilderBidDeneb{Header: *header.Deneb, BlobKZGCommitments: commitments, Value: value, Pubkey: pub}
+		msg = &b.Deneb.Message
+	default:
+		b.Electra.Message = BuilderBidElectra{Header: *header.Deneb, BlobKZGCommitments: commitments, ExecutionRequests: reqs, Value: value, Pubkey: pub}
+		msg = &b.Electra.Message
+	}
+	sig, err := key.Sign(msg, domain)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case b.Bellatrix != nil:
+		b.Bellatrix.Signature = sig
+	case b.Capella != nil:
+		b.Capella.Signature = sig
+	case b.Deneb != nil:
+		b.Deneb.Signature = sig
+	default:
+		b.Electra.Signature = sig
+	}
+	return b, nil
+}
+
+// normalized returns r with nil lists replaced by empty ones, so JSON shows [] not null.
+func (r ExecutionRequests) normalized() ExecutionRequests {
+	if r.Deposits == nil {
+		r.Deposits = []DepositRequest{}
+	}
+	if r.Withdrawals == nil {
+		r.Withdrawals = []WithdrawalRequest{}
+	}
+	if r.Consolidations == nil {
+		r.Consolidations = []ConsolidationRequest{}
+	}
+	return r
+}

@@ -1,0 +1,372 @@
+package beacon
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/gavel-eth/gavel/params"
+)
+
+// SignedBlindedBeaconBlock is getPayload's request body of any fork: exactly one pointer is
+// set (Electra holds Electra and Fulu blocks, which share the container; Fork tells them
+// apart and selects the signing domain).
+type SignedBlindedBeaconBlock struct {
+	Fork      params.ConsensusFork
+	Bellatrix *SignedBlindedBeaconBlockBellatrix
+	Capella   *SignedBlindedBeaconBlockCapella
+	Deneb     *SignedBlindedBeaconBlockDeneb
+	Electra   *SignedBlindedBeaconBlockElectra
+}
+
+func newBlindedContainer(fork params.ConsensusFork) (*SignedBlindedBeaconBlock, Container, error) {
+	b := &SignedBlindedBeaconBlock{Fork: fork}
+	switch {
+	case fork == params.ForkBellatrix:
+		b.Bellatrix = new(SignedBlindedBeaconBlockBellatrix)
+		return b, b.Bellatrix, nil
+	case fork == params.ForkCapella:
+		b.Capella = new(SignedBlindedBeaconBlockCapella)
+		return b, b.Capella, nil
+	case fork == params.ForkDeneb:
+		b.Deneb = new(SignedBlindedBeaconBlockDeneb)
+		return b, b.Deneb, nil
+	case fork == params.ForkElectra || fork == params.ForkFulu:
+		b.Electra = new(SignedBlindedBeaconBlockElectra)
+		return b, b.Electra, nil
+	}
+	return nil, nil, unsupported(fork, "blinded beacon block")
+}
+
+// DecodeSignedBlindedBeaconBlockSSZ decodes an SSZ SignedBlindedBeaconBlock of fork.
+func DecodeSignedBlindedBeaconBlockSSZ(fork params.ConsensusFork, data []byte) (*SignedBlindedBeaconBlock, error) {
+	b, c, err := newBlindedContainer(fork)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.UnmarshalSSZ(data); err != nil {
+		return nil, sszError(fmt.Sprintf("%s signed blinded beacon block", fork), len(data), err)
+	}
+	return b, nil
+}
+
+// DecodeSignedBlindedBeaconBlockJSON decodes a JSON SignedBlindedBeaconBlock of fork.
+func DecodeSignedBlindedBeaconBlockJSON(fork params.ConsensusFork, data []byte) (*SignedBlindedBeaconBlock, error) {
+	b, c, err := newBlindedContainer(fork)
+	if err != nil {
+		return nil, err
+	}
+	if err := UnmarshalJSONStrict(data, c); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+func (b *SignedBlindedBeaconBlock) container() Container {
+	switch {
+	case b.Bellatrix != nil:
+		return b.Bellatrix
+	case b.Capella != nil:
+		return b.Capella
+	case b.Deneb != nil:
+		return b.Deneb
+	default:
+		return b.Electra
+	}
+}
+
+// MarshalSSZ encodes the signed blinded block.
+func (b *SignedBlindedBeaconBlock) MarshalSSZ() ([]byte, error) { return b.container().MarshalSSZ() }
+
+// MarshalJSON encodes the signed blinded block as beacon-API JSON.
+func (b *SignedBlindedBeaconBlock) MarshalJSON() ([]byte, error) {
+	return MarshalJSONCompact(b.container())
+}
+
+// Message returns the signed BlindedBeaconBlock container.
+func (b *SignedBlindedBeaconBlock) Message() Hashable {
+	switch {
+	case b.Bellatrix != nil:
+		return &b.Bellatrix.Message
+	case b.Capella != nil:
+		return &b.Capella.Message
+	case b.Deneb != nil:
+		return &b.Deneb.Message
+	default:
+		return &b.Electra.Message
+	}
+}
+
+// Slot returns the block's slot.
+func (b *SignedBlindedBeaconBlock) Slot() uint64 {
+	switch {
+	case b.Bellatrix != nil:
+		return b.Bellatrix.Message.Slot
+	case b.Capella != nil:
+		return b.Capella.Message.Slot
+	case b.Deneb != nil:
+		return b.Deneb.Message.Slot
+	default:
+		return b.Electra.Message.Slot
+	}
+}
+
+// ProposerIndex returns the proposer's validator index.
+func (b *SignedBlindedBeaconBlock) ProposerIndex() uint64 {
+	switch {
+	case b.Bellatrix != nil:
+		return b.Bellatrix.Message.ProposerIndex
+	case b.Capella != nil:
+		return b.Capella.Message.ProposerIndex
+	case b.Deneb != nil:
+		return b.Deneb.Message.ProposerIndex
+	default:
+		return b.Electra.Message.ProposerIndex
+	}
+}
+
+// Signature returns the proposer's signature.
+func (b *SignedBlindedBeaconBlock) Signature() BLSSignature {
+	switch {
+	case b.Bellatrix != nil:
+		return b.Bellatrix.Signature
+	case b.Capella != nil:
+		return b.Capella.Signature
+	case b.Deneb != nil:
+		return b.Deneb.Signature
+	default:
+		return b.Electra.Signature
+	}
+}
+
+// Header returns the execution payload header the proposer signed.
+func (b *SignedBlindedBeaconBlock) Header() *ExecutionPayloadHeader {
+	h := &ExecutionPayloadHeader{Fork: b.Fork}
+	switch {
+	case b.Bellatrix != nil:
+		h.Bellatrix = &b.Bellatrix.Message.Body.ExecutionPayloadHeader
+	case b.Capella != nil:
+		h.Capella = &b.Capella.Message.Body.ExecutionPayloadHeader
+	case b.Deneb != nil:
+		h.Deneb = &b.Deneb.Message.Body.ExecutionPayloadHeader
+	default:
+		h.Deneb = &b.Electra.Message.Body.ExecutionPayloadHeader
+	}
+	return h
+}
+
+// BlobKZGCommitments returns the block's blob commitments (nil before Deneb).
+func (b *SignedBlindedBeaconBlock) BlobKZGCommitments() []KZGCommitment {
+	switch {
+	case b.Deneb != nil:
+		return b.Deneb.Message.Body.BlobKZGCommitments
+	case b.Electra != nil:
+		return b.Electra.Message.Body.BlobKZGCommitments
+	}
+	return nil
+}
+
+// VerifySignature checks the proposer's signature with DOMAIN_BEACON_PROPOSER of the block's
+// fork on cfg's network.
+func (b *SignedBlindedBeaconBlock) VerifySignature(cfg *params.BeaconConfig, proposer BLSPubkey) error {
+	domain, err := ProposerDomain(cfg, b.Fork)
+	if err != nil {
+		return err
+	}
+	return Verify(proposer, b.Message(), domain, b.Signature())
+}
+
+// SignedBlockContents is what a relay publishes for a block: the full SignedBeaconBlock
+// (Bellatrix, Capella) or the block with its blobs and proofs (Deneb on). Exactly one
+// pointer is set.
+type SignedBlockContents struct {
+	Fork      params.ConsensusFork
+	Bellatrix *SignedBeaconBlockBellatrix
+	Capella   *SignedBeaconBlockCapella
+	Deneb     *SignedBlockContentsDeneb
+	Electra   *SignedBlockContentsElectra
+	Fulu      *SignedBlockContentsFulu
+}
+
+func (c *SignedBlockContents) container() Container {
+	switch {
+	case c.Bellatrix != nil:
+		return c.Bellatrix
+	case c.Capella != nil:
+		return c.Capella
+	case c.Deneb != nil:
+		return c.Deneb
+	case c.Electra != nil:
+		return c.Electra
+	default:
+		return c.Fulu
+	}
+}
+
+// MarshalSSZ encodes the publish body.
+func (c *SignedBlockContents) MarshalSSZ() ([]byte, error) { return c.container().MarshalSSZ() }
+
+// MarshalJSON encodes the publish body as beacon-API JSON.
+func (c *SignedBlockContents) MarshalJSON() ([]byte, error) { return MarshalJSONCompact(c.container()) }
+
+// BlockRoot returns the hash-tree-root of the full beacon block, which equals the root of
+// the blinded block it was built from.
+func (c *SignedBlockContents) BlockRoot() (Root, error) {
+	var r [32]byte
+	var err error
+	switch {
+	case c.Bellatrix != nil:
+		r, err = c.Bellatrix.Message.HashTreeRoot()
+	case c.Capella != nil:
+		r, err = c.Capella.Message.HashTreeRoot()
+	case c.Deneb != nil:
+		r, err = c.Deneb.SignedBlock.Message.HashTreeRoot()
+	case c.Electra != nil:
+		r, err = c.Electra.SignedBlock.Message.HashTreeRoot()
+	default:
+		r, err = c.Fulu.SignedBlock.Message.HashTreeRoot()
+	}
+	return r, err
+}
+
+// Unblind combines the signed blinded block with the payload it commits to (and, from Deneb
+// on, the payload's blobs bundle) into the signed block a relay publishes. It checks that
+// the payload's header root equals the signed header's root and that the bundle's
+// commitments equal the block's commitments, in order; blob proofs are not checked here
+// (KZG verification belongs to the submission pipeline).
+func (b *SignedBlindedBeaconBlock) Unblind(payload *ExecutionPayload, bundle *BlobsBundle) (*SignedBlockContents, error) {
+	if err := payload.check(); err != nil {
+		return nil, err
+	}
+	if blockContainerFork(payload.Fork) != blockContainerFork(b.Fork) {
+		return nil, fmt.Errorf("%w: %s payload for a %s block", ErrPayloadMismatch, payload.Fork, b.Fork)
+	}
+	header, err := payload.Header()
+	if err != nil {
+		return nil, err
+	}
+	got, err := header.HashTreeRoot()
+	if err != nil {
+		return nil, err
+	}
+	want, err := b.Header().HashTreeRoot()
+	if err != nil {
+		return nil, err
+	}
+	if got != want {
+		return nil, fmt.Errorf("%w: payload header root %s, signed header root %s (block hash %s vs %s)",
+			ErrPayloadMismatch, Root(got), Root(want), header.BlockHash(), b.Header().BlockHash())
+	}
+	if b.Fork >= params.ForkDeneb {
+		if bundle == nil {
+			return nil, fmt.Errorf("%w: %s block needs a blobs bundle", ErrMissingField, b.Fork)
+		}
+		if err := checkBundle(b.Fork, b.BlobKZGCommitments(), bundle); err != nil {
+			return nil, err
+		}
+	}
+	c := &SignedBlockContents{Fork: b.Fork}
+	switch {
+	case b.Bellatrix != nil:
+		m := &b.Bellatrix.Message
+		bd := &m.Body
+		c.Bellatrix = &SignedBeaconBlockBellatrix{
+			Message: BeaconBlockBellatrix{m.Slot, m.ProposerIndex, m.ParentRoot, m.StateRoot, BeaconBlockBodyBellatrix{
+				bd.RandaoReveal, bd.Eth1Data, bd.Graffiti, bd.ProposerSlashings, bd.AttesterSlashings, bd.Attestations,
+				bd.Deposits, bd.VoluntaryExits, bd.SyncAggregate, *payload.Bellatrix}},
+			Signature: b.Bellatrix.Signature,
+		}
+	case b.Capella != nil:
+		m := &b.Capella.Message
+		bd := &m.Body
+		c.Capella = &SignedBeaconBlockCapella{
+			Message: BeaconBlockCapella{m.Slot, m.ProposerIndex, m.ParentRoot, m.StateRoot, BeaconBlockBodyCapella{
+				bd.RandaoReveal, bd.Eth1Data, bd.Graffiti, bd.ProposerSlashings, bd.AttesterSlashings, bd.Attestations,
+				bd.Deposits, bd.VoluntaryExits, bd.SyncAggregate, *payload.Capella, bd.BLSToExecutionChanges}},
+			Signature: b.Capella.Signature,
+		}
+	case b.Deneb != nil:
+		m := &b.Deneb.Message
+		bd := &m.Body
+		c.Deneb = &SignedBlockContentsDeneb{
+			SignedBlock: SignedBeaconBlockDeneb{
+				Message: BeaconBlockDeneb{m.Slot, m.ProposerIndex, m.ParentRoot, m.StateRoot, BeaconBlockBodyDeneb{
+					bd.RandaoReveal, bd.Eth1Data, bd.Graffiti, bd.ProposerSlashings, bd.AttesterSlashings, bd.Attestations,
+					bd.Deposits, bd.VoluntaryExits, bd.SyncAggregate, *payload.Deneb, bd.BLSToExecutionChanges, bd.BlobKZGCommitments}},
+				Signature: b.Deneb.Signature,
+			},
+			KZGProofs: bundle.Proofs,
+			Blobs:     bundle.Blobs,
+		}
+	default:
+		m := &b.Electra.Message
+		bd := &m.Body
+		signed := SignedBeaconBlockElectra{
+			Message: BeaconBlockElectra{m.Slot, m.ProposerIndex, m.ParentRoot, m.StateRoot, BeaconBlockBodyElectra{
+				bd.RandaoReveal, bd.Eth1Data, bd.Graffiti, bd.ProposerSlashings, bd.AttesterSlashings, bd.Attestations,
+				bd.Deposits, bd.VoluntaryExits, bd.SyncAggregate, *payload.Deneb, bd.BLSToExecutionChanges, bd.BlobKZGCommitments,
+				bd.ExecutionRequests}},
+			Signature: b.Electra.Signature,
+		}
+		if b.Fork == params.ForkElectra {
+			c.Electra = &SignedBlockContentsElectra{SignedBlock: signed, KZGProofs: bundle.Proofs, Blobs: bundle.Blobs}
+		} else {
+			c.Fulu = &SignedBlockContentsFulu{SignedBlock: signed, KZGProofs: bundle.Proofs, Blobs: bundle.Blobs}
+		}
+	}
+	return c, nil
+}
+
+// blockContainerFork maps a fork to the fork whose payload container it uses.
+func blockContainerFork(f params.ConsensusFork) params.ConsensusFork {
+	if f > params.ForkDeneb {
+		return params.ForkDeneb
+	}
+	return f
+}
+
+// checkBundle checks a blobs bundle's shape against the block's commitments: the same
+// commitments in the same order, one blob per commitment, and one proof per blob (before
+// Fulu) or CellsPerExtBlob cell proofs per blob (Fulu on).
+func checkBundle(fork params.ConsensusFork, commitments []KZGCommitment, bundle *BlobsBundle) error {
+	if len(bundle.Commitments) != len(commitments) {
+		return fmt.Errorf("%w: bundle has %d commitments, block has %d", ErrPayloadMismatch, len(bundle.Commitments), len(commitments))
+	}
+	for i := range commitments {
+		if !bytes.Equal(bundle.Commitments[i][:], commitments[i][:]) {
+			return fmt.Errorf("%w: commitment %d differs: bundle %s, block %s", ErrPayloadMismatch, i, bundle.Commitments[i], commitments[i])
+		}
+	}
+	if len(bundle.Blobs) != len(commitments) {
+		return fmt.Errorf("%w: %d blobs for %d commitments", ErrPayloadMismatch, len(bundle.Blobs), len(commitments))
+	}
+	proofsPerBlob := 1
+	if fork >= params.ForkFulu {
+		proofsPerBlob = CellsPerExtBlob
+	}
+	if len(bundle.Proofs) != proofsPerBlob*len(commitments) {
+		return fmt.Errorf("%w: %d proofs for %d blobs, expected %d per blob", ErrPayloadMismatch, len(bundle.Proofs), len(commitments), proofsPerBlob)
+	}
+	return nil
+}
+
+// PayloadResponse builds getPayload's answer for fork: the execution payload alone
+// (Bellatrix, Capella) or ExecutionPayloadAndBlobsBundle (Deneb on). The result encodes with
+// MarshalSSZ and MarshalJSON.
+func PayloadResponse(payload *ExecutionPayload, bundle *BlobsBundle) (Container, error) {
+	if err := payload.check(); err != nil {
+		return nil, err
+	}
+	switch {
+	case payload.Bellatrix != nil:
+		return payload.Bellatrix, nil
+	case payload.Capella != nil:
+		return payload.Capella, nil
+	}
+	if bundle == nil {
+		return nil, fmt.Errorf("%w: %s payload response needs a blobs bundle", ErrMissingField, payload.Fork)
+	}
+	if payload.Fork >= params.ForkFulu {
+		return &ExecutionPayloadAndBlobsBundleFulu{ExecutionPayload: *payload.Deneb, BlobsBundle: BlobsBundleFulu(*bundle)}, nil
+	}
+	return &ExecutionPayloadAndBlobsBundle{ExecutionPayload: *payload.Deneb, BlobsBundle: *bundle}, nil
+}

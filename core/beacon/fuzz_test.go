@@ -1,0 +1,270 @@
+package beacon
+
+import (
+	"bytes"
+	"reflect"
+	"runtime"
+	"testing"
+
+	"github.com/gavel-eth/gavel/params"
+)
+
+// Fuzz targets for every decoder. Each checks that the decoder never panics, that it
+// allocates no more than a bound proportional to the input, and that whatever it accepts
+// re-encodes to something it accepts again with the same meaning (SSZ: byte-identical).
+//
+//	go test ./core/beacon -run '^$' -fuzz FuzzSubmissionSSZ -fuzztime 30s
+
+// Allocation bounds: SSZ decoding allocates at most a slice header per 4 input bytes
+// (offsets) plus copies; JSON at most a slice header per 3 input bytes with doubling
+// growth. The constant covers fixed-size containers and, for JSON, the first growth step
+// of a blob list (4 blobs).
+const (
+	sszAllocPerByte  = 10
+	jsonAllocPerByte = 20
+	allocConstant    = 1 << 20
+)
+
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+func checkAlloc(t *testing.T, what string, n uint64, inputLen int, perByte uint64) {
+	if limit := perByte*uint64(inputLen) + allocConstant; n > limit {
+		t.Fatalf("%s: %d bytes allocated for %d input bytes (limit %d)", what, n, inputLen, limit)
+	}
+}
+
+// forkFrom picks a fork from a fuzzed byte.
+func forkFrom(b byte, forks ...params.ConsensusFork) params.ConsensusFork {
+	return forks[int(b)%len(forks)]
+}
+
+var submissionForks = []params.ConsensusFork{params.ForkBellatrix, params.ForkCapella, params.ForkDeneb, params.ForkElectra, params.ForkFulu}
+
+func seedSubmissions(f *testing.F, ext string) {
+	for i, name := range []string{"submitBlockPayloadCapella_Goerli", "submitBlockPayloadDeneb_Goerli", "submitBlockPayloadElectra", "submitBlockPayloadFulu"} {
+		f.Add(byte(i+1), readVector(f, name+ext))
+	}
+	s, _ := sampleCapella().MarshalSSZ()
+	if ext == ".json.gz" {
+		s, _ = MarshalJSONCompact(sampleCapella())
+	}
+	f.Add(byte(1), s)
+	f.Add(byte(0), []byte{})
+}
+
+func FuzzSubmissionSSZ(f *testing.F) {
+	seedSubmissions(f, ".ssz.gz")
+	f.Fuzz(func(t *testing.T, forkByte byte, data []byte) {
+		fork := forkFrom(forkByte, submissionForks...)
+		var s *Submission
+		var err error
+		n := allocated(func() { s, err = DecodeSubmissionSSZ(fork, data) })
+		checkAlloc(t, "DecodeSubmissionSSZ", n, len(data), sszAllocPerByte)
+		if err != nil {
+			return
+		}
+		if r, _ := s.BidTrace().HashTreeRoot(); s.BidTrace().Root() != Root(r) {
+			t.Fatal("BidTrace.Root differs from HashTreeRoot")
+		}
+		out, err := s.MarshalSSZ()
+		if err != nil {
+			t.Fatalf("accepted submission does not encode: %v", err)
+		}
+		if !bytes.Equal(out, data) {
+			t.Fatal("SSZ re-encoding differs from the accepted input")
+		}
+		js, err := s.MarshalJSON()
+		if err != nil {
+			t.Fatalf("accepted submission does not encode as JSON: %v", err)
+		}
+		back, err := DecodeSubmissionJSON(fork, js)
+		if err != nil {
+			t.Fatalf("own JSON rejected: %v", err)
+		}
+		if r1, r2 := root(t, s.container()), root(t, back.container()); r1 != r2 {
+			t.Fatal("JSON round trip changed the submission")
+		}
+	})
+}
+
+func FuzzSubmissionJSON(f *testing.F) {
+	seedSubmissions(f, ".json.gz")
+	f.Add(byte(2), readVector(f, "submitBlockPayload.json.gz"))
+	f.Fuzz(func(t *testing.T, forkByte byte, data []byte) {
+		fork := forkFrom(forkByte, submissionForks...)
+		var s *Submission
+		var err error
+		n := allocated(func() { s, err = DecodeSubmissionJSON(fork, data) })
+		checkAlloc(t, "DecodeSubmissionJSON", n, len(data), jsonAllocPerByte)
+		_, _ = SubmissionSlotJSON(data)
+		if err != nil {
+			return
+		}
+		checkJSONStable(t, s.container(), func() any { _, c, _ := newSubmissionContainer(fork); return c })
+	})
+}
+
+func FuzzBuilderBidSSZ(f *testing.F) {
+	f.Add(byte(1), readVector(f, "getHeaderResponseCapella_Mainnet.ssz"))
+	f.Add(byte(2), readVector(f, "getHeaderResponseDeneb_Goerli.ssz"))
+	forks := []params.ConsensusFork{params.ForkBellatrix, params.ForkCapella, params.ForkDeneb, params.ForkElectra}
+	f.Fuzz(func(t *testing.T, forkByte byte, data []byte) {
+		fork := forkFrom(forkByte, forks...)
+		var b *SignedBuilderBid
+		var err error
+		n := allocated(func() { b, err = DecodeSignedBuilderBidSSZ(fork, data) })
+		checkAlloc(t, "DecodeSignedBuilderBidSSZ", n, len(data), sszAllocPerByte)
+		if err != nil {
+			return
+		}
+		if out, err := b.MarshalSSZ(); err != nil || !bytes.Equal(out, data) {
+			t.Fatalf("SSZ re-encoding differs: %v", err)
+		}
+	})
+}
+
+func FuzzBuilderBidJSON(f *testing.F) {
+	for i, name := range []string{"getHeaderResponseCapella_Mainnet.ssz", "getHeaderResponseDeneb_Goerli.ssz"} {
+		b, err := DecodeSignedBuilderBidSSZ(params.ForkCapella+params.ConsensusFork(i), readVector(f, name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		js, _ := b.MarshalJSON()
+		f.Add(byte(i+1), js)
+	}
+	forks := []params.ConsensusFork{params.ForkBellatrix, params.ForkCapella, params.ForkDeneb, params.ForkElectra}
+	f.Fuzz(func(t *testing.T, forkByte byte, data []byte) {
+		fork := forkFrom(forkByte, forks...)
+		var b *SignedBuilderBid
+		var err error
+		n := allocated(func() { b, err = DecodeSignedBuilderBidJSON(fork, data) })
+		checkAlloc(t, "DecodeSignedBuilderBidJSON", n, len(data), jsonAllocPerByte)
+		if err != nil {
+			return
+		}
+		checkJSONStable(t, b.container(), func() any { _, c, _ := newBidContainer(fork); return c })
+	})
+}
+
+var blindedForks = []params.ConsensusFork{params.ForkBellatrix, params.ForkCapella, params.ForkDeneb, params.ForkElectra}
+
+func FuzzBlindedBlockSSZ(f *testing.F) {
+	for i, name := range []string{"signedBlindedBeaconBlockCapella_Goerli.json.gz", "signedBlindedBeaconBlockDeneb_Goerli.json.gz"} {
+		b, err := DecodeSignedBlindedBeaconBlockJSON(params.ForkCapella+params.ConsensusFork(i), readVector(f, name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		enc, _ := b.MarshalSSZ()
+		f.Add(byte(i+1), enc)
+	}
+	f.Fuzz(func(t *testing.T, forkByte byte, data []byte) {
+		fork := forkFrom(forkByte, blindedForks...)
+		var b *SignedBlindedBeaconBlock
+		var err error
+		n := allocated(func() { b, err = DecodeSignedBlindedBeaconBlockSSZ(fork, data) })
+		checkAlloc(t, "DecodeSignedBlindedBeaconBlockSSZ", n, len(data), sszAllocPerByte)
+		if err != nil {
+			return
+		}
+		if out, err := b.MarshalSSZ(); err != nil || !bytes.Equal(out, data) {
+			t.Fatalf("SSZ re-encoding differs: %v", err)
+		}
+	})
+}
+
+func FuzzBlindedBlockJSON(f *testing.F) {
+	f.Add(byte(1), readVector(f, "signedBlindedBeaconBlockCapella_Goerli.json.gz"))
+	f.Add(byte(2), readVector(f, "signedBlindedBeaconBlockDeneb_Goerli.json.gz"))
+	f.Fuzz(func(t *testing.T, forkByte byte, data []byte) {
+		fork := forkFrom(forkByte, blindedForks...)
+		var b *SignedBlindedBeaconBlock
+		var err error
+		n := allocated(func() { b, err = DecodeSignedBlindedBeaconBlockJSON(fork, data) })
+		checkAlloc(t, "DecodeSignedBlindedBeaconBlockJSON", n, len(data), jsonAllocPerByte)
+		if err != nil {
+			return
+		}
+		checkJSONStable(t, b.container(), func() any { _, c, _ := newBlindedContainer(fork); return c })
+	})
+}
+
+func FuzzRegistrationsSSZ(f *testing.F) {
+	regs, err := DecodeRegistrationsJSON(readVector(f, "valreg1.json"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	enc, _ := EncodeRegistrationsSSZ(regs[:3])
+	f.Add(enc)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var regs []SignedValidatorRegistration
+		var err error
+		n := allocated(func() { regs, err = DecodeRegistrationsSSZ(data) })
+		checkAlloc(t, "DecodeRegistrationsSSZ", n, len(data), sszAllocPerByte)
+		if err != nil {
+			return
+		}
+		if out, err := EncodeRegistrationsSSZ(regs); err != nil || !bytes.Equal(out, data) {
+			t.Fatalf("SSZ re-encoding differs: %v", err)
+		}
+	})
+}
+
+func FuzzRegistrationsJSON(f *testing.F) {
+	f.Add(readVector(f, "valreg0.json"))
+	f.Add(readVector(f, "valreg1.json"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var regs []SignedValidatorRegistration
+		var err error
+		n := allocated(func() { regs, err = DecodeRegistrationsJSON(data) })
+		checkAlloc(t, "DecodeRegistrationsJSON", n, len(data), jsonAllocPerByte)
+		if err != nil {
+			return
+		}
+		out, err := EncodeRegistrationsJSON(regs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := DecodeRegistrationsJSON(out)
+		if err != nil || !reflect.DeepEqual(back, regs) {
+			t.Fatalf("JSON round trip: %v", err)
+		}
+	})
+}
+
+func root(t *testing.T, c Container) [32]byte {
+	t.Helper()
+	r, err := c.HashTreeRoot()
+	if err != nil {
+		t.Fatalf("accepted value has no root: %v", err)
+	}
+	return r
+}
+
+// checkJSONStable encodes an accepted value, decodes the encoding into a fresh container
+// and checks the value is unchanged and encodes identically.
+func checkJSONStable(t *testing.T, v any, fresh func() any) {
+	t.Helper()
+	out, err := MarshalJSONCompact(v)
+	if err != nil {
+		t.Fatalf("accepted value does not encode: %v", err)
+	}
+	w := fresh()
+	if err := UnmarshalJSONStrict(out, w); err != nil {
+		t.Fatalf("own encoding rejected: %v\n%s", err, out)
+	}
+	out2, err := MarshalJSONCompact(w)
+	if err != nil || !bytes.Equal(out, out2) {
+		t.Fatalf("encoding not stable: %v", err)
+	}
+	if c, ok := v.(Container); ok {
+		if _, err := c.MarshalSSZ(); err != nil {
+			t.Fatalf("JSON-accepted value does not encode as SSZ: %v", err)
+		}
+	}
+}
