@@ -350,6 +350,7 @@ func (w *where) addUint(cond string, v uint64) {
 	}
 }
 
+// String renders the WHERE clause ("" without conditions).
 func (w *where) String() string {
 	if len(w.conds) == 0 {
 		return ""
