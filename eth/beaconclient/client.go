@@ -56,6 +56,7 @@ type APIError struct {
 	Message string // the node's message, if the body had one
 }
 
+// Error says which node answered what.
 func (e *APIError) Error() string {
 	if e.Message == "" {
 		return fmt.Sprintf("beacon node %s: HTTP %d", e.Node, e.Status)

@@ -546,6 +546,9 @@ func TestFollow(t *testing.T) {
 
 func TestFollowNoNode(t *testing.T) {
 	n := newFakeNode(t)
+	if err := newClient(t, n).Follow(context.Background(), nil, false, Handlers{}); err == nil {
+		t.Fatal("Follow without a beacon config")
+	}
 	n.fail(503)
 	err := newClient(t, n).Follow(context.Background(), params.MainnetBeaconConfig, false, Handlers{})
 	if !errors.Is(err, ErrUnavailable) {
@@ -568,4 +571,31 @@ func FuzzParseEvents(f *testing.F) {
 			t.Fatal("empty validators answer accepted")
 		}
 	})
+}
+
+func TestFollowPayloadAttributesDropsStale(t *testing.T) {
+	capella := readTestdata(t, "payload_attributes_capella.txt") // slot 10
+	deneb := readTestdata(t, "payload_attributes_deneb.txt")
+	at := func(slot string) string { return strings.Replace(deneb, `"8629218"`, `"`+slot+`"`, 1) }
+	n := newFakeNode(t)
+	n.script(TopicPayloadAttributes, at("1000"), capella, at("1001"))
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var got []uint64
+	done := make(chan struct{})
+	go newClient(t, n).FollowPayloadAttributes(ctx, func(ev PayloadAttributesEvent) {
+		got = append(got, ev.ProposalSlot)
+		if ev.ProposalSlot == 1001 {
+			close(done)
+		}
+	})
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		t.Fatal("slot 1001 never arrived")
+	}
+	cancel()
+	if !reflect.DeepEqual(got, []uint64{1000, 1001}) {
+		t.Fatalf("delivered slots %v, want the stale slot 10 left out", got)
+	}
 }

@@ -2,6 +2,7 @@ package beaconclient
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 
@@ -32,6 +33,9 @@ type Handlers struct {
 // duties and validators as the chain moves. It returns ctx's error, or an
 // error right away if no node answers the first sync-status request.
 func (c *Client) Follow(ctx context.Context, cfg *params.BeaconConfig, allowSyncing bool, h Handlers) error {
+	if cfg == nil || cfg.SlotsPerEpoch == 0 {
+		return errors.New("beacon client: Follow needs the network's beacon config (slots per epoch)")
+	}
 	st, err := c.BestSyncStatus(ctx, allowSyncing)
 	if err != nil {
 		return fmt.Errorf("beacon client: first sync status: %w", err)

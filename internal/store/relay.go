@@ -90,9 +90,10 @@ type SubmissionQuery struct {
 // Relay stores the relay's durable state: validator registrations,
 // delivered payloads and builder submissions (bid traces).
 type Relay interface {
-	// PutRegistrations upserts regs in one transaction, committed when it
-	// returns. A registration replaces the stored one for its pubkey only if
-	// its timestamp is strictly newer; older or equal ones are skipped. It
+	// PutRegistrations upserts regs all or none, committed when it returns
+	// (concurrent calls share a commit through the group committer). A
+	// registration replaces the stored one for its pubkey only if its
+	// timestamp is strictly newer; older or equal ones are skipped. It
 	// returns how many rows were inserted or replaced.
 	PutRegistrations(ctx context.Context, regs []Registration) (written int, err error)
 	// Registration returns the stored registration of pubkey, or ErrNotFound.
@@ -115,7 +116,7 @@ type Relay interface {
 	// DeliveredPayloads answers the proposer_payload_delivered data query.
 	DeliveredPayloads(ctx context.Context, q DeliveredQuery) ([]DeliveredPayload, error)
 
-	// PutBlockSubmissions writes submissions in one transaction. Writing the
+	// PutBlockSubmissions writes submissions all or none. Writing the
 	// same (block hash, builder, received time) again is a no-op. Bid traces
 	// are not acknowledged writes: callers batch them (see SubmissionBuffer).
 	PutBlockSubmissions(ctx context.Context, subs []BlockSubmission) error

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"path/filepath"
+	"sync/atomic"
 	"testing"
 )
 
@@ -46,6 +47,24 @@ func BenchmarkPutRegistrations(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
+	})
+	b.Run("insert/64-concurrent-requests-of-one", func(b *testing.B) {
+		// Many small registration requests at once share commits through
+		// the group committer.
+		s := open(b, filepath.Join(b.TempDir(), FileName))
+		defer s.Close()
+		var seq atomic.Int64
+		b.SetParallelism(32) // 2 CPUs x 32 = 64 goroutines
+		b.ResetTimer()
+		b.RunParallel(func(pb *testing.PB) {
+			for pb.Next() {
+				if _, err := s.PutRegistrations(ctx, benchRegs(1, int(seq.Add(1)), 100)); err != nil {
+					b.Error(err)
+					return
+				}
+			}
+		})
+		b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "regs/s")
 	})
 	run(b, "update-newer/batch=1000", func(s Store, i int) {
 		if _, err := s.PutRegistrations(ctx, benchRegs(batch, 0, uint64(100+i))); err != nil {

@@ -122,40 +122,38 @@ func (s *sqlStore) PutRegistrations(ctx context.Context, regs []Registration) (i
 			return 0, err
 		}
 	}
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return 0, err
-	}
-	defer tx.Rollback()
-	st, err := tx.PrepareContext(ctx, s.d.rebind(`INSERT INTO relay_registrations
-		(pubkey, fee_recipient, gas_limit, timestamp, signature, received_at) VALUES (?, ?, ?, ?, ?, ?)
-		ON CONFLICT (pubkey) DO UPDATE SET
-			fee_recipient = excluded.fee_recipient, gas_limit = excluded.gas_limit,
-			timestamp = excluded.timestamp, signature = excluded.signature, received_at = excluded.received_at
-		WHERE excluded.timestamp > relay_registrations.timestamp`))
-	if err != nil {
-		return 0, err
-	}
-	defer st.Close()
 	written := 0
-	for i := range regs {
-		r := &regs[i]
-		m := &r.Message
-		res, err := st.ExecContext(ctx, m.Pubkey[:], m.FeeRecipient[:], int64(m.GasLimit), int64(m.Timestamp), r.Signature[:], r.ReceivedAt)
-		if err != nil {
-			return 0, fmt.Errorf("store: registration of %s: %w", m.Pubkey, err)
+	err := s.gc.submit(ctx, func(ctx context.Context, w *txWriter) error {
+		written = 0
+		for i := range regs {
+			r := &regs[i]
+			m := &r.Message
+			res, err := w.exec(ctx, upsertRegistration, m.Pubkey[:], m.FeeRecipient[:], int64(m.GasLimit), int64(m.Timestamp), r.Signature[:], r.ReceivedAt)
+			if err != nil {
+				return fmt.Errorf("store: registration of %s: %w", m.Pubkey, err)
+			}
+			n, err := res.RowsAffected()
+			if err != nil {
+				return err
+			}
+			written += int(n)
 		}
-		n, err := res.RowsAffected()
-		if err != nil {
-			return 0, err
-		}
-		written += int(n)
-	}
-	if err := tx.Commit(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return 0, err
 	}
 	return written, nil
 }
+
+// upsertRegistration replaces a stored registration only with a strictly
+// newer one.
+const upsertRegistration = `INSERT INTO relay_registrations
+	(pubkey, fee_recipient, gas_limit, timestamp, signature, received_at) VALUES (?, ?, ?, ?, ?, ?)
+	ON CONFLICT (pubkey) DO UPDATE SET
+		fee_recipient = excluded.fee_recipient, gas_limit = excluded.gas_limit,
+		timestamp = excluded.timestamp, signature = excluded.signature, received_at = excluded.received_at
+	WHERE excluded.timestamp > relay_registrations.timestamp`
 
 const registrationCols = `pubkey, fee_recipient, gas_limit, timestamp, signature, received_at`
 
@@ -280,29 +278,32 @@ func (s *sqlStore) PutDelivered(ctx context.Context, d *DeliveredPayload) (*Deli
 	if err := checkTrace(&d.BidTraceV2); err != nil {
 		return nil, err
 	}
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback()
-	res, err := tx.ExecContext(ctx, s.d.rebind(`INSERT INTO relay_delivered (`+traceCols+`, delivered_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (slot) DO NOTHING`),
-		append(traceArgs(&d.BidTraceV2), d.DeliveredAt)...)
-	if err != nil {
-		return nil, fmt.Errorf("store: recording delivered payload for slot %d: %w", d.Slot, err)
-	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return nil, err
-	}
-	if n == 0 {
-		prev, err := scanDelivered(tx.QueryRowContext(ctx, s.d.rebind(`SELECT `+traceCols+`, delivered_at FROM relay_delivered WHERE slot = ?`), int64(d.Slot)))
+	var prev *DeliveredPayload
+	err := s.gc.submit(ctx, func(ctx context.Context, w *txWriter) error {
+		prev = nil
+		res, err := w.exec(ctx, `INSERT INTO relay_delivered (`+traceCols+`, delivered_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (slot) DO NOTHING`,
+			append(traceArgs(&d.BidTraceV2), d.DeliveredAt)...)
 		if err != nil {
-			return nil, fmt.Errorf("store: reading delivered payload of slot %d: %w", d.Slot, err)
+			return fmt.Errorf("store: recording delivered payload for slot %d: %w", d.Slot, err)
 		}
+		n, err := res.RowsAffected()
+		if err != nil || n == 1 {
+			return err
+		}
+		prev, err = scanDelivered(w.tx.QueryRowContext(ctx, s.d.rebind(`SELECT `+traceCols+`, delivered_at FROM relay_delivered WHERE slot = ?`), int64(d.Slot)))
+		if err != nil {
+			return fmt.Errorf("store: reading delivered payload of slot %d: %w", d.Slot, err)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if prev != nil {
 		return prev, fmt.Errorf("%w: slot %d, block hash %s", ErrSlotDelivered, d.Slot, prev.BlockHash)
 	}
-	return nil, tx.Commit()
+	return nil, nil
 }
 
 // Delivered implements Relay.
@@ -349,6 +350,7 @@ func (w *where) addUint(cond string, v uint64) {
 	}
 }
 
+// String renders the WHERE clause ("" without conditions).
 func (w *where) String() string {
 	if len(w.conds) == 0 {
 		return ""
@@ -413,25 +415,19 @@ func (s *sqlStore) PutBlockSubmissions(ctx context.Context, subs []BlockSubmissi
 			return err
 		}
 	}
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	st, err := tx.PrepareContext(ctx, s.d.rebind(`INSERT INTO relay_submissions (`+traceCols+`, received_at, sim_success, sim_error, optimistic)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (block_hash, builder_pubkey, received_at) DO NOTHING`))
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	for i := range subs {
-		b := &subs[i]
-		if _, err := st.ExecContext(ctx, append(traceArgs(&b.BidTraceV2), b.ReceivedAt, b.SimSuccess, b.SimError, b.Optimistic)...); err != nil {
-			return fmt.Errorf("store: block submission %s: %w", b.BlockHash, err)
+	return s.gc.submit(ctx, func(ctx context.Context, w *txWriter) error {
+		for i := range subs {
+			b := &subs[i]
+			if _, err := w.exec(ctx, insertSubmission, append(traceArgs(&b.BidTraceV2), b.ReceivedAt, b.SimSuccess, b.SimError, b.Optimistic)...); err != nil {
+				return fmt.Errorf("store: block submission %s: %w", b.BlockHash, err)
+			}
 		}
-	}
-	return tx.Commit()
+		return nil
+	})
 }
+
+const insertSubmission = `INSERT INTO relay_submissions (` + traceCols + `, received_at, sim_success, sim_error, optimistic)
+	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (block_hash, builder_pubkey, received_at) DO NOTHING`
 
 // BlockSubmissions implements Relay.
 func (s *sqlStore) BlockSubmissions(ctx context.Context, q SubmissionQuery) ([]BlockSubmission, error) {

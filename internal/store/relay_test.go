@@ -55,6 +55,12 @@ func TestRelayRestartKeepsRegistrationsAndDelivered(t *testing.T) {
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}
+	if _, err := s.PutRegistrations(ctx, []Registration{reg(3, 3, 100)}); !errors.Is(err, ErrClosed) {
+		t.Fatalf("registration after Close: %v, want ErrClosed", err)
+	}
+	if _, err := s.PutDelivered(ctx, &DeliveredPayload{BidTraceV2: trace(8, 1, 9, 1, 1)}); !errors.Is(err, ErrClosed) {
+		t.Fatalf("delivery after Close: %v, want ErrClosed", err)
+	}
 
 	s = open(t, path)
 	defer s.Close()

@@ -21,6 +21,10 @@ type StatsBuffer struct {
 
 	mu      sync.Mutex
 	pending map[common.Address]*UserStat
+	// flushing is held for writing while a flush moves counters from
+	// pending to the store, and for reading by Get, so that Get never sees a
+	// counter in neither place (or in both).
+	flushing sync.RWMutex
 
 	quit chan struct{}
 	done chan struct{}
@@ -73,6 +77,8 @@ func (b *StatsBuffer) Add(addr common.Address, kind StatKind) {
 
 // Get returns the counters of addr, stored plus pending, or ErrNotFound.
 func (b *StatsBuffer) Get(ctx context.Context, addr common.Address) (*UserStat, error) {
+	b.flushing.RLock()
+	defer b.flushing.RUnlock()
 	stored, err := b.db.UserStat(ctx, addr)
 	if err != nil && !errors.Is(err, ErrNotFound) {
 		return nil, err
@@ -102,6 +108,8 @@ func (b *StatsBuffer) Get(ctx context.Context, addr common.Address) (*UserStat, 
 
 // Flush writes the pending counters.
 func (b *StatsBuffer) Flush(ctx context.Context) error {
+	b.flushing.Lock()
+	defer b.flushing.Unlock()
 	b.mu.Lock()
 	if len(b.pending) == 0 {
 		b.mu.Unlock()

@@ -61,6 +61,7 @@ var ErrInvalidArgument = errors.New("invalid data API argument")
 // errBadArg is a 400 answer; its text is the message sent to the client.
 type errBadArg string
 
+// Error returns the message sent to the client.
 func (e errBadArg) Error() string { return string(e) }
 
 // Is makes errBadArg match ErrInvalidArgument.
