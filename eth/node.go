@@ -35,7 +35,7 @@ var ErrIncompatibleChain = errors.New("datadir holds a chain that dev mode canno
 
 // DevConfig is the [Mev.Dev] section: the dev chain's settings.
 type DevConfig struct {
-	Enabled  bool          // run the dev chain with the in-process beacon driver
+	Enabled  bool          // run the dev chain with the in-process beacon driver (set by --dev only)
 	Period   time.Duration // slot time
 	GasLimit uint64        // genesis gas limit of a new dev chain
 	Manual   bool          `toml:"-"` // slots advance only by Step (tests)
@@ -52,8 +52,16 @@ type Config struct {
 // DefaultConfig returns gavel's defaults.
 func DefaultConfig() Config {
 	return Config{
-		Listener:   mevapi.Config{Addr: mevapi.DefaultAddr},
-		Dev:        DevConfig{Period: params.DevPeriod, GasLimit: params.DevGasLimit},
+		Listener: mevapi.Config{
+			Addr: mevapi.DefaultAddr, MaxBodyBytes: mevapi.DefaultMaxBodyBytes,
+			ReadHeaderTimeout: mevapi.DefaultReadHeaderTimeout, ReadTimeout: mevapi.DefaultReadTimeout,
+			WriteTimeout: mevapi.DefaultWriteTimeout, IdleTimeout: mevapi.DefaultIdleTimeout,
+		},
+		Dev: DevConfig{Period: params.DevPeriod, GasLimit: params.DevGasLimit},
+		Bundles: bundle.Config{
+			MaxTxs: bundle.DefaultMaxTxs, MaxBytes: bundle.DefaultMaxBytes, SenderCache: bundle.DefaultSenderCache,
+			DefaultTimeout: bundle.DefaultTimeout, MaxTimeout: bundle.DefaultMaxTimeout,
+		},
 		Submission: DefaultSubmissionConfig,
 	}
 }

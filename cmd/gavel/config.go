@@ -130,6 +130,9 @@ func applyGavelFlags(ctx *cli.Context, cfg *gavelConfig) error {
 	if ctx.Bool(holeskyFlag.Name) {
 		return fmt.Errorf("%w: --holesky: the Holesky network was retired and go-ethereum v1.17 no longer ships it; use --hoodi", errUsage)
 	}
+	if cfg.Mev.Dev.Enabled && !ctx.Bool(devFlag.Name) {
+		return fmt.Errorf("%w: [Mev.Dev] Enabled = true in the config file: dev mode is chosen on the command line with --dev", errUsage)
+	}
 	cfg.Mev.Dev.Enabled = ctx.Bool(devFlag.Name)
 	if ctx.IsSet(devPeriodFlag.Name) || cfg.Mev.Dev.Period == 0 {
 		cfg.Mev.Dev.Period = ctx.Duration(devPeriodFlag.Name)
@@ -157,6 +160,9 @@ func applyGavelFlags(ctx *cli.Context, cfg *gavelConfig) error {
 	}
 	if ctx.IsSet(mevWriteTimeoutFlag.Name) {
 		cfg.Mev.Listener.WriteTimeout = ctx.Duration(mevWriteTimeoutFlag.Name)
+	}
+	if err := applySimFlags(ctx, cfg); err != nil {
+		return err
 	}
 	return applySubmissionFlags(ctx, cfg)
 }

@@ -72,13 +72,11 @@ var (
 )
 
 // gavelFlags are gavel's own flags.
-var gavelFlags = []cli.Flag{
+var gavelFlags = concat([]cli.Flag{
 	configFileFlag, verbosityFlag,
 	devFlag, devPeriodFlag, devGasLimitFlag,
 	mevAddrFlag, mevMaxBodyFlag, mevReadTimeoutFlag, mevWriteTimeoutFlag,
-}
-
-func init() { gavelFlags = append(gavelFlags, submissionFlags...) }
+}, submissionFlags, simFlags)
 
 // gethFlags are the geth flags gavel understands, with geth's names, so a
 // geth operator's command line keeps working.

@@ -103,6 +103,7 @@ func TestBadInputExitsCleanly(t *testing.T) {
 	unknownField := write("unknown.toml", "[Mev.Listener]\nAdress = \"127.0.0.1:1\"\n")
 	malformed := write("malformed.toml", "[Mev\nAddr = \n")
 	wrongType := write("type.toml", "[Mev.Dev]\nGasLimit = \"lots\"\n")
+	devInFile := write("dev.toml", "[Mev.Dev]\nEnabled = true\n")
 	cases := []struct {
 		name string
 		args []string
@@ -119,6 +120,9 @@ func TestBadInputExitsCleanly(t *testing.T) {
 		{"unknown config field", []string{"dumpconfig", "--config", unknownField}, "field 'Adress' is not defined in mevapi.Config"},
 		{"malformed config", []string{"dumpconfig", "--config", malformed}, "malformed.toml, line"},
 		{"wrong config type", []string{"dumpconfig", "--config", wrongType}, "type.toml"},
+		{"dev mode in file", []string{"dumpconfig", "--config", devInFile}, "dev mode is chosen on the command line with --dev"},
+		{"sim timeouts", []string{"dumpconfig", "--mev.sim.timeout", "20s"}, "must not exceed --mev.sim.maxtimeout"},
+		{"sim max txs", []string{"dumpconfig", "--mev.sim.maxtxs", "0"}, "--mev.sim.maxtxs must be positive"},
 		{"stray argument", []string{"--ipcdisable", "serve"}, `unknown command "serve"`},
 		{"two networks", []string{"dumpconfig", "--dev", "--sepolia"}, "can't be used at the same time"},
 	}

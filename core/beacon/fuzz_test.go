@@ -268,3 +268,27 @@ func checkJSONStable(t *testing.T, v any, fresh func() any) {
 		}
 	}
 }
+
+func FuzzExecutionRequestsFromEngine(f *testing.F) {
+	r := &ExecutionRequests{Deposits: []DepositRequest{{Amount: 1}}, Consolidations: []ConsolidationRequest{{}}}
+	enc, _ := r.EngineRequests()
+	f.Add(enc[0], enc[1], byte(2))
+	f.Fuzz(func(t *testing.T, a, b []byte, n byte) {
+		in := [][]byte{a, b}[:int(n)%3]
+		var got *ExecutionRequests
+		var err error
+		total := len(a) + len(b)
+		alloc := allocated(func() { got, err = ExecutionRequestsFromEngine(in) })
+		checkAlloc(t, "ExecutionRequestsFromEngine", alloc, total, sszAllocPerByte)
+		if err != nil {
+			return
+		}
+		out, err := got.EngineRequests()
+		if err != nil {
+			t.Fatalf("accepted requests do not encode: %v", err)
+		}
+		if !reflect.DeepEqual(out, in) && !(len(out) == 0 && len(in) == 0) {
+			t.Fatal("engine form does not round-trip")
+		}
+	})
+}

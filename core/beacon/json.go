@@ -365,7 +365,7 @@ func (d *jsonDecoder) decodeValue(v reflect.Value, dims fieldDims) error {
 			if err != nil {
 				return err
 			}
-			if err := decodeHexFixed(byteArray(v), s); err != nil {
+			if err := decodeHexFixed(v.Bytes(), s); err != nil {
 				return d.fail(err)
 			}
 			return nil
@@ -388,11 +388,6 @@ func (d *jsonDecoder) decodeValue(v reflect.Value, dims fieldDims) error {
 		return d.decodeValue(v.Elem(), dims)
 	}
 	return d.failf(ErrInvalidJSON, "unsupported Go type %s", t)
-}
-
-// byteArray returns the bytes of an addressable [N]byte value.
-func byteArray(v reflect.Value) []byte {
-	return v.Bytes()
 }
 
 func (d *jsonDecoder) decodeByteList(v reflect.Value, dims fieldDims) error {

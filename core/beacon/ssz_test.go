@@ -157,3 +157,18 @@ func TestBidTraceRootMatchesGenerated(t *testing.T) {
 		check(&bt)
 	}
 }
+
+func TestDecodedBlobsDoNotAliasInput(t *testing.T) {
+	raw := readVector(t, "submitBlockPayloadDeneb_Goerli.ssz.gz")
+	s, err := DecodeSubmissionSSZ(params.ForkDeneb, raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := s.BlobsBundle().Blobs[0]
+	for i := range raw {
+		raw[i] ^= 0xff
+	}
+	if s.BlobsBundle().Blobs[0] != before {
+		t.Fatal("decoded blob changed when the input buffer was overwritten")
+	}
+}
