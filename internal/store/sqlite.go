@@ -110,6 +110,8 @@ var migrations = []string{
 		first_seen BIGINT NOT NULL,
 		last_seen BIGINT NOT NULL
 	);`,
+	// 2: the relay (relay_sql.go).
+	relaySchema,
 }
 
 type sqlStore struct {

@@ -30,6 +30,7 @@ var ErrClosed = errors.New("store closed")
 type Store interface {
 	BetaBundles
 	UserStats
+	Relay
 	// Close flushes pending writes and closes the database.
 	Close() error
 }

@@ -1,0 +1,151 @@
+package beaconclient
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/ethereum/go-ethereum/log"
+	"github.com/gavel-eth/gavel/core/beacon"
+	"github.com/gavel-eth/gavel/params"
+)
+
+// Handlers receive what Follow learns from the beacon nodes. Each handler
+// is called from one goroutine at a time; nil handlers are skipped.
+type Handlers struct {
+	// Head gets every new head slot, increasing.
+	Head func(slot uint64)
+	// Duties gets the proposer duties of the head's epoch and the next one,
+	// whenever they are (re)loaded: at start, at every epoch's first and
+	// middle slot, as the reference relay's housekeeper does.
+	Duties func(duties []ProposerDuty)
+	// Validators gets the known (active or pending) validators by index: at
+	// start and at slots 4 and 20 of every epoch.
+	Validators func(byIndex map[uint64]beacon.BLSPubkey)
+	// PayloadAttributes gets each (slot, parent) attributes event once.
+	PayloadAttributes func(ev PayloadAttributesEvent)
+}
+
+// Follow keeps a relay up to date with the beacon chain until ctx ends:
+// it reads the best node's head, loads duties and known validators, then
+// follows head and payload_attributes events on every node, reloading
+// duties and validators as the chain moves. It returns ctx's error, or an
+// error right away if no node answers the first sync-status request.
+func (c *Client) Follow(ctx context.Context, cfg *params.BeaconConfig, allowSyncing bool, h Handlers) error {
+	if cfg == nil || cfg.SlotsPerEpoch == 0 {
+		return errors.New("beacon client: Follow needs the network's beacon config (slots per epoch)")
+	}
+	st, err := c.BestSyncStatus(ctx, allowSyncing)
+	if err != nil {
+		return fmt.Errorf("beacon client: first sync status: %w", err)
+	}
+	f := &follower{c: c, cfg: cfg, h: h, dutiesKick: make(chan uint64, 1), validatorsKick: make(chan struct{}, 1)}
+	f.head(st.HeadSlot, true)
+
+	var wg sync.WaitGroup
+	run := func(fn func()) { wg.Add(1); go func() { defer wg.Done(); fn() }() }
+	run(func() { f.dutiesLoop(ctx) })
+	run(func() { f.validatorsLoop(ctx) })
+	run(func() { c.FollowHead(ctx, func(e HeadEvent) { f.head(e.Slot, false) }) })
+	if h.PayloadAttributes != nil {
+		run(func() { c.FollowPayloadAttributes(ctx, h.PayloadAttributes) })
+	}
+	wg.Wait()
+	return ctx.Err()
+}
+
+type follower struct {
+	c   *Client
+	cfg *params.BeaconConfig
+	h   Handlers
+
+	mu       sync.Mutex
+	lastHead uint64
+
+	dutiesKick     chan uint64 // head slot whose epochs to load
+	validatorsKick chan struct{}
+}
+
+// head handles a new head slot: forwards it and schedules reloads.
+func (f *follower) head(slot uint64, first bool) {
+	f.mu.Lock()
+	if !first && slot <= f.lastHead {
+		f.mu.Unlock()
+		return
+	}
+	f.lastHead = slot
+	f.mu.Unlock()
+	if f.h.Head != nil {
+		f.h.Head(slot)
+	}
+	spe := f.cfg.SlotsPerEpoch
+	pos := slot % spe
+	if first || pos == 0 || pos == spe/2 {
+		kick(f.dutiesKick, slot)
+	}
+	if first || pos == 4 || pos == 20 {
+		kick(f.validatorsKick, struct{}{})
+	}
+}
+
+// kick queues v, replacing a queued value not yet taken.
+func kick[T any](ch chan T, v T) {
+	for {
+		select {
+		case ch <- v:
+			return
+		default:
+		}
+		select {
+		case <-ch:
+		default:
+		}
+	}
+}
+
+func (f *follower) dutiesLoop(ctx context.Context) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case slot := <-f.dutiesKick:
+			epoch := slot / f.cfg.SlotsPerEpoch
+			var all []ProposerDuty
+			var err error
+			for _, e := range []uint64{epoch, epoch + 1} {
+				var d []ProposerDuty
+				if d, _, err = f.c.ProposerDuties(ctx, e); err != nil {
+					break
+				}
+				all = append(all, d...)
+			}
+			if err != nil {
+				log.Warn("Cannot load proposer duties", "epoch", epoch, "err", err)
+				continue
+			}
+			if f.h.Duties != nil {
+				f.h.Duties(all)
+			}
+		}
+	}
+}
+
+func (f *follower) validatorsLoop(ctx context.Context) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-f.validatorsKick:
+			vals, err := f.c.Validators(ctx)
+			if err != nil {
+				log.Warn("Cannot load known validators", "err", err)
+				continue
+			}
+			log.Debug("Loaded known validators", "count", len(vals))
+			if f.h.Validators != nil {
+				f.h.Validators(vals)
+			}
+		}
+	}
+}
