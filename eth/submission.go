@@ -20,6 +20,7 @@ import (
 	"github.com/gavel-eth/gavel/internal/store"
 	"github.com/gavel-eth/gavel/mevapi/jsonrpc"
 	"github.com/gavel-eth/gavel/miner"
+	"github.com/gavel-eth/gavel/params"
 )
 
 // SubmissionConfig configures public submission: the MEV listener's JSON-RPC
@@ -177,14 +178,9 @@ func (l *submissionLifecycle) Stop() error {
 	return errors.Join(l.listener.Stop(), l.s.Stop())
 }
 
-// beaconGenesis holds the beacon genesis times of the public networks, for
-// the slot clock of beta bundles, until params carries the beacon constants.
-var beaconGenesis = map[uint64]uint64{
-	1:        1606824023, // mainnet
-	11155111: 1655733600, // sepolia
-	17000:    1695902400, // holesky
-	560048:   1742213400, // hoodi
-}
+// beaconNetworks names the beacon preset (params.BeaconConfigs) of each
+// public execution chain id.
+var beaconNetworks = map[uint64]string{1: "mainnet", 11155111: "sepolia", 17000: "holesky", 560048: "hoodi", 5: "goerli"}
 
 // nodeSlotClock is the dev driver's slot in --dev, the beacon clock on the
 // public networks, and otherwise (private post-merge chains) slots of 12 s
@@ -193,8 +189,8 @@ func nodeSlotClock(n *Node) func() uint64 {
 	if n.Beacon != nil {
 		return n.Beacon.CurrentSlot
 	}
-	if g, ok := beaconGenesis[n.Chain.ChainID()]; ok {
-		return betapool.SlotClock(g, 12, nil)
+	if bc := params.BeaconConfigs[beaconNetworks[n.Chain.ChainID()]]; bc != nil {
+		return betapool.SlotClock(bc.GenesisTime, bc.SecondsPerSlot, nil)
 	}
 	log.Warn("No beacon genesis known for this chain: beta-bundle slots count 12 s from the execution genesis", "chainid", n.Chain.ChainID())
 	return betapool.SlotClock(n.Chain.Genesis().Time, 12, nil)

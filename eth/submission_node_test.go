@@ -193,3 +193,79 @@ func TestBetaBundleSurvivesRestart(t *testing.T) {
 		t.Fatalf("stats after restart: %+v", stats)
 	}
 }
+
+// TestDevNodeBundleRules checks, on a real dev node over the MEV listener,
+// that a cancelled bundle is never included and a bundle with a reverting
+// tx is dropped whole unless the revert is allowed.
+func TestDevNodeBundleRules(t *testing.T) {
+	n := testnode.New(t, testnode.Options{})
+	cfg := n.Chain.Config()
+	signer := types.LatestSignerForChainID(cfg.ChainID)
+	sign := func(acc int, nonce uint64, to *common.Address, data []byte, gas uint64) hexutil.Bytes {
+		tx, err := types.SignNewTx(testnode.Account(acc).Key, signer, &types.DynamicFeeTx{ChainID: cfg.ChainID, Nonce: nonce,
+			GasTipCap: big.NewInt(1e9), GasFeeCap: big.NewInt(100e9), Gas: gas, To: to, Data: data})
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, _ := tx.MarshalBinary()
+		return raw
+	}
+	// Deploy a contract that always reverts (runtime 0x60006000fd).
+	deploy := new(types.Transaction)
+	deploy.UnmarshalBinary(sign(5, 0, nil, common.FromHex("0x6460006000fd6000526005601bf3"), 100000))
+	if err := n.Client().SendTransaction(context.Background(), deploy); err != nil {
+		t.Fatal(err)
+	}
+	n.Step()
+	reverter := crypto.CreateAddress(testnode.Account(5).Address, 0)
+	if code, _ := n.Client().CodeAt(context.Background(), reverter, nil); len(code) != 5 {
+		t.Fatalf("reverting contract not deployed: %x", code)
+	}
+
+	mev := n.MEVURL() + "/v1"
+	target := hexutil.Uint64(n.Chain.Head().Number.Uint64() + 1)
+	plain := common.Address{0x11}
+	send := func(args map[string]any) {
+		t.Helper()
+		if status, r := post(t, mev, body("eth_sendBundle", args), ""); status != 200 {
+			t.Fatalf("eth_sendBundle: %d %+v", status, r.Error)
+		}
+	}
+	// 1. Cancelled.
+	cancelled := sign(6, 0, &plain, nil, 21000)
+	uuid := "0b5c7a3e-1111-4c2a-9d0e-5f1e2d3c4b5a"
+	send(map[string]any{"txs": []hexutil.Bytes{cancelled}, "blockNumber": target, "replacementUuid": uuid})
+	if status, r := post(t, mev, body("eth_cancelBundle", map[string]any{"replacementUuid": uuid}), ""); status != 200 {
+		t.Fatalf("eth_cancelBundle: %d %+v", status, r.Error)
+	}
+	// 2. A transfer followed by a reverting call: dropped whole.
+	dropped := []hexutil.Bytes{sign(7, 0, &plain, nil, 21000), sign(7, 1, &reverter, nil, 50000)}
+	send(map[string]any{"txs": dropped, "blockNumber": target})
+	// 3. The same shape with the revert allowed: included.
+	allowedRevert := sign(8, 1, &reverter, nil, 50000)
+	allowed := []hexutil.Bytes{sign(8, 0, &plain, nil, 21000), allowedRevert}
+	send(map[string]any{"txs": allowed, "blockNumber": target, "revertingTxHashes": []common.Hash{crypto.Keccak256Hash(allowedRevert)}})
+
+	n.Step()
+	block, err := n.Chain.BlockByNumber(uint64(target))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[common.Hash]bool{}
+	for _, tx := range block.Transactions() {
+		got[tx.Hash()] = true
+	}
+	if len(got) != 2 || !got[crypto.Keccak256Hash(allowed[0])] || !got[crypto.Keccak256Hash(allowed[1])] {
+		t.Fatalf("block %d holds %d txs; want exactly the bundle whose revert is allowed", target, len(got))
+	}
+	for _, raw := range append([]hexutil.Bytes{cancelled}, dropped...) {
+		if got[crypto.Keccak256Hash(raw)] {
+			t.Fatal("a cancelled or dropped bundle's tx was included")
+		}
+	}
+	// Cancelled means never: it is gone from the pool for later blocks too.
+	n.Step()
+	if nonce, _ := n.Client().NonceAt(context.Background(), testnode.Account(6).Address, nil); nonce != 0 {
+		t.Fatalf("cancelled bundle's sender has nonce %d", nonce)
+	}
+}
