@@ -17,6 +17,7 @@ import (
 	"github.com/holiman/uint256"
 
 	"github.com/gavel-eth/gavel/core/beacon"
+	"github.com/gavel-eth/gavel/core/chain"
 	"github.com/gavel-eth/gavel/eth/beaconclient"
 	"github.com/gavel-eth/gavel/eth/devbeacon"
 	"github.com/gavel-eth/gavel/eth/relay"
@@ -50,10 +51,6 @@ var (
 // DevBuilderBonus is what the dev builder adds to every block's earnings,
 // so that even an empty block is a bid worth taking (0.001 ether).
 var DevBuilderBonus = uint256.NewInt(1e15)
-
-// DevBuilderAccount is the dev account the dev builder builds with and pays
-// proposers from.
-const DevBuilderAccount = 7
 
 // RelayService is the relay wired into a node: the domain, its HTTP routes
 // and, in --dev, the proposer flow that sends every slot through it. It is a
@@ -141,7 +138,7 @@ func AttachRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, error
 	}
 	svc.Proposer, err = devbeacon.NewProposer(devbeacon.ProposerConfig{
 		RelayURL: n.MEV.URL, Beacon: bcfg, Validators: vals, GasLimit: n.Chain.Head().GasLimit,
-		BuilderKey: builderKey, CoinbaseKey: params.DevAccounts()[DevBuilderAccount].Key, Bonus: DevBuilderBonus,
+		BuilderKey: builderKey, CoinbaseKey: chain.DevBuilderKey(), Bonus: DevBuilderBonus,
 	}, r, n.Submission.Builder, n.Submission.PayloadBuilder())
 	if err != nil {
 		traces.Close()
@@ -224,7 +221,7 @@ func (c storeCloser) Stop() error { return c.st.Close() }
 func (s *RelayService) FlushTraces(ctx context.Context) error { return s.traces.Flush(ctx) }
 
 // DevBuilderCoinbase is the fee recipient of the dev builder's blocks.
-func DevBuilderCoinbase() common.Address { return params.DevAccounts()[DevBuilderAccount].Address }
+func DevBuilderCoinbase() common.Address { return chain.DevBuilderAddress() }
 
 // networkPresets maps execution chain ids to their beacon constants.
 var networkPresets = map[uint64]*params.BeaconConfig{

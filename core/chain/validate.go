@@ -2,6 +2,7 @@ package chain
 
 import (
 	"context"
+	"crypto/ecdsa"
 	"crypto/sha256"
 	"errors"
 	"fmt"
@@ -13,6 +14,7 @@ import (
 	"github.com/ethereum/go-ethereum/core/state"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/core/vm"
+	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/crypto/kzg4844"
 	gparams "github.com/ethereum/go-ethereum/params"
 	"github.com/holiman/uint256"
@@ -291,6 +293,19 @@ func (c *Chain) ProcessBlock(ctx context.Context, block *types.Block) error {
 func BlockFromPayload(d *engine.ExecutableData, versionedHashes []common.Hash, beaconRoot *common.Hash, requests [][]byte) (*types.Block, error) {
 	return engine.ExecutableDataToBlock(*d, versionedHashes, beaconRoot, requests)
 }
+
+// devBuilderKey is the key of the account the dev relay builder builds
+// with and pays proposers from. It is not one of the ten test accounts, so
+// its payment in every dev block never disturbs their nonces. Derived from a
+// fixed string: a dev key, never for real value.
+var devBuilderKey, _ = crypto.ToECDSA(crypto.Keccak256([]byte("gavel dev builder coinbase")))
+
+// DevBuilderKey returns the dev relay builder's account key (funded in the
+// dev genesis).
+func DevBuilderKey() *ecdsa.PrivateKey { return devBuilderKey }
+
+// DevBuilderAddress is the dev relay builder's account.
+func DevBuilderAddress() common.Address { return crypto.PubkeyToAddress(devBuilderKey.PublicKey) }
 
 // FeeRecipientGain is what the block's fee recipient has gained so far in
 // the block being built (tips and direct payments): what a builder can bid.
