@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/gavel-eth/gavel/core/beacon"
 	"github.com/gavel-eth/gavel/eth/relay"
@@ -93,6 +94,13 @@ func TestGetHeader(t *testing.T) {
 	if bid, _ := e.Relay.GetHeader(1, parent, e.Proposer(2).Key.PublicKey()); bid != nil {
 		t.Fatal("a bid for another proposer is served")
 	}
+	// More than 3 s into the slot: no bid (204), as the reference relay.
+	start := e.Clock.Now()
+	e.Clock.Set(start.Add(3*time.Second + time.Millisecond))
+	if bid, err := e.Relay.GetHeader(1, parent, pk); bid != nil || err != nil {
+		t.Fatalf("past the cutoff: %v %v, want none", bid, err)
+	}
+	e.Clock.Set(start)
 	e.Relay.SetHeadSlot(2)
 	if _, err := e.Relay.GetHeader(1, parent, pk); !errors.Is(err, relay.ErrSlotTooOld) || err.Error() != "slot is too old" {
 		t.Fatalf("old slot: %v", err)

@@ -315,3 +315,34 @@ func TestProposerFlowHTTP(t *testing.T) {
 		t.Fatalf("getPayload v2: %d %s", code, out)
 	}
 }
+
+// TestCancellationsBelowFloorHTTP: with ?cancellations=1 a bid strictly
+// below the floor gets 202 with a bare JSON string, as the reference relay.
+func TestCancellationsBelowFloorHTTP(t *testing.T) {
+	e, base := server(t)
+	registerHTTP(t, e, base, false)
+	b := e.BuildBlock(1, 2, nil)
+	high, _ := e.Submission(b).MarshalSSZ()
+	ssz := map[string]string{"Content-Type": "application/octet-stream"}
+	if code, _, out := do(t, "POST", base+relayapi.PathBuilderBlocks, high, ssz); code != 200 {
+		t.Fatalf("high: %d %s", code, out)
+	}
+	lowSub, _ := e.SubmissionWith(b, func(t *beacon.BidTrace) { t.Value = beacon.U256FromUint64(1) })
+	low, _ := lowSub.MarshalSSZ()
+	code, _, out := do(t, "POST", base+relayapi.PathBuilderBlocks+"?cancellations=1", low, ssz)
+	if code != 202 || string(out) != `"accepted bid below floor, skipped validation"`+"\n" {
+		t.Fatalf("below floor with cancellations: %d %q", code, out)
+	}
+}
+
+// TestInternalErrorHTTP: a storage failure is a 500 with the fixed message,
+// never the details.
+func TestInternalErrorHTTP(t *testing.T) {
+	e, base := server(t)
+	e.Store.Close()
+	regs, _ := beacon.EncodeRegistrationsJSON([]beacon.SignedValidatorRegistration{e.Registration(e.Validators[0], 1, e.Beacon.GenesisTime)})
+	code, _, out := do(t, "POST", base+relayapi.PathRegisterValidator, regs, map[string]string{"Content-Type": "application/json"})
+	if code != 500 || string(out) != `{"code":500,"message":"internal server error"}`+"\n" {
+		t.Fatalf("closed store: %d %q", code, out)
+	}
+}
