@@ -286,3 +286,21 @@ func TestValidatorsListsRegisteredOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestGetPayloadLateAndPublishFailure: a request past the getPayload cutoff
+// and a publish failure are refused with the reference relay's messages.
+func TestGetPayloadLateAndPublishFailure(t *testing.T) {
+	e := relaytest.New(t, relaytest.Options{})
+	e.RegisterAll()
+	blk := e.BlindedBlock(1, accepted(t, e, 1, 1))
+	start := e.Clock.Now()
+	e.Clock.Set(start.Add(4500 * time.Millisecond))
+	if _, err := e.Relay.GetPayload(context.Background(), blk, false); !errors.Is(err, relay.ErrTooLate) || err.Error() != "sent too late - 4500 ms into slot" {
+		t.Fatalf("late: %v", err)
+	}
+	e.Clock.Set(start)
+	e.Publisher.Err = errors.New("beacon node down")
+	if _, err := e.Relay.GetPayload(context.Background(), blk, false); !errors.Is(err, relay.ErrPublish) || err.Error() != "failed to publish block" {
+		t.Fatalf("publish failure: %v", err)
+	}
+}
