@@ -96,13 +96,16 @@ const (
 
 // Submit runs a builder's block submission through every check and, if it
 // passes, makes it the builder's latest bid in its auction.
-func (r *Relay) Submit(ctx context.Context, req SubmitRequest) (SubmitOutcome, error) {
+func (r *Relay) Submit(ctx context.Context, req SubmitRequest) (out SubmitOutcome, err error) {
+	defer func() { countSubmission(out, err) }()
 	p, outcome, err := r.precheck(req, true)
 	if err != nil || outcome != Accepted {
 		return outcome, err
 	}
 	sub, t := req.Submission, req.Submission.BidTrace()
+	start := time.Now()
 	verified, err := r.simulate(ctx, sub, t, p.payload, p.attrs, p.reg)
+	simulationTimer.UpdateSince(start)
 	r.record(sub, t, req.ReceivedAt, err)
 	if err != nil {
 		return 0, err

@@ -24,8 +24,10 @@ func (r *Relay) GetHeader(slot uint64, parent beacon.Root, proposer beacon.BLSPu
 	}
 	bid := r.bids.best(auctionKey{slot, parent, proposer})
 	if bid == nil || bid.value.IsZero() {
+		headersEmpty.Mark(1)
 		return nil, nil
 	}
+	headersServed.Mark(1)
 	signed, err := bid.signedBid(r.cfg.SecretKey, r.builderDom)
 	if err != nil {
 		return nil, internal("signing the bid", err)
@@ -52,7 +54,14 @@ type Delivery struct {
 // then the equivocation guard commits the delivery record durably, then the
 // block is published (synchronously; with async, in the background, for
 // the v2 endpoint).
-func (r *Relay) GetPayload(ctx context.Context, blk *beacon.SignedBlindedBeaconBlock, async bool) (*Delivery, error) {
+func (r *Relay) GetPayload(ctx context.Context, blk *beacon.SignedBlindedBeaconBlock, async bool) (d *Delivery, err error) {
+	defer func() {
+		if err != nil {
+			payloadsRejected.Mark(1)
+		} else {
+			payloadsDelivered.Mark(1)
+		}
+	}()
 	slot := blk.Slot()
 	if want := r.cfg.Beacon.ForkAtSlot(slot); blk.Fork != want {
 		return nil, fmt.Errorf("%w: %s payload with wrong consensus version. Expected: %s, Got: %s", ErrConsensusVersion, titled(want), want, blk.Fork)
@@ -92,7 +101,7 @@ func (r *Relay) GetPayload(ctx context.Context, blk *beacon.SignedBlindedBeaconB
 	if err != nil {
 		return nil, err
 	}
-	d := &Delivery{Payload: bid.Payload, Bundle: bid.Bundle, Requests: bid.Requests}
+	d = &Delivery{Payload: bid.Payload, Bundle: bid.Bundle, Requests: bid.Requests}
 	publish := func(ctx context.Context) error {
 		start := time.Now()
 		if err := r.publisher.Publish(ctx, contents, bid.Payload, bid.Bundle, bid.Requests); err != nil {

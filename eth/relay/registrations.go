@@ -85,9 +85,11 @@ func (r *Relay) saveRegistrations(ctx context.Context, regs []beacon.SignedValid
 	for i := range regs {
 		rows[i] = store.Registration{SignedValidatorRegistration: regs[i], ReceivedAt: at}
 	}
-	if _, err := r.store.PutRegistrations(ctx, rows); err != nil {
+	written, err := r.store.PutRegistrations(ctx, rows)
+	if err != nil {
 		return internal("saving registrations", err)
 	}
+	registrationsSaved.Mark(int64(written))
 	r.regMu.Lock()
 	defer r.regMu.Unlock()
 	for i := range regs {
