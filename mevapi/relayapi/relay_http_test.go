@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/gavel-eth/gavel/core/beacon"
+	"github.com/gavel-eth/gavel/eth/relay"
 	"github.com/gavel-eth/gavel/eth/relay/relaytest"
 	"github.com/gavel-eth/gavel/mevapi"
 	"github.com/gavel-eth/gavel/mevapi/relayapi"
@@ -344,5 +345,31 @@ func TestInternalErrorHTTP(t *testing.T) {
 	code, _, out := do(t, "POST", base+relayapi.PathRegisterValidator, regs, map[string]string{"Content-Type": "application/json"})
 	if code != 500 || string(out) != `{"code":500,"message":"internal server error"}`+"\n" {
 		t.Fatalf("closed store: %d %q", code, out)
+	}
+}
+
+// TestGoerliVectorsBySlot: on a relay configured for Goerli, the real Goerli
+// submissions, sent without Eth-Consensus-Version, are decoded as their
+// slot's fork and pass the fork and timestamp checks: they fail on the duty
+// check (this relay has no duties for Goerli slots).
+func TestGoerliVectorsBySlot(t *testing.T) {
+	e := relaytest.New(t, relaytest.Options{Configure: func(c *relay.Config) { c.Beacon = params.GoerliBeaconConfig }})
+	srv := mevapi.New(mevapi.Config{}, nil)
+	relayapi.MountBuilder(srv, e.Relay, relayapi.BuilderConfig{})
+	hs := httptest.NewServer(srv.Handler())
+	defer hs.Close()
+	for _, f := range []string{"submitBlockPayloadCapella_Goerli.ssz.gz", "submitBlockPayloadCapella_Goerli.json.gz", "submitBlockPayloadDeneb_Goerli.ssz.gz", "submitBlockPayloadDeneb_Goerli.json.gz"} {
+		raw, err := os.ReadFile("../../core/beacon/testdata/" + f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ct := "application/json"
+		if strings.Contains(f, ".ssz") {
+			ct = "application/octet-stream"
+		}
+		code, _, out := do(t, "POST", hs.URL+relayapi.PathBuilderBlocks, raw, map[string]string{"Content-Type": ct, "Content-Encoding": "gzip"})
+		if code != 400 || errorMessage(t, out) != "could not find slot duty" {
+			t.Errorf("%s: %d %s", f, code, out)
+		}
 	}
 }
