@@ -251,8 +251,8 @@ func TestCallBundleOnDevNode(t *testing.T) {
 
 	// A contract that loops forever times out: an error, not a success.
 	args = n.args(raw(n.sign(0, 0, &n.loop, nil, 16_000_000, nil)))
-	args["timeout"] = 20
-	if _, err := call(args); err == nil || !strings.Contains(err.Error(), "bundle simulation timed out after 20 ms") {
+	args["timeout"] = 1
+	if _, err := call(args); err == nil || !strings.Contains(err.Error(), "bundle simulation timed out after 1 ms") {
 		t.Fatalf("loop: %v", err)
 	}
 }
