@@ -230,22 +230,6 @@ func BenchmarkBLSVerifyCachedPubkey(b *testing.B) {
 	reportCPU(b, start)
 }
 
-// The same on the calling goroutine alone (what the relay runs beside decoding).
-func BenchmarkBLSVerifyOneCore(b *testing.B) {
-	regs, domain := benchRegistrations(b)
-	r := &regs[0]
-	pk, _ := ParsePublicKey(r.Message.Pubkey)
-	root, _ := SigningRoot(&r.Message, domain)
-	b.ReportAllocs()
-	start := cpuTime()
-	for b.Loop() {
-		if err := VerifyRootOneCore(pk, root, r.Signature); err != nil {
-			b.Fatal(err)
-		}
-	}
-	reportCPU(b, start)
-}
-
 func BenchmarkRegistrations1000OneByOne(b *testing.B) {
 	regs, domain := benchRegistrations(b)
 	b.ReportAllocs()

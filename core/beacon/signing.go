@@ -186,28 +186,6 @@ func VerifyRoot(pk *PublicKey, root Root, sig BLSSignature) error {
 	return nil
 }
 
-// VerifyRootOneCore is VerifyRoot on the calling goroutine alone. blst's Verify checks
-// the signature's subgroup on the caller while a second goroutine hashes the message to
-// G2 and runs the Miller loop; on two cores that shortens one verification a little but
-// takes the core that work running beside it needs. This does the same checks in turn
-// and leaves the other core free: the relay verifies a builder's signature this way
-// while the rest of the submission is inflated and decoded.
-func VerifyRootOneCore(pk *PublicKey, root Root, sig BLSSignature) error {
-	s, err := parseSignature(sig)
-	if err != nil {
-		return err
-	}
-	ctx := blst.PairingCtx(true, dst)
-	if blst.PairingAggregatePkInG1(ctx, &pk.p, false, s, true, root[:]) != 0 { // BLST_SUCCESS
-		return fmt.Errorf("%w: signature outside the G2 subgroup", ErrInvalidSignature)
-	}
-	blst.PairingCommit(ctx)
-	if !blst.PairingFinalVerify(ctx) {
-		return fmt.Errorf("%w: signature does not verify for %x", ErrInvalidSignature, pk.p.Compress())
-	}
-	return nil
-}
-
 // Verify checks that sig is pubkey's signature over obj under domain.
 func Verify(pubkey BLSPubkey, obj Hashable, domain Domain, sig BLSSignature) error {
 	pk, err := ParsePublicKey(pubkey)

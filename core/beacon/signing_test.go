@@ -203,38 +203,3 @@ func TestVerifyBatchEdgeCases(t *testing.T) {
 		t.Fatalf("swapped signatures: got %v", err)
 	}
 }
-
-// TestVerifyRootOneCore: the one-goroutine verification agrees with
-// VerifyRoot on good and bad signatures.
-func TestVerifyRootOneCore(t *testing.T) {
-	key, _ := DeriveSecretKey([]byte("gavel test key material, 32 bytes at least"))
-	other, _ := DeriveSecretKey([]byte("another gavel test key, 32 bytes at least"))
-	pk, err := ParsePublicKey(key.PublicKey())
-	if err != nil {
-		t.Fatal(err)
-	}
-	root := Root{1, 2, 3}
-	var junk, infinity BLSSignature
-	junk[0] = 0xff
-	infinity[0] = 0xc0
-	for _, c := range []struct {
-		name string
-		root Root
-		sig  BLSSignature
-		ok   bool
-	}{
-		{"valid", root, key.SignRoot(root), true},
-		{"other root", Root{9}, key.SignRoot(root), false},
-		{"other key", root, other.SignRoot(root), false},
-		{"not a point", root, junk, false},
-		{"infinity", root, infinity, false},
-	} {
-		one, many := VerifyRootOneCore(pk, c.root, c.sig), VerifyRoot(pk, c.root, c.sig)
-		if (one == nil) != c.ok || (many == nil) != c.ok {
-			t.Errorf("%s: one core %v, VerifyRoot %v, want ok=%v", c.name, one, many, c.ok)
-		}
-		if one != nil && !errors.Is(one, ErrInvalidSignature) {
-			t.Errorf("%s: %v is not ErrInvalidSignature", c.name, one)
-		}
-	}
-}

@@ -48,7 +48,7 @@ type SignatureCheck struct {
 func (r *Relay) StartSignatureCheck(trace *beacon.BidTrace, sig beacon.BLSSignature) *SignatureCheck {
 	c := &SignatureCheck{trace: *trace, sig: sig, done: make(chan struct{})}
 	go func() {
-		c.err = r.verifyBuilder(&c.trace, c.sig, beacon.VerifyRootOneCore)
+		c.err = r.verifyBuilder(&c.trace, c.sig)
 		close(c.done)
 	}()
 	return c
@@ -60,9 +60,7 @@ const maxBuilderKeys = 4096
 // verifyBuilder checks a builder's signature over a bid trace. Parsed
 // public keys of builders whose signatures verified are cached: parsing
 // (decompression and the subgroup check) is a good part of a verification.
-// verify is beacon.VerifyRoot, or beacon.VerifyRootOneCore in the background
-// check that overlaps with decoding.
-func (r *Relay) verifyBuilder(t *beacon.BidTrace, sig beacon.BLSSignature, verify func(*beacon.PublicKey, beacon.Root, beacon.BLSSignature) error) error {
+func (r *Relay) verifyBuilder(t *beacon.BidTrace, sig beacon.BLSSignature) error {
 	var pk *beacon.PublicKey
 	if v, ok := r.builderKeys.Load(t.BuilderPubkey); ok {
 		pk = v.(*beacon.PublicKey)
@@ -72,7 +70,7 @@ func (r *Relay) verifyBuilder(t *beacon.BidTrace, sig beacon.BLSSignature, verif
 			return err
 		}
 	}
-	if err := verify(pk, t.SigningRoot(r.builderDom), sig); err != nil {
+	if err := beacon.VerifyRoot(pk, t.SigningRoot(r.builderDom), sig); err != nil {
 		return err
 	}
 	if r.builderKeyCount.Load() < maxBuilderKeys {
@@ -282,7 +280,7 @@ func (r *Relay) checkBuilderSignature(sub *beacon.Submission, early *SignatureCh
 		<-early.done
 		err = early.err
 	} else {
-		err = r.verifyBuilder(sub.BidTrace(), sub.Signature(), beacon.VerifyRoot)
+		err = r.verifyBuilder(sub.BidTrace(), sub.Signature())
 	}
 	if err != nil {
 		if errors.Is(err, beacon.ErrInvalidPubkey) {
