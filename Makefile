@@ -38,9 +38,10 @@ ssz:
 		--output ssz_generated.go
 	# fastssz v0.1.4 does not bound a list's length by its input; route it through ours.
 	cd core/beacon && sed -i -e 's/ssz\.DecodeDynamicLength(/decodeDynamicLength(/g' \
-		-e '1a // Patched by make ssz: list lengths are checked by decodeDynamicLength, blobs copied by cloneBlobs (hex.go).' ssz_generated.go
-	# Blob lists: one copy instead of zeroing then copying.
-	cd core/beacon && perl -0pi -e 's/(\w+)\.(\w+) = make\(\[\]Blob, num\)\n\s*for ii := 0; ii < num; ii\+\+ \{\n\s*copy\(\1\.\2\[ii\]\[:\], buf\[ii\*131072:\(ii\+1\)\*131072\]\)\n\s*\}/$$1.$$2 = cloneBlobs(buf, num)/g' ssz_generated.go
+		-e '1a // Patched by make ssz: list lengths are checked by decodeDynamicLength, transactions and blobs alias the input (aliasBlobs in hex.go, package doc).' ssz_generated.go
+	# Transactions and blobs alias the input instead of being copied (package doc of core/beacon).
+	cd core/beacon && perl -0pi -e 's/(\w+)\.(\w+) = make\(\[\]Blob, num\)\n\s*for ii := 0; ii < num; ii\+\+ \{\n\s*copy\(\1\.\2\[ii\]\[:\], buf\[ii\*131072:\(ii\+1\)\*131072\]\)\n\s*\}/$$1.$$2 = aliasBlobs(buf, num)/g;' \
+		-e 's/if cap\((\w+\.\w+\[indx\])\) == 0 \{\n\s*\1 = make\(\[\]byte, 0, len\(buf\)\)\n\s*\}\n\s*\1 = append\(\1, buf\.\.\.\)/$$1 = buf[:len(buf):len(buf)] \/\/ aliases the input (package doc)/g' ssz_generated.go
 	cd core/beacon && $(GO) run ./internal/genjson json_methods.go $(BEACON_JSON_SKIP) $(BEACON_TYPES)
 
 ABIGEN := $(GO) run github.com/ethereum/go-ethereum/cmd/abigen

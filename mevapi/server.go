@@ -232,7 +232,9 @@ func limitBody(max int64, next http.Handler) http.Handler {
 			WriteError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("request body too large: %d bytes, the limit is %d", r.ContentLength, max))
 			return
 		}
-		r.Body = http.MaxBytesReader(w, r.Body, max)
+		if r.Body != http.NoBody { // a GET without a body needs no limit
+			r.Body = http.MaxBytesReader(w, r.Body, max)
+		}
 		next.ServeHTTP(w, r)
 	})
 }

@@ -18,6 +18,15 @@
 // missing, repeated or null fields, decimal strings for numbers, 0x hex of the right
 // length for bytes, list limits enforced while decoding.
 //
+// # SSZ decoding aliases its input
+//
+// UnmarshalSSZ and the Decode*SSZ functions do not copy transactions and blobs: a decoded
+// value's Transactions[i] and Blobs[i] point into the input buffer (capacity capped, so an
+// append copies). The buffer then belongs to the decoded value: the caller must not reuse,
+// pool or modify it while the value lives. Everything else (fixed-size fields, extra data,
+// withdrawals, proofs) is copied. Decoding stays strict and allocates no more than a small
+// multiple of the input's length. `make ssz` patches the generated code for this.
+//
 // # Fork-tagged values
 //
 // A relay handles all forks through small tagged unions that hold exactly one fork's

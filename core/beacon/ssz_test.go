@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/gavel-eth/gavel/params"
@@ -158,17 +159,32 @@ func TestBidTraceRootMatchesGenerated(t *testing.T) {
 	}
 }
 
-func TestDecodedBlobsDoNotAliasInput(t *testing.T) {
+// TestDecodedByteListsAliasInput pins the decoding contract of the package doc:
+// transactions and blobs point into the input (capacity capped, so an append
+// cannot overwrite what follows), everything else is a copy.
+func TestDecodedByteListsAliasInput(t *testing.T) {
 	raw := readVector(t, "submitBlockPayloadDeneb_Goerli.ssz.gz")
 	s, err := DecodeSubmissionSSZ(params.ForkDeneb, raw)
 	if err != nil {
 		t.Fatal(err)
 	}
-	before := s.BlobsBundle().Blobs[0]
+	p := s.Deneb.ExecutionPayload
+	tx, blob := p.Transactions[0], s.BlobsBundle().Blobs[0]
+	if cap(tx) != len(tx) {
+		t.Fatalf("transaction capacity %d, want its length %d", cap(tx), len(tx))
+	}
+	blobs := s.BlobsBundle().Blobs
+	if cap(blobs) != len(blobs) {
+		t.Fatalf("blob list capacity %d, want its length %d", cap(blobs), len(blobs))
+	}
+	tx0, extra, value := tx[0], slices.Clone(p.ExtraData), s.BidTrace().Value
 	for i := range raw {
 		raw[i] ^= 0xff
 	}
-	if s.BlobsBundle().Blobs[0] != before {
-		t.Fatal("decoded blob changed when the input buffer was overwritten")
+	if tx[0] != tx0^0xff || s.BlobsBundle().Blobs[0] == blob {
+		t.Fatal("transactions and blobs do not alias the input")
+	}
+	if !bytes.Equal(p.ExtraData, extra) || s.BidTrace().Value != value {
+		t.Fatal("extra data or bid trace changed with the input: they must be copies")
 	}
 }

@@ -1,7 +1,6 @@
 package relayapi
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -9,6 +8,7 @@ import (
 	"mime"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/ethereum/go-ethereum/log"
@@ -202,37 +202,118 @@ func (b *builderAPI) earlySignature(prefix []byte, version string) *relay.Signat
 // never inflated whole). size is the announced length (-1 unknown). When
 // onPrefix is set it is called with the first sszPrefixLen bytes as soon as
 // they are in, before the rest is read; it must not keep the slice.
+//
+// The returned buffer is allocated once, at its exact length, and is never
+// reused: SSZ decoding aliases transactions and blobs into it (see package
+// beacon), so it belongs to the decoded submission. A plain body of known
+// length is read straight into it; a gzipped body or one of unknown length
+// is inflated into pooled chunks, then joined.
 func ReadSubmission(body io.Reader, gzipped bool, size, limit int64, onPrefix func([]byte)) ([]byte, error) {
-	src := body
-	hint := size
-	if gzipped {
-		zr, err := gzip.NewReader(body)
-		if err != nil {
-			return nil, fmt.Errorf("invalid gzip body: %w", err)
+	if !gzipped {
+		if size > limit {
+			return nil, fmt.Errorf("%w: %d bytes announced, the limit is %d", ErrSubmissionTooLarge, size, limit)
 		}
-		defer zr.Close()
-		src = zr
-		hint = 3 * size // SSZ submissions compress about 2:1
+		if size >= 0 {
+			return readExact(body, int(size), onPrefix)
+		}
+		return readChunked(body, limit, "", onPrefix)
 	}
-	if hint <= 0 || hint > limit {
-		hint = min(limit, 1<<20)
+	zr, _ := gzipReaders.Get().(*gzip.Reader)
+	var err error
+	if zr == nil {
+		zr, err = gzip.NewReader(body)
+	} else {
+		err = zr.Reset(body)
 	}
+	if err != nil {
+		return nil, fmt.Errorf("invalid gzip body: %w", err)
+	}
+	defer gzipReaders.Put(zr)
+	return readChunked(zr, limit, " after decompression", onPrefix)
+}
+
+// gzipReaders are reused gzip readers: each holds about 40 KB of inflate
+// state that would otherwise be allocated for every submission.
+var gzipReaders sync.Pool
+
+// readChunk is the size of the pooled pieces readChunked inflates into.
+const readChunk = 64 << 10
+
+var readChunks = sync.Pool{New: func() any { b := make([]byte, readChunk); return &b }}
+
+// readExact reads a body of announced length size into one buffer.
+func readExact(body io.Reader, size int, onPrefix func([]byte)) ([]byte, error) {
+	buf := make([]byte, size)
+	n := 0
+	if onPrefix != nil && size >= sszPrefixLen {
+		if _, err := io.ReadFull(body, buf[:sszPrefixLen]); err != nil {
+			return nil, shortBody(err, 0, size)
+		}
+		onPrefix(buf[:sszPrefixLen])
+		n = sszPrefixLen
+	}
+	if m, err := io.ReadFull(body, buf[n:]); err != nil {
+		return nil, shortBody(err, n+m, size)
+	}
+	var one [1]byte
+	if m, err := body.Read(one[:]); m > 0 {
+		return nil, fmt.Errorf("reading body: longer than its announced %d bytes", size)
+	} else if err != nil && err != io.EOF {
+		return nil, readError(err)
+	}
+	return buf, nil
+}
+
+func shortBody(err error, got, size int) error {
+	if err == io.EOF || err == io.ErrUnexpectedEOF {
+		return fmt.Errorf("reading body: %d bytes, shorter than its announced %d", got, size)
+	}
+	return readError(err)
+}
+
+// readChunked reads src (at most limit bytes) into pooled chunks, then
+// copies them into one buffer of the exact length: one allocation and one
+// copy, however the length compares with any guess.
+func readChunked(src io.Reader, limit int64, what string, onPrefix func([]byte)) ([]byte, error) {
 	src = io.LimitReader(src, limit+1)
-	buf := bytes.NewBuffer(make([]byte, 0, hint+bytes.MinRead))
-	if onPrefix != nil {
-		if _, err := io.CopyN(buf, src, sszPrefixLen); err == nil {
-			onPrefix(buf.Bytes())
-		} else if err != io.EOF {
+	var parts []*[]byte
+	defer func() {
+		for _, c := range parts {
+			readChunks.Put(c)
+		}
+	}()
+	total := 0
+	for {
+		c := readChunks.Get().(*[]byte)
+		parts = append(parts, c)
+		n := 0
+		if len(parts) == 1 && onPrefix != nil {
+			m, err := io.ReadFull(src, (*c)[:sszPrefixLen])
+			n = m
+			if err == nil {
+				onPrefix((*c)[:sszPrefixLen])
+			} else if err != io.EOF && err != io.ErrUnexpectedEOF {
+				return nil, readError(err)
+			}
+		}
+		m, err := io.ReadFull(src, (*c)[n:])
+		n += m
+		total += n
+		if int64(total) > limit {
+			return nil, fmt.Errorf("%w: more than %d bytes%s", ErrSubmissionTooLarge, limit, what)
+		}
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			break
+		}
+		if err != nil {
 			return nil, readError(err)
 		}
 	}
-	if _, err := buf.ReadFrom(src); err != nil {
-		return nil, readError(err)
+	out := make([]byte, total)
+	for i, c := range parts {
+		copy(out[i*readChunk:], *c)
 	}
-	if int64(buf.Len()) > limit {
-		return nil, fmt.Errorf("%w: more than %d bytes after decompression", ErrSubmissionTooLarge, limit)
-	}
-	return buf.Bytes(), nil
+	return out, nil
 }
 
 func readError(err error) error {

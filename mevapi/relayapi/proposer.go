@@ -280,19 +280,36 @@ func encodeVersioned(fork params.ConsensusFork, v sszJSON, ssz bool) ([]byte, er
 	return body, err
 }
 
-// writeBody writes an encoded answer with its headers.
+// writeBody writes an encoded answer with its headers. The header values
+// are shared, prebuilt slices: getHeader answers at hundreds of requests per
+// second and need not allocate them each time (net/http only reads them).
 func writeBody(w http.ResponseWriter, status int, fork params.ConsensusFork, body []byte, ssz bool) {
 	h := w.Header()
-	h.Set("Eth-Consensus-Version", fork.String())
-	if ssz {
-		h.Set("Content-Type", contentSSZ)
+	if int(fork) < len(forkHeaders) {
+		h["Eth-Consensus-Version"] = forkHeaders[fork]
 	} else {
-		h.Set("Content-Type", contentJSON)
+		h.Set("Eth-Consensus-Version", fork.String())
 	}
-	h.Set("Content-Length", strconv.Itoa(len(body)))
+	if ssz {
+		h["Content-Type"] = headerSSZ
+	} else {
+		h["Content-Type"] = headerJSON
+	}
+	h["Content-Length"] = []string{strconv.Itoa(len(body))}
 	w.WriteHeader(status)
 	w.Write(body)
 }
+
+var (
+	headerJSON  = []string{contentJSON}
+	headerSSZ   = []string{contentSSZ}
+	forkHeaders = func() (out [params.LatestConsensusFork + 1][]string) {
+		for f := range out {
+			out[f] = []string{params.ConsensusFork(f).String()}
+		}
+		return out
+	}()
+)
 
 // negotiate picks the answer's encoding from an Accept header: SSZ when
 // application/octet-stream has at least JSON's quality, JSON by default; ok

@@ -1,6 +1,7 @@
 package relayapi
 
 import (
+	"bytes"
 	"testing"
 
 	"github.com/gavel-eth/gavel/params"
@@ -31,6 +32,36 @@ func FuzzNegotiate(f *testing.F) {
 		ssz, ok := negotiate(accept)
 		if ssz && !ok {
 			t.Fatal("ssz chosen for an unacceptable header")
+		}
+	})
+}
+
+// FuzzReadSubmission feeds arbitrary bodies, announced lengths and limits to
+// the body reader, plain and gzipped: it must return the body itself (plain,
+// within the limit, announced length right or unknown) or an error, never
+// panic or return more than the limit.
+func FuzzReadSubmission(f *testing.F) {
+	f.Add([]byte("hello"), false, int64(5), int64(100))
+	f.Add([]byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0}, true, int64(-1), int64(10))
+	f.Add(make([]byte, 400), false, int64(-1), int64(399))
+	f.Fuzz(func(t *testing.T, body []byte, gzipped bool, size, limit int64) {
+		limit = limit&0xfffff + 1
+		var prefix []byte
+		out, err := ReadSubmission(bytes.NewReader(body), gzipped, size, limit, func(p []byte) { prefix = bytes.Clone(p) })
+		if err != nil {
+			return
+		}
+		if int64(len(out)) > limit {
+			t.Fatalf("%d bytes returned, limit %d", len(out), limit)
+		}
+		if prefix != nil && !bytes.Equal(prefix, out[:len(prefix)]) {
+			t.Fatal("prefix is not the start of the body")
+		}
+		if !gzipped && !bytes.Equal(out, body) {
+			t.Fatal("plain body changed")
+		}
+		if !gzipped && size >= 0 && size != int64(len(body)) {
+			t.Fatalf("body of %d bytes accepted with announced length %d", len(body), size)
 		}
 	})
 }

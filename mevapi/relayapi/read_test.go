@@ -1,0 +1,81 @@
+package relayapi_test
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/gavel-eth/gavel/mevapi/relayapi"
+)
+
+// TestReadSubmission reads bodies around the pooled chunk size in every
+// mode (plain with and without a length, gzipped, one byte per read) and
+// checks the bytes, the prefix callback and the length errors.
+func TestReadSubmission(t *testing.T) {
+	for _, n := range []int{0, 1, 343, 344, 345, 64<<10 - 1, 64 << 10, 64<<10 + 1, 3*64<<10 + 17} {
+		body := make([]byte, n)
+		for i := range body {
+			body[i] = byte(i*7 + i/251)
+		}
+		for _, mode := range []string{"plain", "unknown-length", "gzip", "one-byte-reads"} {
+			var src []byte
+			size := int64(n)
+			gzipped := false
+			switch mode {
+			case "plain", "one-byte-reads":
+				src = body
+			case "unknown-length":
+				src, size = body, -1
+			case "gzip":
+				src, size, gzipped = gz(body), -1, true
+			}
+			var rd io.Reader = bytes.NewReader(src)
+			if mode == "one-byte-reads" {
+				rd = iotest.OneByteReader(rd)
+			}
+			var prefix []byte
+			got, err := relayapi.ReadSubmission(rd, gzipped, size, 1<<20, func(p []byte) { prefix = bytes.Clone(p) })
+			if err != nil {
+				t.Fatalf("%d bytes %s: %v", n, mode, err)
+			}
+			if !bytes.Equal(got, body) {
+				t.Fatalf("%d bytes %s: read %d bytes, not the body", n, mode, len(got))
+			}
+			if n >= 344 && !bytes.Equal(prefix, body[:344]) || n < 344 && prefix != nil {
+				t.Fatalf("%d bytes %s: prefix %d bytes", n, mode, len(prefix))
+			}
+			if cap(got) != len(got) {
+				t.Fatalf("%d bytes %s: capacity %d, want the exact length", n, mode, cap(got))
+			}
+		}
+	}
+	body := make([]byte, 1000)
+	for _, c := range []struct {
+		size     int64
+		gzipped  bool
+		limit    int64
+		want     string
+		sentinel error
+	}{
+		{1001, false, 2000, "1000 bytes, shorter than its announced 1001", nil},
+		{999, false, 2000, "longer than its announced 999 bytes", nil},
+		{1000, false, 999, "1000 bytes announced, the limit is 999", relayapi.ErrSubmissionTooLarge},
+		{-1, false, 999, "more than 999 bytes", relayapi.ErrSubmissionTooLarge},
+		{-1, true, 999, "more than 999 bytes after decompression", relayapi.ErrSubmissionTooLarge},
+	} {
+		src := body
+		if c.gzipped {
+			src = gz(body)
+		}
+		_, err := relayapi.ReadSubmission(bytes.NewReader(src), c.gzipped, c.size, c.limit, nil)
+		if err == nil || !strings.Contains(err.Error(), c.want) || c.sentinel != nil && !errors.Is(err, c.sentinel) {
+			t.Errorf("size %d gzip %v limit %d: %v, want %q", c.size, c.gzipped, c.limit, err, c.want)
+		}
+	}
+	if _, err := relayapi.ReadSubmission(bytes.NewReader([]byte("not gzip")), true, 8, 1000, nil); err == nil || !strings.Contains(err.Error(), "invalid gzip body") {
+		t.Errorf("not gzip: %v", err)
+	}
+}
