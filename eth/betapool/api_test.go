@@ -21,6 +21,7 @@ import (
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/metrics"
 
 	"github.com/gavel-eth/gavel/core/bundle"
 	"github.com/gavel-eth/gavel/internal/store"
@@ -276,7 +277,9 @@ func BenchmarkSendBetaBundle(b *testing.B) {
 				}
 				return nil
 			}
+			commits, writes := metrics.GetOrRegisterMeter("gavel/store/commits", nil), metrics.GetOrRegisterMeter("gavel/store/writes", nil)
 			b.ResetTimer()
+			c0, w0 := commits.Snapshot().Count(), writes.Snapshot().Count()
 			cpu0 := cpuTime()
 			if bc.clients == 1 {
 				for i := 0; i < b.N; i++ {
@@ -299,6 +302,7 @@ func BenchmarkSendBetaBundle(b *testing.B) {
 			// CPU per request (server and client: one process) is steadier
 			// than wall time on a shared machine.
 			b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
+			b.ReportMetric(float64(writes.Snapshot().Count()-w0)/float64(max(1, commits.Snapshot().Count()-c0)), "writes/commit")
 		})
 	}
 }
