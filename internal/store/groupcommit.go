@@ -128,8 +128,10 @@ func (g *groupCommitter) loop() {
 	}
 }
 
-// gather adds writes to batch while they arrive less than lingerGap apart,
-// for at most lingerMax.
+// gather adds writes to batch while more keep arriving: it sleeps lingerGap
+// at a time, taking what was queued meanwhile, until a gap brings nothing or
+// lingerMax has passed. Sleeping rather than waking for every write keeps
+// the committer's own scheduling cost per group, not per write.
 func (g *groupCommitter) gather(batch []*gcReq, t *time.Timer) []*gcReq {
 	end := time.Now().Add(lingerMax)
 	for len(batch) < maxGroup {
@@ -138,12 +140,19 @@ func (g *groupCommitter) gather(batch []*gcReq, t *time.Timer) []*gcReq {
 			break
 		}
 		t.Reset(wait)
-		select {
-		case r := <-g.reqs:
-			batch = append(batch, r)
-			t.Stop()
-		case <-t.C:
-			return batch
+		<-t.C
+		n := len(batch)
+	drain:
+		for len(batch) < maxGroup {
+			select {
+			case r := <-g.reqs:
+				batch = append(batch, r)
+			default:
+				break drain
+			}
+		}
+		if len(batch) == n {
+			break
 		}
 	}
 	return batch
