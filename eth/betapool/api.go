@@ -23,6 +23,10 @@ func (p *Pool) APIs() []rpc.API {
 	return []rpc.API{{Namespace: "mev", Service: &API{p}}}
 }
 
+// FastMethods lets the MEV listener call mev_sendBetaBundle without geth's
+// dispatcher (jsonrpc.FastService).
+func (a *API) FastMethods() []string { return []string{"sendBetaBundle"} }
+
 // rpcError carries a JSON-RPC error code; geth's rpc package reads it through
 // ErrorCode, and the MEV listener maps the code to an HTTP status.
 type rpcError struct {

@@ -21,6 +21,7 @@ import (
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/metrics"
 
 	"github.com/gavel-eth/gavel/core/bundle"
 	"github.com/gavel-eth/gavel/internal/store"
@@ -55,7 +56,7 @@ type node struct {
 
 // startNode serves a pool over the real MEV JSON-RPC handler and a real
 // SQLite file at path.
-func startNode(t testing.TB, path string) *node {
+func startNode(t testing.TB, path string, opts ...jsonrpc.Option) *node {
 	db, err := store.OpenSQLite(path)
 	if err != nil {
 		t.Fatal(err)
@@ -65,7 +66,7 @@ func startNode(t testing.TB, path string) *node {
 	stats := store.NewStatsBuffer(db, 1<<40)
 	pool := New(Config{Horizon: 32}, db, chainID, slot.Load, stats)
 	srv, err := jsonrpc.New(jsonrpc.Config{}, append(pool.APIs(), jsonrpc.UserStatsAPIs(stats)...),
-		jsonrpc.WithRequestHook(func(a common.Address) { stats.Add(a, store.StatRequest) }))
+		append([]jsonrpc.Option{jsonrpc.WithRequestHook(func(a common.Address) { stats.Add(a, store.StatRequest) })}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -222,15 +223,24 @@ func TestDurableAcrossRestart(t *testing.T) {
 
 // BenchmarkSendBetaBundle measures mev_sendBetaBundle with durable storage:
 // called in-process (no HTTP) and over loopback HTTP through the MEV
-// JSON-RPC handler, one client and 64 concurrent clients.
+// JSON-RPC handler, one client and 64 concurrent clients. The http-geth
+// cases dispatch through geth's rpc.Server instead of the handler's fast
+// path: the baseline.
 func BenchmarkSendBetaBundle(b *testing.B) {
 	for _, bc := range []struct {
 		name    string
 		http    bool
 		clients int
-	}{{"direct/serial", false, 1}, {"direct/parallel64", false, 64}, {"http/serial", true, 1}, {"http/parallel64", true, 64}} {
+		geth    bool
+	}{{"direct/serial", false, 1, false}, {"direct/parallel64", false, 64, false},
+		{"http-geth/serial", true, 1, true}, {"http/serial", true, 1, false},
+		{"http-geth/parallel64", true, 64, true}, {"http/parallel64", true, 64, false}} {
 		b.Run(bc.name, func(b *testing.B) {
-			n := startNode(b, filepath.Join(b.TempDir(), store.FileName))
+			var opts []jsonrpc.Option
+			if bc.geth {
+				opts = append(opts, jsonrpc.WithGethDispatch())
+			}
+			n := startNode(b, filepath.Join(b.TempDir(), store.FileName), opts...)
 			defer n.close()
 			n.slot.Store(0)
 			bodies := make([][]byte, b.N)
@@ -267,7 +277,9 @@ func BenchmarkSendBetaBundle(b *testing.B) {
 				}
 				return nil
 			}
+			commits, writes := metrics.GetOrRegisterMeter("gavel/store/commits", nil), metrics.GetOrRegisterMeter("gavel/store/writes", nil)
 			b.ResetTimer()
+			c0, w0 := commits.Snapshot().Count(), writes.Snapshot().Count()
 			cpu0 := cpuTime()
 			if bc.clients == 1 {
 				for i := 0; i < b.N; i++ {
@@ -290,6 +302,7 @@ func BenchmarkSendBetaBundle(b *testing.B) {
 			// CPU per request (server and client: one process) is steadier
 			// than wall time on a shared machine.
 			b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
+			b.ReportMetric(float64(writes.Snapshot().Count()-w0)/float64(max(1, commits.Snapshot().Count()-c0)), "writes/commit")
 		})
 	}
 }

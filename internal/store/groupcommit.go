@@ -5,10 +5,28 @@ import (
 	"database/sql"
 	"fmt"
 	"sync"
+	"time"
+
+	"github.com/ethereum/go-ethereum/metrics"
 )
 
 // maxGroup bounds how many writes share one transaction.
 const maxGroup = 1024
+
+// When the previous group held more than one write (writers are
+// concurrent), the committer keeps gathering a group while writes keep
+// arriving less than lingerGap apart, for at most lingerMax: a commit (its
+// WAL frames and fsync) costs far more CPU than a write, so bigger groups
+// leave more CPU for the requests. A lone writer is committed at once.
+const (
+	lingerGap = 200 * time.Microsecond
+	lingerMax = time.Millisecond
+)
+
+var (
+	commitMeter = metrics.NewRegisteredMeter("gavel/store/commits", nil)
+	writeMeter  = metrics.NewRegisteredMeter("gavel/store/writes", nil)
+)
 
 // groupCommitter funnels acknowledged writes through one goroutine that
 // commits whatever is queued in a single transaction. Under load, hundreds
@@ -20,13 +38,14 @@ const maxGroup = 1024
 // relay's registrations and delivered payloads later): a write is just a
 // function of a txWriter.
 type groupCommitter struct {
-	db   *sql.DB
-	d    dialect
-	reqs chan *gcReq
-	quit chan struct{}
-	done sync.WaitGroup
-	mu   sync.RWMutex // held for reading by submitters, for writing by close
-	shut bool
+	db    *sql.DB
+	d     dialect
+	stmts map[string]*sql.Stmt // prepared once, used by every group's tx
+	reqs  chan *gcReq
+	quit  chan struct{}
+	done  sync.WaitGroup
+	mu    sync.RWMutex // held for reading by submitters, for writing by close
+	shut  bool
 }
 
 // writeFunc is one acknowledged write.
@@ -39,7 +58,7 @@ type gcReq struct {
 }
 
 func newGroupCommitter(db *sql.DB, d dialect) *groupCommitter {
-	g := &groupCommitter{db: db, d: d, reqs: make(chan *gcReq, maxGroup), quit: make(chan struct{})}
+	g := &groupCommitter{db: db, d: d, stmts: map[string]*sql.Stmt{}, reqs: make(chan *gcReq, maxGroup), quit: make(chan struct{})}
 	g.done.Add(1)
 	go g.loop()
 	return g
@@ -68,7 +87,11 @@ func (g *groupCommitter) submit(ctx context.Context, fn writeFunc) error {
 
 func (g *groupCommitter) loop() {
 	defer g.done.Done()
+	defer g.closeStmts()
 	batch := make([]*gcReq, 0, maxGroup)
+	linger := time.NewTimer(lingerGap)
+	linger.Stop()
+	last := 0 // size of the previous group
 	for {
 		select {
 		case r := <-g.reqs:
@@ -82,7 +105,11 @@ func (g *groupCommitter) loop() {
 					break drain
 				}
 			}
+			if last > 1 {
+				batch = g.gather(batch, linger)
+			}
 			g.commit(batch)
+			last = len(batch)
 		case <-g.quit:
 			// Commit what was queued before close.
 			batch = batch[:0]
@@ -101,7 +128,39 @@ func (g *groupCommitter) loop() {
 	}
 }
 
+// gather adds writes to batch while more keep arriving: it sleeps lingerGap
+// at a time, taking what was queued meanwhile, until a gap brings nothing or
+// lingerMax has passed. Sleeping rather than waking for every write keeps
+// the committer's own scheduling cost per group, not per write.
+func (g *groupCommitter) gather(batch []*gcReq, t *time.Timer) []*gcReq {
+	end := time.Now().Add(lingerMax)
+	for len(batch) < maxGroup {
+		wait := min(lingerGap, time.Until(end))
+		if wait <= 0 {
+			break
+		}
+		t.Reset(wait)
+		<-t.C
+		n := len(batch)
+	drain:
+		for len(batch) < maxGroup {
+			select {
+			case r := <-g.reqs:
+				batch = append(batch, r)
+			default:
+				break drain
+			}
+		}
+		if len(batch) == n {
+			break
+		}
+	}
+	return batch
+}
+
 func (g *groupCommitter) commit(batch []*gcReq) {
+	commitMeter.Mark(1)
+	writeMeter.Mark(int64(len(batch)))
 	ctx := context.Background()
 	finish := func(err error) {
 		for _, r := range batch {
@@ -116,8 +175,7 @@ func (g *groupCommitter) commit(batch []*gcReq) {
 		finish(fmt.Errorf("store: begin: %w", err))
 		return
 	}
-	w := &txWriter{tx: tx, d: g.d, stmts: map[string]*sql.Stmt{}}
-	defer w.close()
+	w := &txWriter{tx: tx, g: g}
 	for _, r := range batch {
 		if err := w.savepoint(ctx, "SAVEPOINT w"); err != nil {
 			tx.Rollback()
@@ -152,34 +210,43 @@ func (g *groupCommitter) close() {
 	g.done.Wait()
 }
 
-// txWriter runs a group's statements, preparing each distinct query once
-// per group transaction.
+// stmt returns query prepared on the database, preparing it the first time.
+// Only the committer's goroutine calls it.
+func (g *groupCommitter) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
+	if st := g.stmts[query]; st != nil {
+		return st, nil
+	}
+	st, err := g.db.PrepareContext(ctx, g.d.rebind(query))
+	if err != nil {
+		return nil, err
+	}
+	g.stmts[query] = st
+	return st, nil
+}
+
+func (g *groupCommitter) closeStmts() {
+	for _, st := range g.stmts {
+		st.Close()
+	}
+}
+
+// txWriter runs a group's statements in its transaction. Statements are
+// prepared once per connection and reused by later groups.
 type txWriter struct {
-	tx    *sql.Tx
-	d     dialect
-	stmts map[string]*sql.Stmt
+	tx *sql.Tx
+	g  *groupCommitter
 }
 
 // exec runs query (with ? placeholders) with args.
 func (w *txWriter) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	st := w.stmts[query]
-	if st == nil {
-		var err error
-		if st, err = w.tx.PrepareContext(ctx, w.d.rebind(query)); err != nil {
-			return nil, err
-		}
-		w.stmts[query] = st
+	st, err := w.g.stmt(ctx, query)
+	if err != nil {
+		return nil, err
 	}
-	return st.ExecContext(ctx, args...)
+	return w.tx.StmtContext(ctx, st).ExecContext(ctx, args...)
 }
 
 func (w *txWriter) savepoint(ctx context.Context, q string) error {
 	_, err := w.exec(ctx, q)
 	return err
-}
-
-func (w *txWriter) close() {
-	for _, st := range w.stmts {
-		st.Close()
-	}
 }

@@ -5,7 +5,9 @@
 // and answers with the HTTP statuses of DESIGN section 5 (400, 401, 413, 429,
 // 500) instead of JSON-RPC's always-200. The calls themselves are dispatched
 // by an in-process geth rpc.Server holding exactly the services it is given,
-// the same service objects geth's own RPC serves.
+// the same service objects geth's own RPC serves; plain calls to the methods
+// a service lists as fast (FastService) skip that dispatcher and get the
+// same answer in a third of the time.
 package jsonrpc
 
 import (
@@ -18,6 +20,8 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/log"
@@ -56,6 +60,11 @@ type Server struct {
 	ipLimit   *keyedLimiter
 	sigLimit  *keyedLimiter
 	onRequest func(signer common.Address)
+
+	gethOnly bool // WithGethDispatch
+	fastMu   sync.Mutex
+	fast     atomic.Pointer[fastTable]
+	closed   atomic.Bool
 }
 
 // Option customises a Server.
@@ -91,6 +100,10 @@ func New(cfg Config, apis []rpc.API, opts ...Option) (*Server, error) {
 	for _, o := range opts {
 		o(s)
 	}
+	if err := s.addFast(apis); err != nil {
+		srv.Stop()
+		return nil, err
+	}
 	return s, nil
 }
 
@@ -102,11 +115,14 @@ func (s *Server) RegisterAPIs(apis []rpc.API) error {
 			return fmt.Errorf("registering namespace %q: %w", api.Namespace, err)
 		}
 	}
-	return nil
+	return s.addFast(apis)
 }
 
 // Close stops the dispatcher.
-func (s *Server) Close() { s.rpc.Stop() }
+func (s *Server) Close() {
+	s.closed.Store(true)
+	s.rpc.Stop()
+}
 
 // Routes are the MEV listener paths served by JSON-RPC, in Go 1.22 ServeMux
 // pattern form, with whether each requires a signature regardless of Auth.
@@ -185,7 +201,8 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, requireSig bool) 
 			"missing request signature: this endpoint requires an X-Ethereum-Signature (or X-Flashbots-Signature) header \"<address>:<signature>\"")
 		return
 	}
-	if isBatch(body) {
+	batch := isBatch(body)
+	if batch {
 		var calls []json.RawMessage
 		if err := json.Unmarshal(body, &calls); err == nil && len(calls) > s.cfg.BatchItemLimit {
 			writeError(w, http.StatusBadRequest, CodeInvalidRequest, fmt.Sprintf("batch too large: %d calls, at most %d allowed", len(calls), s.cfg.BatchItemLimit))
@@ -203,6 +220,9 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, requireSig bool) 
 	}
 	if s.onRequest != nil {
 		s.onRequest(signer)
+	}
+	if !batch && s.serveFast(ctx, w, body) {
+		return
 	}
 	s.dispatch(ctx, w, r, body)
 }
@@ -239,22 +259,31 @@ func (s *Server) dispatch(ctx context.Context, w http.ResponseWriter, r *http.Re
 // echoMethod, as the XGA sample response of mev_sendBetaBundle does.
 func mapSingle(req, resp []byte) (int, []byte) {
 	var parsed struct {
-		Error *struct {
-			Code    int    `json:"code"`
-			Message string `json:"message"`
-		} `json:"error"`
-		ID json.RawMessage `json:"id"`
+		Error *jsonError      `json:"error"`
+		ID    json.RawMessage `json:"id"`
 	}
 	if err := json.Unmarshal(resp, &parsed); err != nil {
 		return http.StatusOK, resp
 	}
+	var m struct {
+		Method string `json:"method"`
+	}
+	if json.Unmarshal(req, &m) != nil {
+		m.Method = ""
+	}
+	return singleAnswer(parsed.ID, m.Method, parsed.Error, resp)
+}
+
+// singleAnswer is mapSingle once the response's id and error and the
+// request's method are known.
+func singleAnswer(id json.RawMessage, method string, e *jsonError, resp []byte) (int, []byte) {
 	status := http.StatusOK
-	if e := parsed.Error; e != nil {
+	if e != nil {
 		switch e.Code {
 		case CodeInternal:
 			log.Warn("MEV JSON-RPC internal error", "err", e.Message)
 			status = http.StatusInternalServerError
-			resp = encodeError(parsed.ID, CodeInternal, internalMessage)
+			resp = encodeError(id, CodeInternal, internalMessage)
 		case CodeLimitExceeded:
 			status = http.StatusTooManyRequests
 		default:
@@ -264,16 +293,15 @@ func mapSingle(req, resp []byte) (int, []byte) {
 			status = http.StatusBadRequest
 		}
 	}
-	var m struct {
-		Method string `json:"method"`
-	}
-	if json.Unmarshal(req, &m) == nil && echoMethod[m.Method] && len(resp) > 0 && resp[0] == '{' {
-		name, _ := json.Marshal(m.Method)
+	if echoMethod[method] && len(resp) > 0 && resp[0] == '{' {
+		name, _ := json.Marshal(method)
 		sep := ","
 		if rest := bytes.TrimLeft(resp[1:], " \t\r\n"); len(rest) > 0 && rest[0] == '}' {
 			sep = ""
 		}
-		resp = append([]byte(`{"method":`+string(name)+sep), resp[1:]...)
+		out := make([]byte, 0, len(`{"method":,`)+len(name)+len(resp))
+		out = append(append(append(append(out, `{"method":`...), name...), sep...), resp[1:]...)
+		resp = out
 	}
 	return status, resp
 }

@@ -390,4 +390,11 @@ func BenchmarkHandler(b *testing.B) {
 	b.Run("geth-rpc-server", func(b *testing.B) { run(b, bare, "") })
 	b.Run("mev-handler", func(b *testing.B) { run(b, s.Handler(false), "") })
 	b.Run("mev-handler-signed", func(b *testing.B) { run(b, s.Handler(false), sig) })
+
+	// A one-argument method that lists itself as fast, through geth's
+	// dispatcher and through the fast path.
+	body = []byte(`{"jsonrpc":"2.0","id":1,"method":"mev_sendBetaBundle","params":[{"txs":["0x02"],"slot":"9"}]}`)
+	fast, geth, _ := fastPair(b)
+	b.Run("one-arg/geth-dispatch", func(b *testing.B) { run(b, geth.Handler(false), "") })
+	b.Run("one-arg/fast-path", func(b *testing.B) { run(b, fast.Handler(false), "") })
 }
