@@ -5,7 +5,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/ethereum/go-ethereum/log"
 	"github.com/ethereum/go-ethereum/metrics"
 )
 
@@ -54,7 +53,7 @@ func NewSubmissionBuffer(db Relay, interval time.Duration, batch, max int) *Subm
 		max = DefaultSubmissionMaxQueue
 	}
 	b := &SubmissionBuffer{db: db, batch: batch, max: max, kick: make(chan struct{}, 1), quit: make(chan struct{}), done: make(chan struct{})}
-	go b.loop(interval)
+	go flushEvery(interval, b.kick, b.quit, b.done, b.Flush, "Cannot write bid traces")
 	return b
 }
 
@@ -119,23 +118,6 @@ func (b *SubmissionBuffer) Flush(ctx context.Context) error {
 	}
 	tracesQueuedGauge.Update(int64(len(b.pending)))
 	return err
-}
-
-func (b *SubmissionBuffer) loop(interval time.Duration) {
-	defer close(b.done)
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		select {
-		case <-t.C:
-		case <-b.kick:
-		case <-b.quit:
-			return
-		}
-		if err := b.Flush(context.Background()); err != nil {
-			log.Warn("Cannot write bid traces", "err", err)
-		}
-	}
 }
 
 // Close stops the background flushing and writes what is queued.

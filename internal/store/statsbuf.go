@@ -33,7 +33,7 @@ type StatsBuffer struct {
 // NewStatsBuffer starts a buffer flushing to db every interval (and on Close).
 func NewStatsBuffer(db UserStats, interval time.Duration) *StatsBuffer {
 	b := &StatsBuffer{db: db, now: time.Now, pending: map[common.Address]*UserStat{}, quit: make(chan struct{}), done: make(chan struct{})}
-	go b.loop(interval)
+	go flushEvery(interval, nil, b.quit, b.done, b.Flush, "Cannot write user stats")
 	return b
 }
 
@@ -143,18 +143,22 @@ func (b *StatsBuffer) Flush(ctx context.Context) error {
 	return nil
 }
 
-func (b *StatsBuffer) loop(interval time.Duration) {
-	defer close(b.done)
+// flushEvery calls flush every interval and whenever kick fires (kick may be
+// nil), until quit closes; then it closes done. Failures are logged with msg
+// and retried on the next round.
+func flushEvery(interval time.Duration, kick <-chan struct{}, quit <-chan struct{}, done chan<- struct{}, flush func(context.Context) error, msg string) {
+	defer close(done)
 	t := time.NewTicker(interval)
 	defer t.Stop()
 	for {
 		select {
 		case <-t.C:
-			if err := b.Flush(context.Background()); err != nil {
-				log.Warn("Cannot write user stats", "err", err)
-			}
-		case <-b.quit:
+		case <-kick:
+		case <-quit:
 			return
+		}
+		if err := flush(context.Background()); err != nil {
+			log.Warn(msg, "err", err)
 		}
 	}
 }
