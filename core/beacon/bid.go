@@ -37,27 +37,13 @@ func newBidContainer(fork params.ConsensusFork) (*SignedBuilderBid, Container, e
 
 // DecodeSignedBuilderBidSSZ decodes an SSZ SignedBuilderBid of fork.
 func DecodeSignedBuilderBidSSZ(fork params.ConsensusFork, data []byte) (*SignedBuilderBid, error) {
-	b, c, err := newBidContainer(fork)
-	if err != nil {
-		return nil, err
-	}
-	if err := c.UnmarshalSSZ(data); err != nil {
-		return nil, sszError(fmt.Sprintf("%s signed builder bid", fork), len(data), err)
-	}
-	return b, nil
+	return decodeSSZ(newBidContainer, "signed builder bid", fork, data)
 }
 
 // DecodeSignedBuilderBidJSON decodes a JSON SignedBuilderBid of fork (the "data" member of
 // a getHeader response).
 func DecodeSignedBuilderBidJSON(fork params.ConsensusFork, data []byte) (*SignedBuilderBid, error) {
-	b, c, err := newBidContainer(fork)
-	if err != nil {
-		return nil, err
-	}
-	if err := UnmarshalJSONStrict(data, c); err != nil {
-		return nil, err
-	}
-	return b, nil
+	return decodeJSON(newBidContainer, fork, data)
 }
 
 func (b *SignedBuilderBid) container() Container {

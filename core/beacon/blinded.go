@@ -39,26 +39,12 @@ func newBlindedContainer(fork params.ConsensusFork) (*SignedBlindedBeaconBlock, 
 
 // DecodeSignedBlindedBeaconBlockSSZ decodes an SSZ SignedBlindedBeaconBlock of fork.
 func DecodeSignedBlindedBeaconBlockSSZ(fork params.ConsensusFork, data []byte) (*SignedBlindedBeaconBlock, error) {
-	b, c, err := newBlindedContainer(fork)
-	if err != nil {
-		return nil, err
-	}
-	if err := c.UnmarshalSSZ(data); err != nil {
-		return nil, sszError(fmt.Sprintf("%s signed blinded beacon block", fork), len(data), err)
-	}
-	return b, nil
+	return decodeSSZ(newBlindedContainer, "signed blinded beacon block", fork, data)
 }
 
 // DecodeSignedBlindedBeaconBlockJSON decodes a JSON SignedBlindedBeaconBlock of fork.
 func DecodeSignedBlindedBeaconBlockJSON(fork params.ConsensusFork, data []byte) (*SignedBlindedBeaconBlock, error) {
-	b, c, err := newBlindedContainer(fork)
-	if err != nil {
-		return nil, err
-	}
-	if err := UnmarshalJSONStrict(data, c); err != nil {
-		return nil, err
-	}
-	return b, nil
+	return decodeJSON(newBlindedContainer, fork, data)
 }
 
 func (b *SignedBlindedBeaconBlock) container() Container {

@@ -96,26 +96,39 @@ func (s *Submission) container() Container {
 
 // DecodeSubmissionSSZ decodes an SSZ SubmitBlockRequest of fork.
 func DecodeSubmissionSSZ(fork params.ConsensusFork, data []byte) (*Submission, error) {
-	s, c, err := newSubmissionContainer(fork)
-	if err != nil {
-		return nil, err
-	}
-	if err := c.UnmarshalSSZ(data); err != nil {
-		return nil, sszError(fmt.Sprintf("%s submission", fork), len(data), err)
-	}
-	return s, nil
+	return decodeSSZ(newSubmissionContainer, "submission", fork, data)
 }
 
 // DecodeSubmissionJSON decodes a JSON SubmitBlockRequest of fork.
 func DecodeSubmissionJSON(fork params.ConsensusFork, data []byte) (*Submission, error) {
-	s, c, err := newSubmissionContainer(fork)
+	return decodeJSON(newSubmissionContainer, fork, data)
+}
+
+// decodeSSZ decodes data into the container newC makes for fork and returns
+// the fork-tagged value that holds it; what names the value in errors.
+func decodeSSZ[T any](newC func(params.ConsensusFork) (T, Container, error), what string, fork params.ConsensusFork, data []byte) (T, error) {
+	v, c, err := newC(fork)
 	if err != nil {
-		return nil, err
+		return v, err
+	}
+	if err := c.UnmarshalSSZ(data); err != nil {
+		var zero T
+		return zero, sszError(fmt.Sprintf("%s %s", fork, what), len(data), err)
+	}
+	return v, nil
+}
+
+// decodeJSON is decodeSSZ for strict beacon-API JSON.
+func decodeJSON[T any](newC func(params.ConsensusFork) (T, Container, error), fork params.ConsensusFork, data []byte) (T, error) {
+	v, c, err := newC(fork)
+	if err != nil {
+		return v, err
 	}
 	if err := UnmarshalJSONStrict(data, c); err != nil {
-		return nil, err
+		var zero T
+		return zero, err
 	}
-	return s, nil
+	return v, nil
 }
 
 // sszError wraps an error from the generated SSZ code with ErrInvalidSSZ (or
