@@ -14,7 +14,8 @@ import (
 // relaySchema is migration 2: the relay's tables. Column types are chosen to
 // mean the same on SQLite and PostgreSQL: BIGINT for slots, numbers and unix
 // milliseconds; {blob} (BLOB / BYTEA) for hashes, pubkeys, addresses and
-// signatures, so filters compare bytes, never letter case; TEXT for values.
+// signatures, so filters compare bytes, never letter case; {valuetext} (TEXT,
+// with the byte-wise "C" collation on PostgreSQL) for values.
 //
 // Values (wei, up to 2^256-1) are stored as 78-digit zero-padded decimal text:
 // readable, exact, and ordered numerically by a plain text index on both
@@ -37,7 +38,7 @@ const relaySchema = `
 		proposer_fee_recipient {blob} NOT NULL,
 		gas_limit BIGINT NOT NULL,
 		gas_used BIGINT NOT NULL,
-		value TEXT NOT NULL,
+		value {valuetext} NOT NULL,
 		block_number BIGINT NOT NULL,
 		num_tx BIGINT NOT NULL,
 		delivered_at BIGINT NOT NULL
@@ -56,7 +57,7 @@ const relaySchema = `
 		proposer_fee_recipient {blob} NOT NULL,
 		gas_limit BIGINT NOT NULL,
 		gas_used BIGINT NOT NULL,
-		value TEXT NOT NULL,
+		value {valuetext} NOT NULL,
 		block_number BIGINT NOT NULL,
 		num_tx BIGINT NOT NULL,
 		received_at BIGINT NOT NULL,
