@@ -139,6 +139,9 @@ func (s *sqlStore) PutRegistrations(ctx context.Context, regs []Registration) (i
 			}
 			written += int(n)
 		}
+		if written > 0 {
+			return s.notifyRegistrations(ctx, w)
+		}
 		return nil
 	})
 	if err != nil {

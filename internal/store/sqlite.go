@@ -122,6 +122,8 @@ var migrations = []string{
 	);`,
 	// 2: the relay (relay_sql.go).
 	relaySchema,
+	// 3: bids shared between relay instances (relay_shared.go).
+	sharedBidsSchema,
 }
 
 type sqlStore struct {
