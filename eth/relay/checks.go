@@ -118,6 +118,11 @@ func (r *Relay) Submit(ctx context.Context, req SubmitRequest) (out SubmitOutcom
 	if err := r.saveBid(bid); err != nil {
 		return 0, err
 	}
+	if r.cfg.Shared != nil {
+		if err := r.shareBid(ctx, sub, bid); err != nil {
+			return 0, err
+		}
+	}
 	return Accepted, nil
 }
 

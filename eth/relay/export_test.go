@@ -1,5 +1,7 @@
 package relay
 
+import "github.com/gavel-eth/gavel/core/beacon"
+
 // Checks runs the submission checks before simulation except the builder
 // signature (benchmarks time the signature apart).
 func (r *Relay) Checks(req SubmitRequest) error {
@@ -13,3 +15,7 @@ func (r *Relay) Prechecks(req SubmitRequest) error {
 	_, _, err := r.precheck(req, true)
 	return err
 }
+
+// OnSharedBid sets a function called when a bid verified by another
+// instance is installed in this relay's auctions.
+func (r *Relay) OnSharedBid(fn func(beacon.Root)) { r.onShared.Store(&fn) }

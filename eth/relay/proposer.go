@@ -22,7 +22,14 @@ func (r *Relay) GetHeader(slot uint64, parent beacon.Root, proposer beacon.BLSPu
 	if c := r.cfg.GetHeaderCutoff; c > 0 && r.cfg.Now().Sub(r.slotStart(slot)) > c {
 		return nil, nil
 	}
-	bid := r.bids.best(auctionKey{slot, parent, proposer})
+	k := auctionKey{slot, parent, proposer}
+	bid := r.bids.best(k)
+	if bid == nil && r.cfg.Shared != nil {
+		var err error
+		if bid, err = r.readThroughBest(k); err != nil {
+			return nil, err
+		}
+	}
 	if bid == nil || bid.value.IsZero() {
 		headersEmpty.Mark(1)
 		return nil, nil
@@ -78,6 +85,11 @@ func (r *Relay) GetPayload(ctx context.Context, blk *beacon.SignedBlindedBeaconB
 	}
 	blockHash := blk.Header().BlockHash()
 	bid := r.bids.byBlockHash(blockHash)
+	if bid == nil && r.cfg.Shared != nil {
+		if bid, err = r.readThroughHash(ctx, blockHash); err != nil {
+			return nil, err
+		}
+	}
 	if bid == nil || bid.Trace.Slot != slot || bid.Trace.ProposerPubkey != proposer {
 		return nil, ErrUnknownPayload
 	}

@@ -61,6 +61,11 @@ type Config struct {
 	GetPayloadCutoff time.Duration
 	// Now is the clock (time.Now when nil).
 	Now func() time.Time
+	// Shared, when set, is the database this relay shares with other
+	// instances: one auction across all of them (shared.go).
+	Shared Sharing
+	// InstanceID names this instance in shared bids (random when empty).
+	InstanceID string
 }
 
 // Chain is what the relay needs of the local chain: in-process
@@ -125,6 +130,15 @@ type Relay struct {
 	builderKeyCount atomic.Int64
 
 	deliveries *deliveryGuard
+
+	// Sharing with other instances (shared.go).
+	instance    string
+	regCursor   atomic.Int64 // newest registration received_at seen, unix ms
+	stopSharing context.CancelFunc
+	sharingDone chan struct{}
+	sharingUp   chan struct{} // closed once the first notification connection is up
+	sharingOnce sync.Once
+	onShared    atomic.Pointer[func(beacon.Root)] // tests: a bid of another instance was installed
 }
 
 type attrsKey struct {
@@ -153,8 +167,12 @@ func New(cfg Config, c Chain, st store.Relay, pub Publisher, rec SubmissionRecor
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.InstanceID == "" {
+		cfg.InstanceID = newInstanceID()
+	}
 	r := &Relay{
-		cfg: cfg, chain: c, store: st, publisher: pub, recorder: rec,
+		instance: cfg.InstanceID,
+		cfg:      cfg, chain: c, store: st, publisher: pub, recorder: rec,
 		builderDom:  beacon.BuilderDomain(cfg.Beacon),
 		relayPubkey: cfg.SecretKey.PublicKey(),
 		regs:        make(map[beacon.BLSPubkey]*beacon.SignedValidatorRegistration),
@@ -166,8 +184,7 @@ func New(cfg Config, c Chain, st store.Relay, pub Publisher, rec SubmissionRecor
 	}
 	ctx := context.Background()
 	err := st.ForEachRegistration(ctx, func(reg *store.Registration) error {
-		sr := reg.SignedValidatorRegistration
-		r.regs[sr.Message.Pubkey] = &sr
+		r.cacheRegistration(reg)
 		return nil
 	})
 	if err != nil {
@@ -177,7 +194,10 @@ func New(cfg Config, c Chain, st store.Relay, pub Publisher, rec SubmissionRecor
 	if err != nil {
 		return nil, err
 	}
-	log.Info("Relay ready", "pubkey", r.relayPubkey, "network", cfg.Beacon.Name, "registrations", len(r.regs))
+	if cfg.Shared != nil {
+		r.startSharing()
+	}
+	log.Info("Relay ready", "pubkey", r.relayPubkey, "network", cfg.Beacon.Name, "registrations", len(r.regs), "shared", cfg.Shared != nil, "instance", r.instance)
 	return r, nil
 }
 
@@ -215,6 +235,9 @@ func (r *Relay) SetHeadSlot(slot uint64) {
 		}
 		r.beaconMu.Unlock()
 		r.deliveries.prune(floor)
+		if r.cfg.Shared != nil {
+			r.pruneShared(floor)
+		}
 	}
 }
 

@@ -1,0 +1,196 @@
+package relay_test
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gavel-eth/gavel/core/beacon"
+	"github.com/gavel-eth/gavel/eth/relay"
+	"github.com/gavel-eth/gavel/eth/relay/relaytest"
+	"github.com/gavel-eth/gavel/internal/store"
+	"github.com/gavel-eth/gavel/internal/store/pgtest"
+)
+
+// instance starts a relay instance on the PostgreSQL database at url, with
+// its own chain (same genesis as every other instance), following the
+// other instances.
+func instance(t *testing.T, url string) *relaytest.Env {
+	t.Helper()
+	st, err := store.OpenPostgres(url, store.PostgresConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	e := relaytest.New(t, relaytest.Options{Store: st, Shared: true})
+	select {
+	case <-e.Relay.SharingUp():
+	case <-time.After(time.Minute):
+		t.Fatal("relay instance never started following the shared database")
+	}
+	return e
+}
+
+// installed returns a channel that receives the block hash of every bid
+// of another instance that e's relay puts in its auctions.
+func installed(e *relaytest.Env) chan beacon.Root {
+	ch := make(chan beacon.Root, 64)
+	e.Relay.OnSharedBid(func(h beacon.Root) { ch <- h })
+	return ch
+}
+
+func waitBid(t *testing.T, ch chan beacon.Root, want beacon.Root) {
+	t.Helper()
+	for {
+		select {
+		case h := <-ch:
+			if h == want {
+				return
+			}
+		case <-time.After(time.Minute):
+			t.Fatalf("bid %s never reached the other instance", want)
+		}
+	}
+}
+
+// TestSharedAuctionAcrossInstances: a bid verified by instance A is
+// announced to B (LISTEN/NOTIFY) and served by B's getHeader; B's
+// getPayload delivers it; an instance started afterwards finds both
+// through the database (read-through); the delivery holds everywhere.
+func TestSharedAuctionAcrossInstances(t *testing.T) {
+	url := pgtest.URL(t)
+	a, b := instance(t, url), instance(t, url)
+	got := installed(b)
+	a.RegisterAll()
+	ctx := context.Background()
+
+	sub := a.Submission(a.BuildBlock(1, 2, nil))
+	if out, err := submit(a, sub, false); err != nil || out != relay.Accepted {
+		t.Fatalf("submission to A: %v %v", out, err)
+	}
+	hash := sub.BidTrace().BlockHash
+	waitBid(t, got, hash)
+	parent, pk := sub.BidTrace().ParentHash, a.Proposer(1).Key.PublicKey()
+	bid, err := b.Relay.GetHeader(1, parent, pk)
+	if err != nil || bid == nil {
+		t.Fatalf("getHeader on B: %v %v", bid, err)
+	}
+	if bid.Header().BlockHash() != hash || bid.Value() != sub.BidTrace().Value {
+		t.Fatalf("B serves block %s value %s, want A's %s", bid.Header().BlockHash(), bid.Value(), hash)
+	}
+	if err := bid.VerifySignature(beacon.BuilderDomain(b.Beacon)); err != nil || bid.Pubkey() != b.Relay.Pubkey() {
+		t.Fatalf("B's bid is not signed by the relay key: %v", err)
+	}
+
+	// An instance started now missed the notification: it reads through.
+	c := instance(t, url)
+	if bid, err := c.Relay.GetHeader(1, parent, pk); err != nil || bid == nil || bid.Header().BlockHash() != hash {
+		t.Fatalf("getHeader on a new instance: %v %v", bid, err)
+	}
+	d, err := b.Relay.GetPayload(ctx, b.BlindedBlock(1, bid), false)
+	if err != nil || d.Payload.View().BlockHash != hash {
+		t.Fatalf("getPayload on B for A's bid: %v", err)
+	}
+	// The same block again on A is served (same payload); the delivery is
+	// in the shared database.
+	if _, err := a.Relay.GetPayload(ctx, a.BlindedBlock(1, bid), false); err != nil {
+		t.Fatalf("getPayload on A for the delivered block: %v", err)
+	}
+	if rec, err := a.Store.Delivered(ctx, 1); err != nil || rec.BlockHash != hash {
+		t.Fatalf("delivery record: %v %v", rec, err)
+	}
+}
+
+// TestSharedEquivocationGuard: 50 concurrent getPayload calls for two
+// different blocks of one slot, split over two instances, deliver exactly
+// one payload; the database's per-slot record decides.
+func TestSharedEquivocationGuard(t *testing.T) {
+	url := pgtest.URL(t)
+	a, b := instance(t, url), instance(t, url)
+	a.RegisterAll()
+	gotA, gotB := installed(a), installed(b)
+	subX := a.Submission(a.BuildBlock(1, 1, nil))
+	subY := b.Submission(b.BuildBlock(1, 3, nil))
+	if out, err := submit(a, subX, false); err != nil || out != relay.Accepted {
+		t.Fatalf("X on A: %v %v", out, err)
+	}
+	waitBid(t, gotB, subX.BidTrace().BlockHash)
+	if out, err := submit(b, subY, false); err != nil || out != relay.Accepted {
+		t.Fatalf("Y on B: %v %v", out, err)
+	}
+	waitBid(t, gotA, subY.BidTrace().BlockHash)
+
+	headerOf := func(e *relaytest.Env, sub *beacon.Submission) *beacon.SignedBlindedBeaconBlock {
+		p := sub.Payload()
+		h, err := p.Header()
+		if err != nil {
+			t.Fatal(err)
+		}
+		bid := &beacon.SignedBuilderBid{Fork: sub.Fork, Electra: &beacon.SignedBuilderBidElectra{}}
+		bid.Electra.Message.Header = *h.Deneb
+		bid.Electra.Message.BlobKZGCommitments = []beacon.KZGCommitment{}
+		bid.Electra.Message.ExecutionRequests = beacon.ExecutionRequests{Deposits: []beacon.DepositRequest{}, Withdrawals: []beacon.WithdrawalRequest{}, Consolidations: []beacon.ConsolidationRequest{}}
+		return e.BlindedBlock(1, bid)
+	}
+	blocks := []*beacon.SignedBlindedBeaconBlock{headerOf(a, subX), headerOf(a, subY)}
+	envs := []*relaytest.Env{a, b}
+	const calls = 50
+	hashes := make([]beacon.Root, calls)
+	errs := make([]error, calls)
+	var wg sync.WaitGroup
+	for i := 0; i < calls; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			d, err := envs[i%2].Relay.GetPayload(context.Background(), blocks[(i/2)%2], false)
+			if errs[i] = err; err == nil {
+				hashes[i] = d.Payload.View().BlockHash
+			}
+		}()
+	}
+	wg.Wait()
+	var winner beacon.Root
+	served := 0
+	for i, err := range errs {
+		switch {
+		case err == nil:
+			if served > 0 && hashes[i] != winner {
+				t.Fatalf("two payloads delivered for one slot: %s and %s", winner, hashes[i])
+			}
+			winner = hashes[i]
+			served++
+		case !errors.Is(err, relay.ErrEquivocation):
+			t.Fatalf("call %d: %v", i, err)
+		}
+	}
+	if served == 0 || served == calls {
+		t.Fatalf("%d of %d calls served, want some served and the other block refused", served, calls)
+	}
+	if rec, err := b.Store.Delivered(context.Background(), 1); err != nil || rec.BlockHash != winner {
+		t.Fatalf("delivery record %v %v, want %s", rec, err, winner)
+	}
+}
+
+// TestSharedRestartPicksUpState: an instance restarted on the shared
+// database has the registrations and deliveries made through the others.
+func TestSharedRestartPicksUpState(t *testing.T) {
+	url := pgtest.URL(t)
+	a := instance(t, url)
+	a.RegisterAll()
+	bid := accepted(t, a, 1, 1)
+	if _, err := a.Relay.GetPayload(context.Background(), a.BlindedBlock(1, bid), false); err != nil {
+		t.Fatal(err)
+	}
+	b := instance(t, url) // started after: a restarted instance
+	for _, v := range b.Validators {
+		if _, ok := b.Relay.Registration(v.Key.PublicKey()); !ok {
+			t.Fatalf("restarted instance lacks the registration of validator %d", v.Index)
+		}
+	}
+	other := b.Submission(b.BuildBlock(1, 2, nil))
+	if _, err := submit(b, other, false); !errors.Is(err, relay.ErrSlotDelivered) {
+		t.Fatalf("submission for a slot delivered by another instance: %v", err)
+	}
+}
