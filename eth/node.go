@@ -4,6 +4,7 @@
 package eth
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -24,6 +25,7 @@ import (
 	"github.com/gavel-eth/gavel/core/bundle"
 	"github.com/gavel-eth/gavel/core/chain"
 	"github.com/gavel-eth/gavel/eth/devbeacon"
+	"github.com/gavel-eth/gavel/internal/store"
 	"github.com/gavel-eth/gavel/mevapi"
 	"github.com/gavel-eth/gavel/mevapi/bundleapi"
 	"github.com/gavel-eth/gavel/params"
@@ -48,6 +50,7 @@ type Config struct {
 	Bundles    bundle.Config    // bundle simulation limits (eth_callBundle, eth_estimateGasBundle)
 	Submission SubmissionConfig // bundles, beta bundles, request signatures (eth/submission.go)
 	Relay      RelayConfig      // the relay (eth/relay_wiring.go)
+	Store      store.Config     // the database: SQLite in the datadir or PostgreSQL (URL)
 }
 
 // DefaultConfig returns gavel's defaults.
@@ -87,6 +90,8 @@ type Node struct {
 	Submission *Submission
 	// Relay is the relay (nil when it does not run).
 	Relay *RelayService
+
+	store store.Store // the node's database (/readyz checks it)
 }
 
 // ConfigureDevNode sets the node settings dev mode implies unless the user
@@ -196,11 +201,12 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (*Node, error) 
 			n.Auction = devauction.Register(stack, devauction.Config{})
 		}
 	}
-	st, err := OpenStore(stack)
+	st, err := OpenStore(stack, cfg.Store)
 	if err != nil {
 		return nil, fmt.Errorf("open store: %w", err)
 	}
 	stack.RegisterLifecycle(storeCloser{st}) // registered first, stopped last
+	n.store = st
 	if n.Submission, err = AttachSubmission(n, cfg.Submission, st); err != nil {
 		return nil, err
 	}
@@ -221,8 +227,18 @@ func (n *Node) ready() error {
 	if !n.Eth.Synced() {
 		return errors.New("execution client is syncing")
 	}
+	if n.store != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), readyDBTimeout)
+		defer cancel()
+		if err := n.store.Ping(ctx); err != nil {
+			return fmt.Errorf("%s database does not answer: %v", n.store.Backend(), err)
+		}
+	}
 	return nil
 }
+
+// readyDBTimeout bounds /readyz's database check.
+const readyDBTimeout = 2 * time.Second
 
 // NodeAPI is the `mev` namespace's node-level methods.
 type NodeAPI struct{ n *Node }

@@ -82,6 +82,7 @@ func (s *RelayService) Stop() error {
 	if s.stopFollow != nil {
 		s.stopFollow()
 	}
+	s.Relay.Close()
 	return s.traces.Close()
 }
 
@@ -108,6 +109,7 @@ func AttachRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, error
 	r, err := relay.New(relay.Config{
 		Beacon: bcfg, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled,
 		GetHeaderCutoff: -1, GetPayloadCutoff: -1, // slots may be stepped by hand
+		Shared: sharedOf(st),
 	}, n.Chain, st, devPublisher{svc}, traces)
 	if err != nil {
 		traces.Close()
@@ -208,6 +210,15 @@ func parentRoot(c *beacon.SignedBlockContents) common.Hash {
 	return common.Hash{}
 }
 
+// sharedOf is what the relay shares with other instances on st: nil (a
+// relay of its own) unless st is PostgreSQL.
+func sharedOf(st store.Store) relay.Sharing {
+	if sh := store.SharedOf(st); sh != nil {
+		return sh
+	}
+	return nil
+}
+
 // storeCloser closes the node's database when the node stops.
 type storeCloser struct{ st store.Store }
 
@@ -252,7 +263,7 @@ func attachNetworkRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService
 		return nil, fmt.Errorf("relay: %w", err)
 	}
 	traces := store.NewSubmissionBuffer(st, time.Second, 0, 0)
-	r, err := relay.New(relay.Config{Beacon: bcfg, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled}, n.Chain, st, client, traces)
+	r, err := relay.New(relay.Config{Beacon: bcfg, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled, Shared: sharedOf(st)}, n.Chain, st, client, traces)
 	if err != nil {
 		traces.Close()
 		return nil, err

@@ -122,14 +122,16 @@ func (s *Submission) Stop() error {
 	return err
 }
 
-// OpenStore opens the node's database: <datadir>/gavel/gavel.db, or a fresh
-// temporary file (removed on Close) when the node has no datadir.
-func OpenStore(stack *node.Node) (store.Store, error) {
-	path := ""
-	if dir := stack.Config().DataDir; dir != "" {
-		path = store.Path(dir)
+// OpenStore opens the node's database: PostgreSQL when cfg.URL is set, else
+// <datadir>/gavel/gavel.db, or a fresh temporary file (removed on Close)
+// when the node has no datadir.
+func OpenStore(stack *node.Node, cfg store.Config) (store.Store, error) {
+	if cfg.URL == "" {
+		if dir := stack.Config().DataDir; dir != "" {
+			cfg.Path = store.Path(dir)
+		}
 	}
-	return store.OpenSQLite(path)
+	return store.Open(cfg)
 }
 
 // AttachSubmission wires submission into an assembled node before it
@@ -141,7 +143,7 @@ func AttachSubmission(n *Node, cfg SubmissionConfig, st store.Store) (*Submissio
 	var own store.Store
 	if st == nil {
 		var err error
-		if st, err = OpenStore(n.Stack); err != nil {
+		if st, err = OpenStore(n.Stack, store.Config{}); err != nil {
 			return nil, fmt.Errorf("open store: %w", err)
 		}
 		own = st

@@ -167,6 +167,9 @@ func applyGavelFlags(ctx *cli.Context, cfg *gavelConfig) error {
 	if err := applySubmissionFlags(ctx, cfg); err != nil {
 		return err
 	}
+	if err := applyStoreFlags(ctx, cfg); err != nil {
+		return err
+	}
 	return applyRelayFlags(ctx, cfg)
 }
 

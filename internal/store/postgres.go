@@ -142,9 +142,10 @@ func (s *sqlStore) samplePool() {
 // Config selects and tunes a backend.
 type Config struct {
 	// URL is a postgres:// URL; empty means SQLite at Path.
-	URL string
-	// Path is the SQLite file ("" for a temporary one removed on Close).
-	Path string
+	URL string `toml:",omitempty"`
+	// Path is the SQLite file ("" for a temporary one removed on Close);
+	// the node sets it from its datadir.
+	Path string `toml:"-"`
 	// Postgres tunes the PostgreSQL pool.
 	Postgres PostgresConfig
 }
