@@ -41,6 +41,7 @@ type Sharing interface {
 	PutSharedBid(ctx context.Context, b *store.SharedBid) error
 	SharedBid(ctx context.Context, blockHash beacon.Root) (*store.SharedBid, error)
 	BestSharedBid(ctx context.Context, slot uint64, parent beacon.Root, proposer beacon.BLSPubkey) (*store.SharedBid, error)
+	SharedBidsFrom(ctx context.Context, slot uint64, fn func(*store.SharedBid) error) error
 	PruneSharedBids(ctx context.Context, slot uint64) error
 	RegistrationsSince(ctx context.Context, since int64, fn func(*store.Registration) error) error
 	Listen(ctx context.Context, fn func(store.Notification)) error
@@ -106,6 +107,12 @@ func (r *Relay) onNotification(ctx context.Context, n store.Notification) {
 			sharedErrors.Mark(1)
 			log.Warn("Relay could not reload registrations from the shared database", "err", err)
 		}
+		if n.Resync {
+			if err := r.catchUpBids(ctx); err != nil {
+				sharedErrors.Mark(1)
+				log.Warn("Relay could not catch up with the shared bids", "err", err)
+			}
+		}
 	case n.Origin == r.instance:
 	default:
 		if r.bids.byBlockHash(n.BlockHash) != nil {
@@ -116,6 +123,20 @@ func (r *Relay) onNotification(ctx context.Context, n store.Notification) {
 			log.Warn("Relay could not load a bid of another instance", "block", n.BlockHash, "err", err)
 		}
 	}
+}
+
+// catchUpBids loads the bids of upcoming slots this instance does not hold
+// (notifications missed while the connection was down).
+func (r *Relay) catchUpBids(ctx context.Context) error {
+	return r.cfg.Shared.SharedBidsFrom(ctx, r.HeadSlot()+1, func(sb *store.SharedBid) error {
+		if sb.Origin == r.instance || r.bids.byBlockHash(sb.BlockHash) != nil {
+			return nil
+		}
+		if _, err := r.installSharedBid(sb); err != nil {
+			log.Warn("Relay could not load a bid of another instance", "block", sb.BlockHash, "err", err)
+		}
+		return nil
+	})
 }
 
 // reloadRegistrations takes registrations written since shortly before the

@@ -194,3 +194,46 @@ func TestSharedRestartPicksUpState(t *testing.T) {
 		t.Fatalf("submission for a slot delivered by another instance: %v", err)
 	}
 }
+
+// TestSharedSurvivesDatabaseRestart stops the database under two
+// instances: requests that need it fail as internal errors (500), nothing
+// is acknowledged; once it is back both recover by themselves, bids flow
+// from A to B again (B's notification connection re-established).
+func TestSharedSurvivesDatabaseRestart(t *testing.T) {
+	srv := pgtest.StartServer(t)
+	a, b := instance(t, srv.URL), instance(t, srv.URL)
+	a.RegisterAll()
+	got := installed(b)
+	ctx := context.Background()
+
+	srv.Stop()
+	v := a.Validators[0]
+	reg := a.Registration(v, relaytest.GasLimit-1, a.Beacon.GenesisTime+5)
+	if err := a.Relay.RegisterValidators(ctx, []beacon.SignedValidatorRegistration{reg}); !errors.Is(err, relay.ErrInternal) {
+		t.Fatalf("registration with the database down: %v, want an internal error", err)
+	}
+	sub := a.Submission(a.BuildBlock(1, 1, nil))
+	if _, err := submit(a, sub, false); !errors.Is(err, relay.ErrInternal) {
+		t.Fatalf("submission with the database down: %v, want an internal error", err)
+	}
+	srv.Start()
+
+	// Pooled connections cut by the restart fail once each, then it works.
+	var err error
+	for i := 0; i < 40; i++ {
+		if err = a.Relay.RegisterValidators(ctx, []beacon.SignedValidatorRegistration{reg}); err == nil {
+			break
+		}
+	}
+	if err != nil {
+		t.Fatalf("registration after the database came back: %v", err)
+	}
+	sub = a.Submission(a.BuildBlock(1, 2, nil))
+	if _, err := submit(a, sub, false); err != nil {
+		t.Fatalf("submission after the database came back: %v", err)
+	}
+	waitBid(t, got, sub.BidTrace().BlockHash)
+	if bid, err := b.Relay.GetHeader(1, sub.BidTrace().ParentHash, a.Proposer(1).Key.PublicKey()); err != nil || bid == nil {
+		t.Fatalf("getHeader on B after the restart: %v %v", bid, err)
+	}
+}

@@ -92,6 +92,9 @@ type Shared interface {
 	// BestSharedBid returns the highest-value bid of an auction (ties: the
 	// earliest received), or ErrNotFound.
 	BestSharedBid(ctx context.Context, slot uint64, parent beacon.Root, proposer beacon.BLSPubkey) (*SharedBid, error)
+	// SharedBidsFrom calls fn for every bid of slot or later (an instance
+	// catching up after its notification connection was re-established).
+	SharedBidsFrom(ctx context.Context, slot uint64, fn func(*SharedBid) error) error
 	// PruneSharedBids deletes the bids of slots before slot.
 	PruneSharedBids(ctx context.Context, slot uint64) error
 	// RegistrationsSince calls fn for every registration received at or
@@ -192,6 +195,28 @@ func (s *sqlStore) BestSharedBid(ctx context.Context, slot uint64, parent beacon
 		return nil, fmt.Errorf("%w: no shared bid for slot %d", ErrNotFound, slot)
 	}
 	return b, err
+}
+
+// SharedBidsFrom implements Shared.
+func (s *sqlStore) SharedBidsFrom(ctx context.Context, slot uint64, fn func(*SharedBid) error) error {
+	if slot > 1<<63-1 {
+		return nil
+	}
+	rows, err := s.db.QueryContext(ctx, s.d.rebind(`SELECT `+sharedBidCols+` FROM relay_bids WHERE slot >= ? ORDER BY slot, received_at`), int64(slot))
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		b, err := scanSharedBid(rows)
+		if err != nil {
+			return err
+		}
+		if err := fn(b); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
 }
 
 // PruneSharedBids implements Shared.
