@@ -1,6 +1,10 @@
 package relay
 
-import "github.com/gavel-eth/gavel/core/beacon"
+import (
+	"time"
+
+	"github.com/gavel-eth/gavel/core/beacon"
+)
 
 // Checks runs the submission checks before simulation except the builder
 // signature (benchmarks time the signature apart).
@@ -17,5 +21,6 @@ func (r *Relay) Prechecks(req SubmitRequest) error {
 }
 
 // OnSharedBid sets a function called when a bid verified by another
-// instance is installed in this relay's auctions.
-func (r *Relay) OnSharedBid(fn func(beacon.Root)) { r.onShared.Store(&fn) }
+// instance is installed in this relay's auctions, with the time since the
+// other instance stored it.
+func (r *Relay) OnSharedBid(fn func(beacon.Root, time.Duration)) { r.onShared.Store(&fn) }

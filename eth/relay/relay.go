@@ -138,7 +138,7 @@ type Relay struct {
 	sharingDone chan struct{}
 	sharingUp   chan struct{} // closed once the first notification connection is up
 	sharingOnce sync.Once
-	onShared    atomic.Pointer[func(beacon.Root)] // tests: a bid of another instance was installed
+	onShared    atomic.Pointer[func(beacon.Root, time.Duration)] // tests: a bid of another instance was installed
 }
 
 type attrsKey struct {

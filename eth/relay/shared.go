@@ -200,7 +200,8 @@ func (r *Relay) loadSharedBid(ctx context.Context, blockHash beacon.Root) (*Bid,
 }
 
 // installSharedBid rebuilds a bid from its shared form and puts it in its
-// auction like a local one, signing its header if it is now the top bid.
+// auction like a local one, signing its header in the background if it is
+// now the top bid.
 func (r *Relay) installSharedBid(sb *store.SharedBid) (*Bid, error) {
 	if b := r.bids.byBlockHash(sb.BlockHash); b != nil {
 		return b, nil
@@ -225,14 +226,13 @@ func (r *Relay) installSharedBid(sb *store.SharedBid) (*Bid, error) {
 		return nil, err
 	}
 	if isTop {
-		if _, err := b.signedBid(r.cfg.SecretKey, r.builderDom); err != nil {
-			return nil, err
-		}
+		go b.signedBid(r.cfg.SecretKey, r.builderDom) // as for a local bid (saveBid)
 	}
 	sharedLoaded.Mark(1)
-	sharedPropagation.UpdateSince(time.UnixMicro(sb.StoredAt))
+	took := time.Since(time.UnixMicro(sb.StoredAt))
+	sharedPropagation.Update(took)
 	if fn := r.onShared.Load(); fn != nil {
-		(*fn)(sb.BlockHash)
+		(*fn)(sb.BlockHash, took)
 	}
 	return b, nil
 }

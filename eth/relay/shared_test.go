@@ -37,7 +37,7 @@ func instance(t *testing.T, url string) *relaytest.Env {
 // of another instance that e's relay puts in its auctions.
 func installed(e *relaytest.Env) chan beacon.Root {
 	ch := make(chan beacon.Root, 64)
-	e.Relay.OnSharedBid(func(h beacon.Root) { ch <- h })
+	e.Relay.OnSharedBid(func(h beacon.Root, _ time.Duration) { ch <- h })
 	return ch
 }
 
