@@ -115,7 +115,7 @@ func AttachRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, error
 	}
 	relayapi.MountBuilder(n.MEV, r, relayapi.BuilderConfig{MaxSubmissionBytes: cfg.MaxSubmissionBytes})
 	relayapi.MountProposer(n.MEV, r)
-	relayapi.MountData(n.MEV, st)
+	relayapi.MountData(n.MEV, relay.NewData(st))
 	svc.Relay = r
 
 	nvals := cfg.DevValidators
@@ -259,7 +259,7 @@ func attachNetworkRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService
 	}
 	relayapi.MountBuilder(n.MEV, r, relayapi.BuilderConfig{MaxSubmissionBytes: cfg.MaxSubmissionBytes})
 	relayapi.MountProposer(n.MEV, r)
-	relayapi.MountData(n.MEV, st)
+	relayapi.MountData(n.MEV, relay.NewData(st))
 	svc := &RelayService{Relay: r, traces: traces, node: n}
 	svc.follow = func(ctx context.Context) {
 		err := client.Follow(ctx, bcfg, false, beaconclient.Handlers{
