@@ -135,7 +135,7 @@ func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
 		mevapi.WriteError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	outcome, err := b.r.Submit(req.Context(), relay.SubmitRequest{Submission: sub, Cancellations: cancellations, ReceivedAt: received, Signature: early})
+	outcome, err := b.r.Submit(req.Context(), relay.SubmitRequest{Submission: sub, Cancellations: cancellations, ReceivedAt: received, DecodedAt: time.Now(), Signature: early})
 	if err != nil {
 		writeRelayError(w, err)
 		return
