@@ -24,6 +24,7 @@ import (
 	"github.com/gavel-eth/gavel/core/bundle"
 	"github.com/gavel-eth/gavel/core/chain"
 	"github.com/gavel-eth/gavel/eth/devbeacon"
+	"github.com/gavel-eth/gavel/internal/store"
 	"github.com/gavel-eth/gavel/mevapi"
 	"github.com/gavel-eth/gavel/mevapi/bundleapi"
 	"github.com/gavel-eth/gavel/params"
@@ -82,6 +83,7 @@ type Node struct {
 	auction    *devauction.Service
 	submission *Submission
 	relay      *RelayService
+	store      store.Store
 }
 
 // Stack is the geth node the services are registered on.
@@ -210,6 +212,7 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (*Node, error) 
 	if err != nil {
 		return nil, fmt.Errorf("open store: %w", err)
 	}
+	n.store = st
 	stack.RegisterLifecycle(storeCloser{st})
 
 	// The dev slot driver; its payload builder is the relay's proposer flow,
