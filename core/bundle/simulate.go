@@ -16,7 +16,7 @@ import (
 	"github.com/holiman/uint256"
 
 	"github.com/gavel-eth/gavel/core/chain"
-	"github.com/gavel-eth/gavel/internal/errclass"
+	"github.com/gavel-eth/gavel/core/errclass"
 )
 
 // Block says where a bundle is simulated: on the post-state of State, in a

@@ -19,7 +19,7 @@ import (
 	"github.com/ethereum/go-ethereum/metrics"
 
 	"github.com/gavel-eth/gavel/core/bundle"
-	"github.com/gavel-eth/gavel/internal/errclass"
+	"github.com/gavel-eth/gavel/core/errclass"
 	"github.com/gavel-eth/gavel/internal/store"
 )
 

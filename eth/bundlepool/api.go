@@ -7,7 +7,7 @@ import (
 	"github.com/ethereum/go-ethereum/rpc"
 
 	"github.com/gavel-eth/gavel/core/bundle"
-	"github.com/gavel-eth/gavel/internal/errclass"
+	"github.com/gavel-eth/gavel/core/errclass"
 )
 
 // SignerFunc returns the verified signer of the request ctx belongs to, and

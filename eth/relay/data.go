@@ -5,7 +5,7 @@ import (
 	"errors"
 
 	"github.com/gavel-eth/gavel/core/beacon"
-	"github.com/gavel-eth/gavel/internal/errclass"
+	"github.com/gavel-eth/gavel/core/errclass"
 	"github.com/gavel-eth/gavel/internal/store"
 )
 

@@ -9,7 +9,7 @@ import (
 	"github.com/ethereum/go-ethereum/rpc"
 
 	"github.com/gavel-eth/gavel/core/bundle"
-	"github.com/gavel-eth/gavel/internal/errclass"
+	"github.com/gavel-eth/gavel/core/errclass"
 )
 
 // API is the JSON-RPC service with eth_callBundle and

@@ -9,7 +9,7 @@ import (
 	"github.com/ethereum/go-ethereum/log"
 
 	"github.com/gavel-eth/gavel/core/bundle"
-	"github.com/gavel-eth/gavel/internal/errclass"
+	"github.com/gavel-eth/gavel/core/errclass"
 	"github.com/gavel-eth/gavel/mevapi"
 )
 

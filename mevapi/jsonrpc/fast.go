@@ -15,7 +15,7 @@ import (
 	"github.com/ethereum/go-ethereum/log"
 	"github.com/ethereum/go-ethereum/rpc"
 
-	"github.com/gavel-eth/gavel/internal/errclass"
+	"github.com/gavel-eth/gavel/core/errclass"
 )
 
 // FastService is implemented by a service whose hot methods the MEV listener

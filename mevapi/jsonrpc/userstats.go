@@ -7,7 +7,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/rpc"
 
-	"github.com/gavel-eth/gavel/internal/errclass"
+	"github.com/gavel-eth/gavel/core/errclass"
 	"github.com/gavel-eth/gavel/internal/store"
 )
 

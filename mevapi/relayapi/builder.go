@@ -15,8 +15,8 @@ import (
 	"github.com/klauspost/compress/gzip"
 
 	"github.com/gavel-eth/gavel/core/beacon"
+	"github.com/gavel-eth/gavel/core/errclass"
 	"github.com/gavel-eth/gavel/eth/relay"
-	"github.com/gavel-eth/gavel/internal/errclass"
 	"github.com/gavel-eth/gavel/mevapi"
 	"github.com/gavel-eth/gavel/params"
 )

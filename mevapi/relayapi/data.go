@@ -13,8 +13,8 @@ import (
 
 	"github.com/ethereum/go-ethereum/log"
 	"github.com/gavel-eth/gavel/core/beacon"
+	"github.com/gavel-eth/gavel/core/errclass"
 	"github.com/gavel-eth/gavel/eth/relay"
-	"github.com/gavel-eth/gavel/internal/errclass"
 	"github.com/gavel-eth/gavel/internal/store"
 	"github.com/gavel-eth/gavel/mevapi"
 )
