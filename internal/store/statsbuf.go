@@ -67,6 +67,17 @@ func (b *StatsBuffer) Add(addr common.Address, kind bundle.StatKind) {
 	}
 }
 
+// SignerStats returns the counters of addr, stored plus pending: the
+// domain's view of Get.
+func (b *StatsBuffer) SignerStats(ctx context.Context, addr common.Address) (*bundle.SignerStats, error) {
+	u, err := b.Get(ctx, addr)
+	if err != nil {
+		return nil, err
+	}
+	return &bundle.SignerStats{Requests: u.Requests, Bundles: u.Bundles, BetaBundles: u.BetaBundles,
+		Inclusions: u.Inclusions, FirstSeen: u.FirstSeen, LastSeen: u.LastSeen}, nil
+}
+
 // Get returns the counters of addr, stored plus pending, or ErrNotFound. A
 // failing database is an internal fault (errclass.Internal).
 func (b *StatsBuffer) Get(ctx context.Context, addr common.Address) (*UserStat, error) {

@@ -7,14 +7,14 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/rpc"
 
+	"github.com/gavel-eth/gavel/core/bundle"
 	"github.com/gavel-eth/gavel/core/errclass"
-	"github.com/gavel-eth/gavel/internal/store"
 )
 
-// UserStatsReader reads per-signer counters (store.StatsBuffer): store.ErrNotFound
-// for a signer never seen, failures marked errclass.Internal.
+// UserStatsReader reads per-signer counters (the store's StatsBuffer): an
+// error for a signer never seen, failures marked errclass.Internal.
 type UserStatsReader interface {
-	Get(ctx context.Context, addr common.Address) (*store.UserStat, error)
+	SignerStats(ctx context.Context, addr common.Address) (*bundle.SignerStats, error)
 }
 
 // UserStatsAPIs returns the "mev" service with mev_getUserStats.
@@ -39,7 +39,7 @@ type UserStatsResult struct {
 // GetUserStats is mev_getUserStats(address): what gavel counted for requests
 // signed by address.
 func (a *userStatsAPI) GetUserStats(ctx context.Context, addr common.Address) (*UserStatsResult, error) {
-	u, err := a.r.Get(ctx, addr)
+	u, err := a.r.SignerStats(ctx, addr)
 	if err != nil {
 		return nil, errclass.RPC(err, 0) // an unknown signer is invalid params
 	}
