@@ -180,9 +180,9 @@ func storedGenesis(stack *node.Node) (*core.Genesis, error) {
 // tracer and filter APIs (as geth's utils.RegisterEthService and
 // RegisterFilterAPI do, but returning errors instead of exiting), the engine
 // API, the MEV listener with bundle simulation, the store, the dev slot
-// driver, submission, and the relay. Lifecycles stop in reverse order of
-// registration, so the store, registered before its users, closes last.
-func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (*Node, error) {
+// driver, submission, and the relay; then it registers their lifecycles in
+// the order they must start.
+func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (_ *Node, err error) {
 	backend, err := geth.New(stack, ethCfg)
 	if err != nil {
 		return nil, fmt.Errorf("ethereum service: %w", err)
@@ -201,7 +201,6 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (*Node, error) 
 	// eth_estimateGasBundle) is served on geth's RPC, as REST routes on the
 	// listener and, below, on the listener's JSON-RPC.
 	n.mev = mevapi.New(cfg.Listener, n.ready)
-	stack.RegisterLifecycle(n.mev)
 	sims := bundleapi.NewAPI(bundle.NewSimulator(n.chain, cfg.Bundles))
 	stack.RegisterAPIs(sims.APIs())
 	for pattern, h := range sims.Routes() {
@@ -213,7 +212,14 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (*Node, error) 
 		return nil, fmt.Errorf("open store: %w", err)
 	}
 	n.store = st
-	stack.RegisterLifecycle(storeCloser{st})
+	defer func() {
+		if err != nil { // nothing registered below runs: close what was opened
+			if n.submission != nil {
+				n.submission.Close()
+			}
+			st.Close()
+		}
+	}()
 
 	// The dev slot driver; its payload builder is the relay's proposer flow,
 	// set once the relay exists.
@@ -227,12 +233,6 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (*Node, error) 
 		if err != nil {
 			return nil, err
 		}
-		stack.RegisterLifecycle(n.beacon)
-		if !cfg.Dev.Manual {
-			// Tests with manual slots register it themselves when they want it
-			// (testnode.Options.Register), so other tests' first blocks stay empty.
-			n.auction = devauction.Register(stack, devauction.Config{})
-		}
 	}
 
 	n.submission, err = NewSubmission(cfg.Submission, SubmissionDeps{
@@ -243,10 +243,6 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (*Node, error) 
 	}
 	n.submission.Register(n.mev)
 	stack.RegisterAPIs(n.submission.APIs())
-	// Registered after the listener, so stopped before it: it stops the
-	// listener first (draining requests in flight; a second Stop is a
-	// no-op), so no request meets a closed store.
-	stack.RegisterLifecycle(&submissionLifecycle{s: n.submission, listener: n.mev})
 
 	if n.beacon != nil {
 		n.relay, err = newDevRelay(n, cfg.Relay, st)
@@ -256,11 +252,26 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (*Node, error) 
 	if err != nil {
 		return nil, err
 	}
+
+	// Lifecycles start in registration order and stop in reverse: the dev
+	// driver stops producing slots first, then the listener drains the
+	// requests in flight, then the relay stops following the beacon nodes
+	// and waits for its publishes, then submission flushes its counters and
+	// the store closes last.
+	stack.RegisterLifecycle(storeCloser{st})
+	stack.RegisterLifecycle(submissionCloser{n.submission})
 	if n.relay != nil {
 		stack.RegisterLifecycle(n.relay)
 	}
+	stack.RegisterLifecycle(n.mev)
 	if n.beacon != nil {
 		n.beacon.SetBuilder(n.relay.proposer)
+		stack.RegisterLifecycle(n.beacon)
+		if !cfg.Dev.Manual {
+			// Tests with manual slots register it themselves when they want it
+			// (testnode.Options.Register), so other tests' first blocks stay empty.
+			n.auction = devauction.Register(stack, devauction.Config{})
+		}
 	}
 	return n, nil
 }

@@ -118,17 +118,11 @@ func OpenStore(stack *node.Node) (store.Store, error) {
 	return store.OpenSQLite(path)
 }
 
-// submissionLifecycle stops the MEV listener, then closes submission.
-type submissionLifecycle struct {
-	s        *Submission
-	listener interface{ Stop() error }
-}
+// submissionCloser closes submission when the node stops.
+type submissionCloser struct{ s *Submission }
 
-func (l *submissionLifecycle) Start() error { return nil }
-
-func (l *submissionLifecycle) Stop() error {
-	return errors.Join(l.listener.Stop(), l.s.Close())
-}
+func (c submissionCloser) Start() error { return nil }
+func (c submissionCloser) Stop() error  { return c.s.Close() }
 
 // slotClock is the dev driver's slot in --dev, the beacon clock on the
 // public networks, and otherwise (private post-merge chains) slots of 12 s
