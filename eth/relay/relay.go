@@ -131,6 +131,8 @@ type Relay struct {
 
 	deliveries *deliveryGuard
 
+	publishing sync.WaitGroup // blocks published after getPayload v2 answered
+
 	// Sharing with other instances (shared.go).
 	instance    string
 	regCursor   atomic.Int64 // newest registration received_at seen, unix ms

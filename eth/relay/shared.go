@@ -89,8 +89,11 @@ func (r *Relay) startSharing() {
 // notifications (nil without sharing).
 func (r *Relay) SharingUp() <-chan struct{} { return r.sharingUp }
 
-// Close stops following other instances (when sharing a database).
+// Close waits for the blocks still being published after getPayload v2
+// answered. Call it after the API stopped serving.
+// It also stops following other instances (when sharing a database).
 func (r *Relay) Close() {
+	r.publishing.Wait()
 	if r.stopSharing != nil {
 		r.stopSharing()
 		<-r.sharingDone
