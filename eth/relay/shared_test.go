@@ -72,6 +72,13 @@ func TestSharedAuctionAcrossInstances(t *testing.T) {
 	}
 	hash := sub.BidTrace().BlockHash
 	waitBid(t, got, hash)
+	// A's registrations were announced before its bid, on the same
+	// connection: B has them now.
+	for _, v := range b.Validators {
+		if _, ok := b.Relay.Registration(v.Key.PublicKey()); !ok {
+			t.Fatalf("B lacks the registration of validator %d made on A", v.Index)
+		}
+	}
 	parent, pk := sub.BidTrace().ParentHash, a.Proposer(1).Key.PublicKey()
 	bid, err := b.Relay.GetHeader(1, parent, pk)
 	if err != nil || bid == nil {
