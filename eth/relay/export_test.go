@@ -24,3 +24,7 @@ func (r *Relay) Prechecks(req SubmitRequest) error {
 // instance is installed in this relay's auctions, with the time since the
 // other instance stored it.
 func (r *Relay) OnSharedBid(fn func(beacon.Root, time.Duration)) { r.onShared.Store(&fn) }
+
+// OnSharedVerified sets a function called when a bid of another instance
+// was executed on this relay's chain (its post-state kept).
+func (r *Relay) OnSharedVerified(fn func(beacon.Root)) { r.onVerified.Store(&fn) }

@@ -141,6 +141,8 @@ type Relay struct {
 	sharingUp   chan struct{} // closed once the first notification connection is up
 	sharingOnce sync.Once
 	onShared    atomic.Pointer[func(beacon.Root, time.Duration)] // tests: a bid of another instance was installed
+	onVerified  atomic.Pointer[func(beacon.Root)]                // tests: ... and executed here
+	verifySem   chan struct{}
 }
 
 type attrsKey struct {
@@ -173,8 +175,8 @@ func New(cfg Config, c Chain, st store.Relay, pub Publisher, rec SubmissionRecor
 		cfg.InstanceID = newInstanceID()
 	}
 	r := &Relay{
-		instance: cfg.InstanceID,
-		cfg:      cfg, chain: c, store: st, publisher: pub, recorder: rec,
+		instance: cfg.InstanceID, verifySem: make(chan struct{}, maxSharedVerifications),
+		cfg: cfg, chain: c, store: st, publisher: pub, recorder: rec,
 		builderDom:  beacon.BuilderDomain(cfg.Beacon),
 		relayPubkey: cfg.SecretKey.PublicKey(),
 		regs:        make(map[beacon.BLSPubkey]*beacon.SignedValidatorRegistration),

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/log"
 	"github.com/ethereum/go-ethereum/metrics"
 
@@ -32,8 +33,12 @@ import (
 //   - the delivery record's per-slot uniqueness (store.ErrSlotDelivered) is
 //     the equivocation guard across instances.
 //
-// Bids loaded from another instance carry no post-state (Bid.Verified is
-// nil): the instance did not execute them.
+// A bid loaded from another instance that becomes the top bid of its
+// auction is executed here too, in the background, when this instance
+// knows the slot's payload attributes and the proposer's registration: its
+// post-state (Bid.Verified) is then available to the beta block whichever
+// instance verified the bid first. Until then, or if it cannot be
+// executed here, Verified is nil.
 
 // Sharing is what the relay needs of a database several instances share
 // (store.Shared implements it).
@@ -60,6 +65,7 @@ var (
 	sharedLoaded      = metrics.NewRegisteredMeter("gavel/relay/shared/loaded", nil)
 	sharedReadThrough = metrics.NewRegisteredMeter("gavel/relay/shared/readthrough", nil)
 	sharedErrors      = metrics.NewRegisteredMeter("gavel/relay/shared/errors", nil)
+	sharedVerified    = metrics.NewRegisteredMeter("gavel/relay/shared/verified", nil)
 	// sharedPropagation is the time from a bid being stored by the instance
 	// that verified it to its being in this instance's auction.
 	sharedPropagation = metrics.NewRegisteredTimer("gavel/relay/shared/propagation", nil)
@@ -230,6 +236,7 @@ func (r *Relay) installSharedBid(sb *store.SharedBid) (*Bid, error) {
 	}
 	if isTop {
 		go b.signedBid(r.cfg.SecretKey, r.builderDom) // as for a local bid (saveBid)
+		go r.verifyShared(sub, b)
 	}
 	sharedLoaded.Mark(1)
 	took := time.Since(time.UnixMicro(sb.StoredAt))
@@ -238,6 +245,43 @@ func (r *Relay) installSharedBid(sb *store.SharedBid) (*Bid, error) {
 		(*fn)(sb.BlockHash, took)
 	}
 	return b, nil
+}
+
+// maxSharedVerifications bounds the shared bids executed at once.
+const maxSharedVerifications = 2
+
+// verifyShared executes a bid of another instance on this instance's chain
+// while it is its auction's top bid, to keep its post-state.
+func (r *Relay) verifyShared(sub *beacon.Submission, b *Bid) {
+	r.verifySem <- struct{}{}
+	defer func() { <-r.verifySem }()
+	t := &b.Trace
+	k := keyOf(t)
+	if r.bids.best(k) != b {
+		return // superseded while waiting
+	}
+	attrs := r.payloadAttributes(t.Slot, common.Hash(t.ParentHash))
+	reg, ok := r.Registration(t.ProposerPubkey)
+	if attrs == nil || !ok {
+		return // nothing to check it against here: no post-state for this bid
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	v, err := r.simulate(ctx, sub, t, sub.Payload().View(), attrs, reg)
+	if err != nil {
+		sharedErrors.Mark(1)
+		log.Warn("Relay could not execute a bid of another instance", "slot", t.Slot, "block", t.BlockHash, "err", err)
+		return
+	}
+	b.verified.Store(v)
+	if r.bids.best(k) != b { // replaced meanwhile: only the top bid keeps its state
+		b.verified.Store(nil)
+		return
+	}
+	sharedVerified.Mark(1)
+	if fn := r.onVerified.Load(); fn != nil {
+		(*fn)(t.BlockHash)
+	}
 }
 
 // readThroughBest loads an auction's best bid from the database when this

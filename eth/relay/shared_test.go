@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
+
 	"github.com/gavel-eth/gavel/core/beacon"
 	"github.com/gavel-eth/gavel/eth/relay"
 	"github.com/gavel-eth/gavel/eth/relay/relaytest"
@@ -63,7 +65,10 @@ func TestSharedAuctionAcrossInstances(t *testing.T) {
 	url := pgtest.URL(t)
 	a, b := instance(t, url), instance(t, url)
 	got := installed(b)
+	executed := make(chan beacon.Root, 4)
+	b.Relay.OnSharedVerified(func(h beacon.Root) { executed <- h })
 	a.RegisterAll()
+	b.Attrs(1) // B's beacon client saw the slot's payload attributes too
 	ctx := context.Background()
 
 	sub := a.Submission(a.BuildBlock(1, 2, nil))
@@ -89,6 +94,11 @@ func TestSharedAuctionAcrossInstances(t *testing.T) {
 	}
 	if err := bid.VerifySignature(beacon.BuilderDomain(b.Beacon)); err != nil || bid.Pubkey() != b.Relay.Pubkey() {
 		t.Fatalf("B's bid is not signed by the relay key: %v", err)
+	}
+	// B executes A's top bid on its own chain: the beta block can extend it.
+	waitBid(t, executed, hash)
+	if top := b.Relay.BestBid(1, parent, pk); top == nil || top.Verified() == nil || top.Verified().Block.Hash() != common.Hash(hash) {
+		t.Fatalf("B holds no post-state for A's top bid")
 	}
 
 	// An instance started now missed the notification: it reads through.
