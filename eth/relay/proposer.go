@@ -24,7 +24,9 @@ func (r *Relay) GetHeader(slot uint64, parent beacon.Root, proposer beacon.BLSPu
 	}
 	k := auctionKey{slot, parent, proposer}
 	bid := r.bids.best(k)
-	if bid == nil && r.cfg.Shared != nil {
+	if bid == nil && r.cfg.Shared != nil && r.isDuty(slot, proposer) {
+		// Only for the slot's proposer: a request naming anyone else cannot
+		// make the relay query the database.
 		var err error
 		if bid, err = r.readThroughBest(k); err != nil {
 			return nil, err

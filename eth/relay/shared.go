@@ -284,6 +284,12 @@ func (r *Relay) verifyShared(sub *beacon.Submission, b *Bid) {
 	}
 }
 
+// isDuty reports whether proposer proposes slot.
+func (r *Relay) isDuty(slot uint64, proposer beacon.BLSPubkey) bool {
+	d, ok := r.duty(slot)
+	return ok && d.Pubkey == proposer
+}
+
 // readThroughBest loads an auction's best bid from the database when this
 // instance has none (getHeader).
 func (r *Relay) readThroughBest(k auctionKey) (*Bid, error) {
