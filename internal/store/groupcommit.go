@@ -27,6 +27,9 @@ var (
 	commitMeter = metrics.NewRegisteredMeter("gavel/store/commits", nil)
 	writeMeter  = metrics.NewRegisteredMeter("gavel/store/writes", nil)
 	commitTimer = metrics.NewRegisteredTimer("gavel/store/commit", nil)
+	// queryTimer times the reads (registrations, deliveries, bid traces,
+	// beta bundles, user statistics).
+	queryTimer = metrics.NewRegisteredTimer("gavel/store/query", nil)
 )
 
 // groupCommitter funnels acknowledged writes through one goroutine that

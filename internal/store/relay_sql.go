@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
+	"time"
 
 	"github.com/gavel-eth/gavel/core/beacon"
 )
@@ -193,6 +194,7 @@ func copyExact(dst, src []byte, col string) error {
 
 // Registration implements Relay.
 func (s *sqlStore) Registration(ctx context.Context, pubkey beacon.BLSPubkey) (*Registration, error) {
+	defer queryTimer.UpdateSince(time.Now())
 	row := s.db.QueryRowContext(ctx, s.d.rebind(`SELECT `+registrationCols+` FROM relay_registrations WHERE pubkey = ?`), pubkey[:])
 	r, err := scanRegistration(row)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -312,6 +314,7 @@ func (s *sqlStore) PutDelivered(ctx context.Context, d *DeliveredPayload) (*Deli
 
 // Delivered implements Relay.
 func (s *sqlStore) Delivered(ctx context.Context, slot uint64) (*DeliveredPayload, error) {
+	defer queryTimer.UpdateSince(time.Now())
 	if slot > 1<<63-1 {
 		return nil, fmt.Errorf("%w: no payload delivered for slot %d", ErrNotFound, slot)
 	}
@@ -324,6 +327,7 @@ func (s *sqlStore) Delivered(ctx context.Context, slot uint64) (*DeliveredPayloa
 
 // LatestDeliveredSlot implements Relay.
 func (s *sqlStore) LatestDeliveredSlot(ctx context.Context) (uint64, bool, error) {
+	defer queryTimer.UpdateSince(time.Now())
 	var slot sql.NullInt64
 	if err := s.db.QueryRowContext(ctx, `SELECT MAX(slot) FROM relay_delivered`).Scan(&slot); err != nil {
 		return 0, false, err
@@ -371,6 +375,7 @@ func limitClause(n uint64) string {
 
 // DeliveredPayloads implements Relay.
 func (s *sqlStore) DeliveredPayloads(ctx context.Context, q DeliveredQuery) ([]DeliveredPayload, error) {
+	defer queryTimer.UpdateSince(time.Now())
 	var w where
 	w.addUint("slot = ?", q.Slot)
 	if q.Cursor > 0 && q.Cursor <= 1<<63-1 {
@@ -435,6 +440,7 @@ const insertSubmission = `INSERT INTO relay_submissions (` + traceCols + `, rece
 
 // BlockSubmissions implements Relay.
 func (s *sqlStore) BlockSubmissions(ctx context.Context, q SubmissionQuery) ([]BlockSubmission, error) {
+	defer queryTimer.UpdateSince(time.Now())
 	var w where
 	w.conds = append(w.conds, "(sim_success OR optimistic)")
 	w.addUint("slot = ?", q.Slot)

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/log"
@@ -250,6 +251,7 @@ func (s *sqlStore) PutBetaBundle(ctx context.Context, b *BetaBundle, slot uint64
 
 // BetaBundle implements BetaBundles.
 func (s *sqlStore) BetaBundle(ctx context.Context, hash common.Hash) (*BetaBundle, error) {
+	defer queryTimer.UpdateSince(time.Now())
 	var txs, signer []byte
 	err := s.db.QueryRowContext(ctx, s.d.rebind(`SELECT txs, signer FROM beta_bundles WHERE hash = ?`), hash[:]).Scan(&txs, &signer)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -281,6 +283,7 @@ func (s *sqlStore) BetaBundle(ctx context.Context, hash common.Hash) (*BetaBundl
 
 // BetaBundlesForSlot implements BetaBundles.
 func (s *sqlStore) BetaBundlesForSlot(ctx context.Context, slot uint64) ([]*BetaBundle, error) {
+	defer queryTimer.UpdateSince(time.Now())
 	rows, err := s.db.QueryContext(ctx, s.d.rebind(
 		`SELECT b.hash, b.txs, b.signer, s.received_at FROM beta_bundle_slots s JOIN beta_bundles b ON b.hash = s.hash
 		 WHERE s.slot = ? ORDER BY s.received_at, b.hash`), int64(slot))
@@ -336,6 +339,7 @@ func (s *sqlStore) AddUserStats(ctx context.Context, deltas []UserStat) error {
 
 // UserStat implements UserStats.
 func (s *sqlStore) UserStat(ctx context.Context, addr common.Address) (*UserStat, error) {
+	defer queryTimer.UpdateSince(time.Now())
 	u := &UserStat{Address: addr}
 	var req, bun, beta, inc int64
 	err := s.db.QueryRowContext(ctx, s.d.rebind(
