@@ -188,6 +188,19 @@ func TestSharedEquivocationGuard(t *testing.T) {
 	if rec, err := b.Store.Delivered(context.Background(), 1); err != nil || rec.BlockHash != winner {
 		t.Fatalf("delivery record %v %v, want %s", rec, err, winner)
 	}
+	// Afterwards both instances serve the delivered block and refuse the other.
+	win, lose := blocks[0], blocks[1]
+	if winner == subY.BidTrace().BlockHash {
+		win, lose = lose, win
+	}
+	for _, e := range envs {
+		if _, err := e.Relay.GetPayload(context.Background(), win, false); err != nil {
+			t.Fatalf("the delivered block again: %v", err)
+		}
+		if _, err := e.Relay.GetPayload(context.Background(), lose, false); !errors.Is(err, relay.ErrEquivocation) {
+			t.Fatalf("the other block: %v", err)
+		}
+	}
 }
 
 // TestSharedRestartPicksUpState: an instance restarted on the shared
