@@ -92,7 +92,8 @@ func (r *Relay) startSharing() {
 }
 
 // SharingUp is closed once the relay follows the other instances'
-// notifications (nil without sharing).
+// notifications and has caught up with what they wrote before (nil without
+// sharing).
 func (r *Relay) SharingUp() <-chan struct{} { return r.sharingUp }
 
 // Close waits for the blocks still being published after getPayload v2
@@ -108,7 +109,7 @@ func (r *Relay) Close() {
 
 func (r *Relay) onNotification(ctx context.Context, n store.Notification) {
 	if n.Resync {
-		r.sharingOnce.Do(func() { close(r.sharingUp) })
+		defer r.sharingOnce.Do(func() { close(r.sharingUp) }) // once caught up
 	}
 	switch {
 	case n.Resync, n.Registrations:
