@@ -112,6 +112,16 @@ func (r *Relay) onNotification(ctx context.Context, n store.Notification) {
 		defer r.sharingOnce.Do(func() { close(r.sharingUp) }) // once caught up
 	}
 	switch {
+	case n.Registrations && n.Pubkeys != nil:
+		for _, pk := range n.Pubkeys {
+			reg, err := r.store.Registration(ctx, pk)
+			if err != nil {
+				sharedErrors.Mark(1)
+				log.Warn("Relay could not read a registration from the shared database", "pubkey", pk, "err", err)
+				continue
+			}
+			r.cacheRegistration(reg)
+		}
 	case n.Resync, n.Registrations:
 		if err := r.reloadRegistrations(ctx); err != nil {
 			sharedErrors.Mark(1)

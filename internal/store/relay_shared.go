@@ -72,8 +72,10 @@ type Notification struct {
 	BlockHash beacon.Root
 	// Origin is the instance that made the change.
 	Origin string
-	// Registrations reports that registrations were written.
+	// Registrations reports that registrations were written: those of
+	// Pubkeys, or any (Pubkeys nil) when too many to name.
 	Registrations bool
+	Pubkeys       []beacon.BLSPubkey
 	// Resync reports that the listening connection is (re-)established:
 	// notifications from before it may have been missed. It is the first
 	// notification Listen delivers.
@@ -247,14 +249,46 @@ func (s *sqlStore) RegistrationsSince(ctx context.Context, since int64, fn func(
 	return rows.Err()
 }
 
+// maxNotifiedPubkeys is how many pubkeys a registrations notification
+// names (PostgreSQL's payload limit is 8000 bytes); beyond, it names none
+// and listeners re-read recent registrations.
+const maxNotifiedPubkeys = 64
+
 // notifyRegistrations is run in PutRegistrations' transaction on
-// PostgreSQL when rows were written.
-func (s *sqlStore) notifyRegistrations(ctx context.Context, w *txWriter) error {
+// PostgreSQL when rows were written: the payload is the changed pubkeys,
+// hex, comma-separated, or empty when there are too many.
+func (s *sqlStore) notifyRegistrations(ctx context.Context, w *txWriter, changed []beacon.BLSPubkey) error {
 	if s.d.name != "postgres" {
 		return nil
 	}
-	_, err := w.exec(ctx, `SELECT pg_notify('`+registrationsChannel+`', '')`)
+	var payload string
+	if len(changed) <= maxNotifiedPubkeys {
+		hexes := make([]string, len(changed))
+		for i := range changed {
+			hexes[i] = hex.EncodeToString(changed[i][:])
+		}
+		payload = strings.Join(hexes, ",")
+	}
+	_, err := w.exec(ctx, `SELECT pg_notify('`+registrationsChannel+`', ?)`, payload)
 	return err
+}
+
+// parsePubkeys reads a registrations notification's payload (nil when it
+// names none, or is malformed).
+func parsePubkeys(payload string) []beacon.BLSPubkey {
+	if payload == "" {
+		return nil
+	}
+	parts := strings.Split(payload, ",")
+	out := make([]beacon.BLSPubkey, len(parts))
+	for i, p := range parts {
+		raw, err := hex.DecodeString(p)
+		if err != nil || len(raw) != len(out[i]) {
+			return nil
+		}
+		copy(out[i][:], raw)
+	}
+	return out
 }
 
 // Listen implements Shared. It holds one connection of its own outside the
@@ -302,7 +336,7 @@ func (s *sqlStore) listen(ctx context.Context, fn func(Notification)) error {
 		notificationsSeen.Mark(1)
 		switch n.Channel {
 		case registrationsChannel:
-			fn(Notification{Registrations: true})
+			fn(Notification{Registrations: true, Pubkeys: parsePubkeys(n.Payload)})
 		case bidsChannel:
 			h, origin, _ := strings.Cut(n.Payload, " ")
 			raw, err := hex.DecodeString(h)

@@ -46,8 +46,18 @@ func TestSharedBidsAcrossInstances(t *testing.T) {
 	if _, err := a.PutRegistrations(ctx, []Registration{reg(9, 9, 1)}); err != nil {
 		t.Fatal(err)
 	}
-	if n := <-notes; !n.Registrations {
-		t.Fatalf("notification %+v, want Registrations", n)
+	if n := <-notes; !n.Registrations || len(n.Pubkeys) != 1 || n.Pubkeys[0] != pubkey(9) {
+		t.Fatalf("notification %+v, want Registrations of pubkey 9", n)
+	}
+	many := make([]Registration, maxNotifiedPubkeys+1)
+	for i := range many {
+		many[i] = reg(byte(100+i), 1, 1)
+	}
+	if _, err := a.PutRegistrations(ctx, many); err != nil {
+		t.Fatal(err)
+	}
+	if n := <-notes; !n.Registrations || n.Pubkeys != nil {
+		t.Fatalf("notification %+v, want Registrations naming none", n)
 	}
 
 	for _, bid := range []*SharedBid{sharedBid(5, 1, 100, 10), sharedBid(5, 2, 300, 20), sharedBid(5, 3, 300, 15), sharedBid(6, 4, 999, 30)} {
@@ -86,7 +96,7 @@ func TestSharedBidsAcrossInstances(t *testing.T) {
 		t.Fatalf("bid of a later slot pruned: %v", err)
 	}
 	var since []uint64
-	if err := sb.RegistrationsSince(ctx, 0, func(r *Registration) error { since = append(since, r.Message.Timestamp); return nil }); err != nil || len(since) != 1 {
+	if err := sb.RegistrationsSince(ctx, 0, func(r *Registration) error { since = append(since, r.Message.Timestamp); return nil }); err != nil || len(since) != 2+maxNotifiedPubkeys {
 		t.Fatalf("registrations since 0: %v %v", since, err)
 	}
 }

@@ -127,6 +127,7 @@ func (s *sqlStore) PutRegistrations(ctx context.Context, regs []Registration) (i
 	written := 0
 	err := s.gc.submit(ctx, func(ctx context.Context, w *txWriter) error {
 		written = 0
+		var changed []beacon.BLSPubkey
 		for i := range regs {
 			r := &regs[i]
 			m := &r.Message
@@ -139,9 +140,12 @@ func (s *sqlStore) PutRegistrations(ctx context.Context, regs []Registration) (i
 				return err
 			}
 			written += int(n)
+			if n > 0 {
+				changed = append(changed, m.Pubkey)
+			}
 		}
 		if written > 0 {
-			return s.notifyRegistrations(ctx, w)
+			return s.notifyRegistrations(ctx, w, changed)
 		}
 		return nil
 	})
