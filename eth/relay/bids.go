@@ -119,6 +119,19 @@ func (s *bidStore) floorCheck(t *beacon.BidTrace, value *uint256.Int, cancellabl
 	return true
 }
 
+// mayBeTop reports whether a bid of t's value could become its auction's
+// top bid: it beats the current top, or its builder holds the top (a lower
+// replacement may still be the best left).
+func (r *Relay) mayBeTop(t *beacon.BidTrace) bool {
+	r.bids.mu.RLock()
+	defer r.bids.mu.RUnlock()
+	a := r.bids.auctions[keyOf(t)]
+	if a == nil || a.top == nil {
+		return true
+	}
+	return t.Value.Uint256().Cmp(a.top.value) > 0 || a.top.Trace.BuilderPubkey == t.BuilderPubkey
+}
+
 // topValue is the current top bid's value of the auction of t (nil if none).
 func (s *bidStore) topValue(t *beacon.BidTrace) *uint256.Int {
 	s.mu.RLock()

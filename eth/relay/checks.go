@@ -319,6 +319,9 @@ func (r *Relay) simulate(ctx context.Context, sub *beacon.Submission, t *beacon.
 		RegisteredGasLimit:   reg.Message.GasLimit,
 		ProposerFeeRecipient: common.Address(t.ProposerFeeRecipient),
 		Value:                t.Value.Uint256(),
+		// Only a bid that can become the top keeps its state for the
+		// beta block: the others would drop it at once.
+		KeepState: r.mayBeTop(t),
 	}
 	bundle := sub.BlobsBundle()
 	if sub.Fork >= params.ForkDeneb {
