@@ -38,8 +38,9 @@ const (
 
 // BetaResult is what became of one paid bundle hash in the beta block.
 type BetaResult struct {
-	Hash  common.Hash
-	Entry int // index of the settlement entry that paid it
+	Hash     common.Hash
+	Entry    int    // index of the settlement entry that paid it
+	EntryGas uint64 // that entry's gas budget
 	// Included are the hashes of the bundle's txs in the block: a prefix of
 	// its txs (k of Total).
 	Included []common.Hash
@@ -86,7 +87,7 @@ func BuildBeta(ctx context.Context, c *chain.Chain, alpha *chain.VerifiedPayload
 	for i, e := range entries {
 		budget := e.Gas
 		for _, h := range e.Hashes {
-			r := BetaResult{Hash: h, Entry: i}
+			r := BetaResult{Hash: h, Entry: i, EntryGas: e.Gas}
 			txs, pooled := pool[h]
 			r.Total = len(txs)
 			switch {
