@@ -55,7 +55,6 @@ type BetaResult struct {
 // BetaBlock is a merged block: alpha with the beta txs appended.
 type BetaBlock struct {
 	*chain.BuiltBlock
-	Alpha   *chain.VerifiedPayload
 	Results []BetaResult // one per paid hash, in settlement order
 	Bundles int          // bundles with at least one tx in the block
 	GasUsed uint64       // gas used by the beta txs
@@ -82,7 +81,7 @@ func BuildBeta(ctx context.Context, c *chain.Chain, alpha *chain.VerifiedPayload
 	if err != nil {
 		return nil, err
 	}
-	out := &BetaBlock{Alpha: alpha}
+	out := &BetaBlock{}
 	seen := make(map[common.Hash]bool)
 	for i, e := range entries {
 		budget := e.Gas

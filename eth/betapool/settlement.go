@@ -85,7 +85,16 @@ type Settlements struct {
 
 	mu    sync.Mutex
 	slots map[uint64]*slotRead
+	// downUntil: after a failed read the L2 is not asked again before
+	// this, so a dead L2 costs one timeout per backoff, not one per call.
+	downUntil time.Time
 }
+
+// l2Backoff is how long the reader leaves a failing L2 alone.
+const l2Backoff = time.Second
+
+// ErrL2Down means a recent L2 read failed and the reader is backing off.
+var ErrL2Down = errors.New("L2 unreachable (backing off)")
 
 // slotRead is what is known of one slot.
 type slotRead struct {
@@ -144,6 +153,7 @@ func (s *Settlements) fresh(at time.Time) bool {
 func (s *Settlements) warn(slot uint64, what string, err error) {
 	l2ErrorMeter.Mark(1)
 	s.mu.Lock()
+	s.downUntil = s.now().Add(l2Backoff)
 	r := s.slot(slot)
 	first := !r.warned
 	r.warned = true
@@ -175,6 +185,14 @@ func (s *Settlements) read(ctx context.Context, slot uint64, force bool) ([]mine
 		e := r.entries
 		s.mu.Unlock()
 		return e, false, nil
+	}
+	if s.now().Before(s.downUntil) {
+		e, known := r.entries, !r.readAt.IsZero()
+		s.mu.Unlock()
+		if known {
+			return e, false, nil
+		}
+		return nil, false, fmt.Errorf("reading the settlement of slot %d: %w", slot, ErrL2Down)
 	}
 	s.mu.Unlock()
 
@@ -240,7 +258,7 @@ func sameEntries(a, b []miner.BetaEntry) bool {
 func (s *Settlements) Gas(ctx context.Context, slot uint64) uint64 {
 	s.mu.Lock()
 	r := s.slot(slot)
-	if r.gas > 0 || s.fresh(r.gasAt) {
+	if r.gas > 0 || s.fresh(r.gasAt) || s.now().Before(s.downUntil) {
 		g := r.gas
 		s.mu.Unlock()
 		return g
