@@ -47,6 +47,9 @@ type BuildAttrs struct {
 	BeaconRoot   *common.Hash
 	GasLimit     uint64 // desired gas limit, reached within the 1/1024 rule; 0 keeps the parent's
 	Extra        []byte
+	// Reserve is gas of the block's limit the builder leaves unused (the
+	// slot's beta_gas, sold for the beta block).
+	Reserve uint64
 }
 
 // BlockBuilder assembles one block on a parent with geth's own pieces
@@ -120,7 +123,7 @@ func (c *Chain) NewBlockBuilder(ctx context.Context, parent *types.Header, a Bui
 	evm := vm.NewEVM(core.NewEVMBlockContext(h, c.bc, &coinbase), sdb, cfg, vm.Config{})
 	b := &BlockBuilder{
 		c: c, ctx: ctx, parent: parent, header: h, attrs: a, state: sdb, evm: evm,
-		gp:     core.NewGasPool(h.GasLimit),
+		gp:     core.NewGasPool(h.GasLimit - min(a.Reserve, h.GasLimit)),
 		signer: types.MakeSigner(cfg, num, a.Timestamp),
 	}
 	b.acc = core.PreExecution(ctx, h.ParentBeaconRoot, parent, cfg, evm, num, a.Timestamp)

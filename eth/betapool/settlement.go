@@ -59,6 +59,11 @@ type SettlementConfig struct {
 	Refresh time.Duration `toml:",omitempty"`
 }
 
+// DefaultSettlementConfig is the reader's defaults.
+var DefaultSettlementConfig = SettlementConfig{
+	MaxEntries: DefaultMaxEntries, MaxHashes: DefaultMaxHashes, Timeout: DefaultL2Timeout, Refresh: DefaultRefresh,
+}
+
 func (c SettlementConfig) withDefaults() SettlementConfig {
 	if c.MaxEntries <= 0 {
 		c.MaxEntries = DefaultMaxEntries
