@@ -96,7 +96,9 @@ func TestSettlementCacheAndL2Down(t *testing.T) {
 	if l2.reads != reads {
 		t.Fatal("a fresh read was not served from the cache")
 	}
-	l2.set(func() { l2.bundles[5] = append(l2.bundles[5], auction.Bundle{AmountOfGas: big.NewInt(1), BundleHashes: []common.Hash{{2}}}) })
+	l2.set(func() {
+		l2.bundles[5] = append(l2.bundles[5], auction.Bundle{AmountOfGas: big.NewInt(1), BundleHashes: []common.Hash{{2}}})
+	})
 	if changed, err := s.Refresh(ctx, 5); err != nil || !changed {
 		t.Fatalf("refresh after a payment: changed=%v, %v", changed, err)
 	}
