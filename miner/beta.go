@@ -81,6 +81,13 @@ func BuildBeta(ctx context.Context, c *chain.Chain, alpha *chain.VerifiedPayload
 	if err != nil {
 		return nil, err
 	}
+	for _, e := range entries {
+		for _, h := range e.Hashes {
+			if txs, ok := pool[h]; ok {
+				bb.RecoverSenders(txs)
+			}
+		}
+	}
 	out := &BetaBlock{}
 	seen := make(map[common.Hash]bool)
 	for i, e := range entries {
