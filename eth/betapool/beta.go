@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/log"
 
 	"github.com/gavel-eth/gavel/core/chain"
@@ -103,8 +104,31 @@ func (b *BetaBlocks) Delivered(ctx context.Context, slot uint64, beta *miner.Bet
 	if err := b.pool.db.PutBetaOutcomes(ctx, outs); err != nil {
 		return err
 	}
+	b.countOutcomes(ctx, slot, outs)
 	if len(outs) > 0 {
 		log.Info("Beta bundles delivered", "slot", slot, "paid", len(outs), "beta", beta != nil)
 	}
 	return nil
+}
+
+// countOutcomes adds the outcomes to the signers' statistics.
+func (b *BetaBlocks) countOutcomes(ctx context.Context, slot uint64, outs []store.BetaOutcome) {
+	if b.pool.stats == nil || len(outs) == 0 {
+		return
+	}
+	list, err := b.pool.db.BetaBundlesForSlot(ctx, slot)
+	if err != nil {
+		return
+	}
+	signers := make(map[common.Hash]common.Address, len(list))
+	for _, bb := range list {
+		signers[bb.Hash] = bb.Signer
+	}
+	for _, o := range outs {
+		kind := store.StatBetaMissed
+		if o.State == store.BetaIncluded {
+			kind = store.StatBetaIncluded
+		}
+		b.pool.stats.Add(signers[o.Hash], kind)
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/ethereum/go-ethereum/beacon/engine"
 	"github.com/ethereum/go-ethereum/common"
@@ -20,6 +21,7 @@ import (
 	"github.com/gavel-eth/gavel/eth/betapool"
 	"github.com/gavel-eth/gavel/eth/relay"
 	"github.com/gavel-eth/gavel/eth/relay/relaytest"
+	"github.com/gavel-eth/gavel/internal/store"
 	"github.com/gavel-eth/gavel/miner"
 	"github.com/gavel-eth/gavel/params"
 )
@@ -60,7 +62,10 @@ func TestBetaThroughRelay(t *testing.T) {
 	holder := &betaHolder{}
 	e := relaytest.New(t, relaytest.Options{Configure: func(c *relay.Config) { c.Beta = holder }})
 	ctx := context.Background()
-	pool := betapool.New(betapool.DefaultConfig, e.Store, params.DevChainID, func() uint64 { return e.Relay.HeadSlot() }, nil)
+	stats := store.NewStatsBuffer(e.Store, time.Hour)
+	defer stats.Close()
+	pool := betapool.New(betapool.DefaultConfig, e.Store, params.DevChainID, func() uint64 { return e.Relay.HeadSlot() }, stats)
+	searcher := common.Address{0x5e}
 	key := params.DevAccounts()[5].Key
 	to := common.Address{0xbe}
 	var beta []*types.Transaction
@@ -73,7 +78,7 @@ func TestBetaThroughRelay(t *testing.T) {
 		beta, raw = append(beta, tx), append(raw, hexutil.Encode(b))
 	}
 	slot1 := strconv.Itoa(1)
-	hash, err := pool.Add(ctx, bundle.BetaBundleArgs{Txs: raw, Slot: &slot1}, common.Address{})
+	hash, err := pool.Add(ctx, bundle.BetaBundleArgs{Txs: raw, Slot: &slot1}, searcher)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,6 +155,9 @@ func TestBetaThroughRelay(t *testing.T) {
 	}
 	if s := st.Slots[0]; s.State != betapool.StateIncluded || len(s.Included) != 2 || s.BlockHash != blk.Hash() {
 		t.Fatalf("bundle status %+v", s)
+	}
+	if u, err := stats.Get(ctx, searcher); err != nil || u.BetaBundles != 1 || u.BetaIncluded != 1 || u.BetaMissed != 0 {
+		t.Fatalf("signer stats %+v, %v; want 1 sent, 1 included", u, err)
 	}
 	e.Relay.SetHeadSlot(1)
 	if k := e.Relay.KeptStates(); k[1] != 0 {

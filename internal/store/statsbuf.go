@@ -46,6 +46,8 @@ const (
 	StatBundle
 	StatBetaBundle
 	StatInclusion
+	StatBetaIncluded
+	StatBetaMissed
 )
 
 // Add counts one event of kind for addr. Requests also move LastSeen (and
@@ -72,6 +74,10 @@ func (b *StatsBuffer) Add(addr common.Address, kind StatKind) {
 		u.BetaBundles++
 	case StatInclusion:
 		u.Inclusions++
+	case StatBetaIncluded:
+		u.BetaIncluded++
+	case StatBetaMissed:
+		u.BetaMissed++
 	}
 }
 
@@ -100,6 +106,8 @@ func (b *StatsBuffer) Get(ctx context.Context, addr common.Address) (*UserStat, 
 		stored.Bundles += pc.Bundles
 		stored.BetaBundles += pc.BetaBundles
 		stored.Inclusions += pc.Inclusions
+		stored.BetaIncluded += pc.BetaIncluded
+		stored.BetaMissed += pc.BetaMissed
 		stored.FirstSeen = min(stored.FirstSeen, pc.FirstSeen)
 		stored.LastSeen = max(stored.LastSeen, pc.LastSeen)
 	}
@@ -131,6 +139,8 @@ func (b *StatsBuffer) Flush(ctx context.Context) error {
 				p.Bundles += u.Bundles
 				p.BetaBundles += u.BetaBundles
 				p.Inclusions += u.Inclusions
+				p.BetaIncluded += u.BetaIncluded
+				p.BetaMissed += u.BetaMissed
 				p.FirstSeen = min(p.FirstSeen, u.FirstSeen)
 				p.LastSeen = max(p.LastSeen, u.LastSeen)
 			} else {
