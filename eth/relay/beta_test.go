@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/big"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -50,6 +51,9 @@ func (h *betaHolder) Merge(ctx context.Context, slot uint64, v *chain.VerifiedPa
 func (h *betaHolder) Gas(ctx context.Context, slot uint64) uint64 { return h.b.Gas(ctx, slot) }
 func (h *betaHolder) Delivered(ctx context.Context, slot uint64, bb *miner.BetaBlock) error {
 	return h.b.Delivered(ctx, slot, bb)
+}
+func (h *betaHolder) PaidPooled(ctx context.Context, slot uint64) (bool, error) {
+	return h.b.PaidPooled(ctx, slot)
 }
 
 // TestBetaThroughRelay: a verified submission for slot 1 gets slot 1's paid
@@ -156,11 +160,52 @@ func TestBetaThroughRelay(t *testing.T) {
 	if s := st.Slots[0]; s.State != betapool.StateIncluded || len(s.Included) != 2 || s.BlockHash != blk.Hash() {
 		t.Fatalf("bundle status %+v", s)
 	}
+	for _, c := range []struct {
+		slot           uint64
+		included, want bool
+	}{{1, true, true}, {2, false, true}} {
+		inc, known, err := e.Relay.DeliveredBeta(ctx, c.slot)
+		if err != nil || inc != c.included || known != c.want {
+			t.Fatalf("DeliveredBeta(%d) = %v, %v, %v", c.slot, inc, known, err)
+		}
+	}
 	if u, err := stats.Get(ctx, searcher); err != nil || u.BetaBundles != 1 || u.BetaIncluded != 1 || u.BetaMissed != 0 {
 		t.Fatalf("signer stats %+v, %v; want 1 sent, 1 included", u, err)
 	}
 	e.Relay.SetHeadSlot(1)
 	if k := e.Relay.KeptStates(); k[1] != 0 {
 		t.Fatalf("kept states after the slot passed: %v", k)
+	}
+
+	// Slot 3: the same bundle, paid again, is invalid on the state it meets
+	// (its nonces are used): nothing is appended, alpha is delivered as it
+	// is, and the operator learns that the paid beta was not delivered.
+	slot3 := "3"
+	if _, err := pool.Add(ctx, bundle.BetaBundleArgs{Txs: raw, Slot: &slot3}, searcher); err != nil {
+		t.Fatal(err)
+	}
+	l2.bundles[3] = []auction.Bundle{{AmountOfGas: big.NewInt(1_000_000), BundleHashes: []common.Hash{hash}}}
+	alpha3 := e.BuildBlock(3, 1, nil)
+	if _, err := submit(e, e.Submission(alpha3), false); err != nil {
+		t.Fatal(err)
+	}
+	parent = beacon.Root(e.Chain.Head().Hash())
+	bid3, err := e.Relay.GetHeader(3, parent, e.Proposer(3).Key.PublicKey())
+	if err != nil || bid3 == nil || bid3.Header().BlockHash() != beacon.Root(alpha3.Built.Block.Hash()) {
+		t.Fatalf("getHeader for a slot whose paid bundle is invalid: %v, want the alpha", err)
+	}
+	if _, err := e.Relay.GetPayload(ctx, e.BlindedBlock(3, bid3), false); err != nil {
+		t.Fatal(err)
+	}
+	if inc, known, err := e.Relay.DeliveredBeta(ctx, 3); err != nil || inc || !known {
+		t.Fatalf("DeliveredBeta(3) = %v, %v, %v; want not included", inc, known, err)
+	}
+	e.Relay.SetHeadSlot(4)
+	st, err = pool.Status(ctx, hash)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := st.Slots[1]; s.Slot != 3 || s.State != betapool.StateMissed || !strings.Contains(s.Reason, miner.ReasonInvalid) {
+		t.Fatalf("slot 3 status %+v, want missed: %s", s, miner.ReasonInvalid)
 	}
 }

@@ -118,7 +118,12 @@ func (r *Relay) GetPayload(ctx context.Context, blk *beacon.SignedBlindedBeaconB
 	if err != nil {
 		return nil, err
 	}
-	r.recordBeta(ctx, slot, beta)
+	switch {
+	case beta != nil:
+		r.recordBeta(ctx, slot, beta.block)
+	default:
+		r.recordBeta(ctx, slot, bid.betaMiss.Load())
+	}
 	d = &Delivery{Payload: payload, Bundle: bid.Bundle, Requests: requests}
 	publish := func(ctx context.Context) error {
 		start := time.Now()
