@@ -7,6 +7,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/log"
 
+	"github.com/gavel-eth/gavel/core/bundle"
 	"github.com/gavel-eth/gavel/core/chain"
 	"github.com/gavel-eth/gavel/internal/store"
 	"github.com/gavel-eth/gavel/miner"
@@ -155,9 +156,9 @@ func (b *BetaBlocks) countOutcomes(ctx context.Context, slot uint64, outs []stor
 		signers[bb.Hash] = bb.Signer
 	}
 	for _, o := range outs {
-		kind := store.StatBetaMissed
+		kind := bundle.StatBetaMissed
 		if o.State == store.BetaIncluded {
-			kind = store.StatBetaIncluded
+			kind = bundle.StatBetaIncluded
 		}
 		b.pool.stats.Add(signers[o.Hash], kind)
 	}
