@@ -33,12 +33,12 @@ import (
 //   - the delivery record's per-slot uniqueness (store.ErrSlotDelivered) is
 //     the equivocation guard across instances.
 //
-// A bid loaded from another instance that becomes the top bid of its
-// auction is executed here too, in the background, when this instance
-// knows the slot's payload attributes and the proposer's registration: its
-// post-state (Bid.Verified) is then available to the beta block whichever
-// instance verified the bid first. Until then, or if it cannot be
-// executed here, Verified is nil.
+// With a beta source (Config.Beta), a bid loaded from another instance
+// that becomes the top bid of its auction is executed here too, in the
+// background, when this instance knows the slot's payload attributes and
+// the proposer's registration: its post-state is kept and the beta block
+// merged on it as for a local bid, whichever instance verified it first.
+// Until then, or if it cannot be executed here, the alpha is served.
 
 // Sharing is what the relay needs of a database several instances share
 // (store.Shared implements it).
@@ -264,6 +264,9 @@ const maxSharedVerifications = 2
 // verifyShared executes a bid of another instance on this instance's chain
 // while it is its auction's top bid, to keep its post-state.
 func (r *Relay) verifyShared(sub *beacon.Submission, b *Bid) {
+	if r.cfg.Beta == nil {
+		return // nothing here would use the state
+	}
 	r.verifySem <- struct{}{}
 	defer func() { <-r.verifySem }()
 	t := &b.Trace
@@ -290,6 +293,7 @@ func (r *Relay) verifyShared(sub *beacon.Submission, b *Bid) {
 		return
 	}
 	sharedVerified.Mark(1)
+	r.mergeBeta(ctx, b)
 	if fn := r.onVerified.Load(); fn != nil {
 		(*fn)(t.BlockHash)
 	}

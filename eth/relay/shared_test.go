@@ -3,11 +3,20 @@ package relay_test
 import (
 	"context"
 	"errors"
+	"math/big"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/ethereum/go-ethereum/core/types"
+	gparams "github.com/ethereum/go-ethereum/params"
+
+	"github.com/gavel-eth/gavel/contracts/auction"
+	"github.com/gavel-eth/gavel/core/bundle"
+	"github.com/gavel-eth/gavel/eth/betapool"
+	"github.com/gavel-eth/gavel/params"
 
 	"github.com/gavel-eth/gavel/core/beacon"
 	"github.com/gavel-eth/gavel/eth/relay"
@@ -21,12 +30,18 @@ import (
 // other instances.
 func instance(t *testing.T, url string) *relaytest.Env {
 	t.Helper()
+	return instanceWith(t, url, nil)
+}
+
+// instanceWith is instance with the relay config changed by configure.
+func instanceWith(t *testing.T, url string, configure func(*relay.Config)) *relaytest.Env {
+	t.Helper()
 	st, err := store.OpenPostgres(url, store.PostgresConfig{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	e := relaytest.New(t, relaytest.Options{Store: st, Shared: true})
+	e := relaytest.New(t, relaytest.Options{Store: st, Shared: true, Configure: configure})
 	select {
 	case <-e.Relay.SharingUp():
 	case <-time.After(time.Minute):
@@ -65,10 +80,7 @@ func TestSharedAuctionAcrossInstances(t *testing.T) {
 	url := pgtest.URL(t)
 	a, b := instance(t, url), instance(t, url)
 	got := installed(b)
-	executed := make(chan beacon.Root, 4)
-	b.Relay.OnSharedVerified(func(h beacon.Root) { executed <- h })
 	a.RegisterAll()
-	b.Attrs(1) // B's beacon client saw the slot's payload attributes too
 	ctx := context.Background()
 
 	sub := a.Submission(a.BuildBlock(1, 2, nil))
@@ -94,11 +106,6 @@ func TestSharedAuctionAcrossInstances(t *testing.T) {
 	}
 	if err := bid.VerifySignature(beacon.BuilderDomain(b.Beacon)); err != nil || bid.Pubkey() != b.Relay.Pubkey() {
 		t.Fatalf("B's bid is not signed by the relay key: %v", err)
-	}
-	// B executes A's top bid on its own chain: the beta block can extend it.
-	waitBid(t, executed, hash)
-	if top := b.Relay.BestBid(1, parent, pk); top == nil || top.Verified() == nil || top.Verified().Block.Hash() != common.Hash(hash) {
-		t.Fatalf("B holds no post-state for A's top bid")
 	}
 
 	// An instance started now missed the notification: it reads through.
@@ -271,5 +278,70 @@ func TestSharedSurvivesDatabaseRestart(t *testing.T) {
 	waitBid(t, got, sub.BidTrace().BlockHash)
 	if bid, err := b.Relay.GetHeader(1, sub.BidTrace().ParentHash, a.Proposer(1).Key.PublicKey()); err != nil || bid == nil {
 		t.Fatalf("getHeader on B after the restart: %v %v", bid, err)
+	}
+}
+
+// TestSharedBetaOnOtherInstance: A (no beta source) verifies an alpha bid;
+// B, with the beta source, executes it on its own chain, merges the slot's
+// paid beta bundle and serves the merged block; B's getPayload delivers it
+// and the delivery record names the alpha.
+func TestSharedBetaOnOtherInstance(t *testing.T) {
+	url := pgtest.URL(t)
+	holder := &betaHolder{}
+	a := instance(t, url)
+	b := instanceWith(t, url, func(c *relay.Config) { c.Beta = holder })
+	ctx := context.Background()
+	stats := store.NewStatsBuffer(b.Store, time.Hour)
+	defer stats.Close()
+	pool := betapool.New(betapool.DefaultConfig, b.Store, params.DevChainID, func() uint64 { return b.Relay.HeadSlot() }, stats)
+	key, to := params.DevAccounts()[5].Key, common.Address{0xbe}
+	var raw []string
+	for nonce := uint64(0); nonce < 2; nonce++ {
+		tx := types.MustSignNewTx(key, types.LatestSignerForChainID(big.NewInt(params.DevChainID)), &types.DynamicFeeTx{
+			ChainID: big.NewInt(params.DevChainID), Nonce: nonce, GasTipCap: new(big.Int), GasFeeCap: big.NewInt(100 * gparams.GWei),
+			Gas: 21000, To: &to, Value: big.NewInt(1)})
+		enc, _ := tx.MarshalBinary()
+		raw = append(raw, hexutil.Encode(enc))
+	}
+	slot1 := "1"
+	hash, err := pool.Add(ctx, bundle.BetaBundleArgs{Txs: raw, Slot: &slot1}, common.Address{0x5e})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l2 := &l2Settlement{
+		bundles: map[uint64][]auction.Bundle{1: {{AmountOfGas: big.NewInt(1_000_000), BundleHashes: []common.Hash{hash}}}},
+		items:   map[uint64]uint64{1: 1_000_000},
+	}
+	holder.b = betapool.NewBetaBlocks(b.Chain, pool, betapool.NewSettlements(l2, betapool.SettlementConfig{Refresh: -1}))
+	executed := make(chan beacon.Root, 4)
+	b.Relay.OnSharedVerified(func(h beacon.Root) { executed <- h })
+	b.Attrs(1) // B's beacon client saw the slot's payload attributes too
+	a.RegisterAll()
+
+	alpha := a.BuildBlock(1, 3, nil)
+	sub := a.Submission(alpha)
+	if out, err := submit(a, sub, false); err != nil || out != relay.Accepted {
+		t.Fatalf("submission to A: %v %v", out, err)
+	}
+	alphaHash := sub.BidTrace().BlockHash
+	waitBid(t, executed, alphaHash)
+	bid, err := b.Relay.GetHeader(1, sub.BidTrace().ParentHash, a.Proposer(1).Key.PublicKey())
+	if err != nil || bid == nil {
+		t.Fatalf("getHeader on B: %v %v", bid, err)
+	}
+	merged := bid.Header().BlockHash()
+	if merged == alphaHash || bid.Value() != sub.BidTrace().Value {
+		t.Fatalf("B serves block %s value %s, want a beta block on A's %s at its value", merged, bid.Value(), alphaHash)
+	}
+	d, err := b.Relay.GetPayload(ctx, b.BlindedBlock(1, bid), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(d.Payload.View().Transactions); n != len(alpha.Built.Block.Transactions())+2 {
+		t.Fatalf("delivered %d txs, want the alpha's %d and 2 beta txs", n, len(alpha.Built.Block.Transactions()))
+	}
+	rec, err := a.Store.Delivered(ctx, 1)
+	if err != nil || rec.BlockHash != merged || rec.AlphaBlockHash == nil || *rec.AlphaBlockHash != alphaHash || rec.BetaBundleCount != 1 {
+		t.Fatalf("delivery record %+v %v", rec, err)
 	}
 }

@@ -16,7 +16,7 @@ import (
 	"github.com/gavel-eth/gavel/core/beacon"
 )
 
-// sharedBidsSchema is migration 3: verified bids shared between relay
+// sharedBidsSchema is migration 4: verified bids shared between relay
 // instances on one PostgreSQL database (the table exists on SQLite too, so
 // both databases have one schema history, but only PostgreSQL fills it).
 const sharedBidsSchema = `
