@@ -68,7 +68,7 @@ func DefaultConfig() Config {
 }
 
 // DevHTTPModules are the JSON-RPC namespaces served over HTTP in dev mode.
-var DevHTTPModules = []string{"eth", "net", "web3", "txpool", "mev"}
+var DevHTTPModules = []string{"eth", "net", "web3", "txpool", "mev", "flashbots"}
 
 // Node is an assembled gavel node. Create it with New, then Start the Stack.
 type Node struct {
