@@ -35,7 +35,7 @@ var ErrIncompatibleChain = errors.New("datadir holds a chain that dev mode canno
 
 // DevConfig is the [Mev.Dev] section: the dev chain's settings.
 type DevConfig struct {
-	Enabled  bool          // run the dev chain with the in-process beacon driver (set by --dev only)
+	Enabled  bool          // run the dev chain with the in-process beacon driver (--dev, or Enabled = true in a config file)
 	Period   time.Duration // slot time
 	GasLimit uint64        // genesis gas limit of a new dev chain
 	Manual   bool          `toml:"-"` // slots advance only by Step (tests)
