@@ -21,6 +21,7 @@ import (
 
 	"github.com/gavel-eth/gavel/eth"
 	"github.com/gavel-eth/gavel/internal/auctioncli"
+	"github.com/gavel-eth/gavel/internal/bundlecli"
 	"github.com/gavel-eth/gavel/params"
 )
 
@@ -45,6 +46,7 @@ func newApp() *cli.App {
 		Commands: []*cli.Command{
 			versionCommand,
 			attachCommand,
+			bundlecli.Command(),
 			auctioncli.Command(),
 			{
 				Name:      "dumpconfig",
