@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -14,6 +15,7 @@ import (
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/log"
+	"github.com/ethereum/go-ethereum/rpc"
 	"github.com/holiman/uint256"
 
 	"github.com/gavel-eth/gavel/core/beacon"
@@ -46,6 +48,9 @@ type RelayConfig struct {
 var (
 	devRelayKeySeed   = sha256.Sum256([]byte("gavel dev relay key"))
 	devBuilderKeySeed = sha256.Sum256([]byte("gavel dev builder key"))
+	// devSampleBuilderKeySeed derives the BLS key that signs the sample
+	// submissions of mev_devSampleSubmission: another builder than the dev one.
+	devSampleBuilderKeySeed = sha256.Sum256([]byte("gavel dev sample builder key"))
 )
 
 // DevBuilderBonus is what the dev builder adds to every block's earnings,
@@ -147,6 +152,7 @@ func AttachRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, error
 	n.Beacon.SetBuilder(svc.Proposer)
 	n.Submission.Bundles.SetBuilderID(builderKey.PublicKey().String())
 	n.Stack.RegisterLifecycle(svc)
+	n.Stack.RegisterAPIs([]rpc.API{{Namespace: "mev", Service: &DevRelayAPI{svc}}})
 	log.Info("Relay attached", "pubkey", r.Pubkey(), "validators", len(vals), "builder", builderKey.PublicKey())
 	return svc, nil
 }
@@ -296,4 +302,23 @@ func feedAttributes(r *relay.Relay, ev beaconclient.PayloadAttributesEvent) {
 	if err != nil {
 		log.Warn("Relay rejected payload attributes", "slot", ev.ProposalSlot, "err", err)
 	}
+}
+
+// DevRelayAPI is the dev relay's part of the mev namespace.
+type DevRelayAPI struct{ svc *RelayService }
+
+// DevSampleSubmission returns a valid builder submission (JSON) for the next
+// slot on the current head, signed by a sample builder key, for trying
+// POST /relay/v1/builder/blocks on --dev: mev_devSampleSubmission. Post it
+// within the slot it is for.
+func (api *DevRelayAPI) DevSampleSubmission(ctx context.Context) (json.RawMessage, error) {
+	key, err := beacon.DeriveSecretKey(devSampleBuilderKeySeed[:])
+	if err != nil {
+		return nil, err
+	}
+	sub, err := api.svc.Proposer.SampleSubmission(ctx, api.svc.node.Beacon.NextRequest(), key)
+	if err != nil {
+		return nil, err
+	}
+	return sub.MarshalJSON()
 }

@@ -47,6 +47,7 @@ func newApp() *cli.App {
 			versionCommand,
 			attachCommand,
 			bundlecli.Command(),
+			relayCommand,
 			auctioncli.Command(),
 			{
 				Name:      "dumpconfig",
