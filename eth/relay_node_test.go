@@ -149,3 +149,33 @@ func TestDevSampleSubmission(t *testing.T) {
 		t.Fatalf("head %d after the sample's slot", head.Number)
 	}
 }
+
+// TestMethodNotAllowed: on the node's MEV listener a known path asked with
+// the wrong method is 405 with Allow, an unknown path 404.
+func TestMethodNotAllowed(t *testing.T) {
+	n := testnode.New(t, testnode.Options{})
+	for _, tc := range []struct {
+		method, path string
+		status       int
+		allow        string
+	}{
+		{http.MethodGet, "/relay/v1/builder/blocks", 405, "POST"},
+		{http.MethodGet, "/eth_callBundle", 405, "POST"},
+		{http.MethodGet, "/v1", 405, "POST"},
+		{http.MethodGet, "/", 405, "POST"},
+		{http.MethodPost, "/readyz", 405, "GET, HEAD"},
+		{http.MethodPost, "/relay/v1/data/bidtraces/proposer_payload_delivered", 405, "GET, HEAD"},
+		{http.MethodDelete, "/eth/v1/builder/validators", 405, "POST"},
+		{http.MethodGet, "/no/such/path", 404, ""},
+	} {
+		req, _ := http.NewRequest(tc.method, n.MEVURL()+tc.path, nil)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != tc.status || res.Header.Get("Allow") != tc.allow {
+			t.Errorf("%s %s: %d Allow %q, want %d Allow %q", tc.method, tc.path, res.StatusCode, res.Header.Get("Allow"), tc.status, tc.allow)
+		}
+	}
+}
