@@ -253,9 +253,13 @@ func TestDevBinary(t *testing.T) {
 	if other := second.urls["JSON-RPC (IPC)"]; other == "" || other == ipc {
 		t.Fatalf("second dev node's IPC socket %q, first %q", other, ipc)
 	}
+	// Attach finds a running dev node's socket by itself (the newest one).
+	if out, errOut, code := gavel(t, "attach", "--exec", "eth.chainId()"); code != 0 || !strings.Contains(out, `"0x539"`) {
+		t.Fatalf("gavel attach without an endpoint: exit %d, %q, %s", code, out, errOut)
+	}
 	second.stop()
 	if _, err := os.Stat(filepath.Dir(second.urls["JSON-RPC (IPC)"])); !os.IsNotExist(err) {
-		t.Errorf("second dev node left its IPC directory behind: %v", err)
+		t.Errorf("second dev node left its IPC directory behind: %v\nstderr: %s", err, second.stderr.String())
 	}
 	if _, err := os.Stat(ipc); err != nil {
 		t.Fatalf("stopping the second dev node removed the first one's socket: %v", err)
