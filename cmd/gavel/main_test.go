@@ -184,7 +184,7 @@ type devProcess struct {
 // process is stopped when the test ends, or earlier by stop.
 func startDev(t *testing.T, ctx context.Context, args ...string) *devProcess {
 	t.Helper()
-	args = append([]string{"--dev", "--dev.period", "1", "--http.port", "0", "--authrpc.port", "0", "--mev.addr", "127.0.0.1:0", "--verbosity", "2"}, args...)
+	args = append([]string{"--dev", "--dev.period", "1", "--http.port", "0", "--authrpc.port", "0", "--mev.addr", "127.0.0.1:0"}, args...)
 	cmd := exec.CommandContext(ctx, os.Args[0], args...)
 	cmd.Env = append(os.Environ(), "GAVEL_TEST_MAIN=1")
 	stdout, err := cmd.StdoutPipe()
@@ -306,5 +306,15 @@ func TestDevBinary(t *testing.T) {
 	}
 	if got, max := rcpt.BlockNumber.Uint64(), head.Number.Uint64()+2; got > max {
 		t.Fatalf("transfer mined in block %d, more than two slots after head %d", got, head.Number)
+	}
+	// The default-verbosity log holds none of the lines the issue found false.
+	dev.stop()
+	for _, bad := range []string{"Using developer account", "Consensus: unknown", "(unknown)", "Head block is not reachable", "P2P server will be useless"} {
+		if strings.Contains(stderr.String(), bad) {
+			t.Errorf("the log says %q:\n%s", bad, stderr.String())
+		}
+	}
+	if !strings.Contains(stderr.String(), "MEV listener stopped") {
+		t.Errorf("no log line for the MEV listener's stop")
 	}
 }
