@@ -141,7 +141,7 @@ func runDocExamples(t *testing.T, shim string, examples []docExample) {
 		// shell: the earlier blocks' assignments are replayed by sourcing
 		// the environment they left.
 		full := prelude + "[ -f " + filepath.Join(dir, ".env") + " ] && . " + filepath.Join(dir, ".env") + "\n" +
-			code + "\nset +e\n( set -o posix 2>/dev/null; set ) | grep -E '^[A-Z][A-Z0-9_]*=' | grep -vE '^(PATH|HOME|PWD|OLDPWD|SHELL|IFS|PS[0-9]|PPID|OPTIND|GAVEL_TEST_MAIN|GAVEL_EXAMPLE_ERROR|LINENO|_.*)=' > " + filepath.Join(dir, ".env") + "\nexit 0\n"
+			code + "\nset +e\nset | grep -E '^[A-Z][A-Z0-9_]*=' | grep -vE '^(PATH|HOME|PWD|OLDPWD|SHELL|IFS|PS[0-9]|PPID|OPTIND|GAVEL_TEST_MAIN|GAVEL_EXAMPLE_ERROR|LINENO|_.*)=' > " + filepath.Join(dir, ".env") + "\nexit 0\n"
 		cmd := exec.CommandContext(ctx, "sh", "-c", full)
 		cmd.Dir, cmd.Env = dir, env
 		out, err := cmd.CombinedOutput()
