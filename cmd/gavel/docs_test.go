@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ethereum/go-ethereum/ethclient"
 )
 
 // The examples of README.md and docs/*.md are run by TestDocExamples: a
@@ -121,6 +123,23 @@ func runDocExamples(t *testing.T, shim string, examples []docExample) {
 	httpURL, mevURL := dev.urls["JSON-RPC (HTTP)"], dev.urls["MEV listener"]
 	if httpURL == "" || mevURL == "" {
 		t.Fatalf("dev node banner lacks URLs:\n%s", dev.banner)
+	}
+	// A reader runs the examples once the node has made its first blocks
+	// (validators registered, the auction deployed).
+	client, err := ethclient.DialContext(ctx, httpURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer client.Close()
+	for {
+		if n, err := client.BlockNumber(ctx); err == nil && n >= 3 {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatalf("the dev node made no blocks: %v", ctx.Err())
+		case <-time.After(100 * time.Millisecond):
+		}
 	}
 	hu, _ := url.Parse(httpURL)
 	mu, _ := url.Parse(mevURL)
