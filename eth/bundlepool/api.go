@@ -2,7 +2,6 @@ package bundlepool
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -10,16 +9,25 @@ import (
 	"github.com/ethereum/go-ethereum/rpc"
 
 	"github.com/gavel-eth/gavel/core/bundle"
-	"github.com/gavel-eth/gavel/mevapi/reqsig"
+	"github.com/gavel-eth/gavel/core/errclass"
 )
 
-// API is the "eth" namespace service with eth_sendBundle and
-// eth_cancelBundle.
-type API struct{ p *Pool }
+// SignerFunc returns the verified signer of the request ctx belongs to, and
+// false for an unsigned request. The transport that verified the signature
+// provides it (the MEV listener's reqsig.SignerFrom).
+type SignerFunc func(ctx context.Context) (common.Address, bool)
 
-// APIs returns the pool's JSON-RPC services.
-func (p *Pool) APIs() []rpc.API {
-	return []rpc.API{{Namespace: "eth", Service: &API{p}}, {Namespace: "flashbots", Service: &StatsAPI{p}}}
+// API is the "eth" namespace service with eth_sendBundle and
+// eth_cancelBundle; StatsAPI the "flashbots" one.
+type API struct {
+	p      *Pool
+	signer SignerFunc
+}
+
+// APIs returns the pool's JSON-RPC services; signer reads a request's
+// signer.
+func (p *Pool) APIs(signer SignerFunc) []rpc.API {
+	return []rpc.API{{Namespace: "eth", Service: &API{p, signer}}, {Namespace: "flashbots", Service: &StatsAPI{p, signer}}}
 }
 
 // SendBundleResult is eth_sendBundle's answer, as Flashbots' relay gives it
@@ -28,21 +36,12 @@ type SendBundleResult struct {
 	BundleHash common.Hash `json:"bundleHash"`
 }
 
-type rpcError struct {
-	code int
-	err  error
-}
-
-func (e *rpcError) Error() string  { return e.err.Error() }
-func (e *rpcError) ErrorCode() int { return e.code }
-func (e *rpcError) Unwrap() error  { return e.err }
-
 // SendBundle is eth_sendBundle.
 func (a *API) SendBundle(ctx context.Context, args bundle.SendBundleArgs) (*SendBundleResult, error) {
-	signer, _ := reqsig.SignerFrom(ctx)
+	signer, _ := a.signer(ctx)
 	h, err := a.p.Add(args, signer)
 	if err != nil {
-		return nil, classify(err)
+		return nil, errclass.RPC(err, 0)
 	}
 	return &SendBundleResult{BundleHash: h}, nil
 }
@@ -50,26 +49,20 @@ func (a *API) SendBundle(ctx context.Context, args bundle.SendBundleArgs) (*Send
 // CancelBundle is eth_cancelBundle({replacementUuid}); it answers with the
 // hash of the bundle it removed.
 func (a *API) CancelBundle(ctx context.Context, args bundle.CancelBundleArgs) (*SendBundleResult, error) {
-	signer, _ := reqsig.SignerFrom(ctx)
+	signer, _ := a.signer(ctx)
 	h, err := a.p.Cancel(args.ReplacementUUID, signer)
 	if err != nil {
-		return nil, classify(err)
+		return nil, errclass.RPC(err, 0)
 	}
 	return &SendBundleResult{BundleHash: h}, nil
 }
 
-// classify: every pool error is the caller's to fix (400), except a full
-// pool, which is "limit exceeded" (429).
-func classify(err error) error {
-	if errors.Is(err, ErrPoolFull) || errors.Is(err, ErrBlockFull) {
-		return &rpcError{-32005, err}
-	}
-	return &rpcError{-32602, err}
-}
-
 // StatsAPI is the "flashbots" namespace service with
 // flashbots_getBundleStatsV2.
-type StatsAPI struct{ p *Pool }
+type StatsAPI struct {
+	p      *Pool
+	signer SignerFunc
+}
 
 // BundleStatsArgs are flashbots_getBundleStatsV2's parameters. blockNumber
 // (hex) may be left out: the latest block the bundle was sent for.
@@ -116,10 +109,10 @@ const flashbotsTime = "2006-01-02T15:04:05.000Z07:00"
 // sent with eth_sendBundle. A bundle sent with a request signature is only
 // shown to a request signed by the same key.
 func (a *StatsAPI) GetBundleStatsV2(ctx context.Context, args BundleStatsArgs) (*BundleStats, error) {
-	signer, _ := reqsig.SignerFrom(ctx)
+	signer, _ := a.signer(ctx)
 	st, err := a.p.Status(args.BundleHash, uint64(args.BlockNumber), signer)
 	if err != nil {
-		return nil, classify(err)
+		return nil, errclass.RPC(err, 0)
 	}
 	ts := func(t time.Time) string { return t.UTC().Format(flashbotsTime) }
 	out := &BundleStats{
