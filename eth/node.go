@@ -246,12 +246,14 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (_ *Node, err e
 
 	if n.beacon != nil {
 		n.relay, err = newDevRelay(n, cfg.Relay, st)
-		stack.RegisterAPIs([]rpc.API{{Namespace: "mev", Service: &DevRelayAPI{n}}})
 	} else if cfg.Relay.SecretKey != "" {
 		n.relay, err = newNetworkRelay(n, cfg.Relay, st)
 	}
 	if err != nil {
 		return nil, err
+	}
+	if n.relay != nil && n.relay.proposer != nil {
+		stack.RegisterAPIs([]rpc.API{{Namespace: "mev", Service: &DevRelayAPI{n}}})
 	}
 
 	// Lifecycles start in registration order and stop in reverse: the dev
