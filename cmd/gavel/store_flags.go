@@ -65,6 +65,9 @@ func applyStoreFlags(ctx *cli.Context, cfg *gavelConfig) error {
 	}
 	if ctx.IsSet(storeMaxIdleFlag.Name) || p.MaxIdleConns == 0 {
 		p.MaxIdleConns = ctx.Int(storeMaxIdleFlag.Name)
+		if !ctx.IsSet(storeMaxIdleFlag.Name) {
+			p.MaxIdleConns = min(p.MaxIdleConns, p.MaxConns) // the default follows a smaller pool
+		}
 	}
 	if ctx.IsSet(storeConnLifetimeFlag.Name) || p.ConnMaxLifetime == 0 {
 		p.ConnMaxLifetime = ctx.Duration(storeConnLifetimeFlag.Name)

@@ -19,6 +19,10 @@ func TestStoreFlags(t *testing.T) {
 			t.Fatalf("dumpconfig lacks %q:\n%s", want, out)
 		}
 	}
+	out, errOut, code = gavel(t, "dumpconfig", "--ipcdisable", "--store.maxconns", "4")
+	if code != 0 || !strings.Contains(out, "MaxIdleConns = 4") {
+		t.Fatalf("a smaller pool alone: exit %d, %s\n%s", code, errOut, out)
+	}
 	for _, tc := range []struct {
 		args []string
 		msg  string
