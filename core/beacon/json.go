@@ -558,7 +558,7 @@ func (d *jsonDecoder) decodeStruct(v reflect.Value) error {
 					return err
 				}
 			} else if i < 0 {
-				return d.failf(ErrUnknownField, "%q is not a field of %s", key, v.Type().Name())
+				return d.failf(ErrUnknownField, "%q is not a field of this object", key)
 			}
 			if i >= 0 && seen&(1<<i) != 0 {
 				return d.failf(ErrDuplicateField, "%q appears twice", key)
@@ -588,7 +588,7 @@ func (d *jsonDecoder) decodeStruct(v reflect.Value) error {
 	for i := range si.fields {
 		if seen&(1<<i) == 0 && !si.fields[i].optional {
 			d.path[len(d.path)-1].key = si.fields[i].name
-			return d.failf(ErrMissingField, "%s needs %q", v.Type().Name(), si.fields[i].name)
+			return d.failf(ErrMissingField, "%q is required", si.fields[i].name)
 		}
 	}
 	return nil

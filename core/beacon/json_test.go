@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -167,6 +168,16 @@ func TestRegistrationsDecodeErrors(t *testing.T) {
 func TestSubmissionSlotJSONErrors(t *testing.T) {
 	if _, err := SubmissionSlotJSON([]byte(`{"message":{}}`)); !errors.Is(err, ErrMissingField) {
 		t.Fatalf("no slot: got %v", err)
+	}
+	// Messages name the JSON path, never a Go type of this package.
+	_, err := SubmissionSlotJSON([]byte(`{}`))
+	if msg := fmt.Sprint(err); !errors.Is(err, ErrMissingField) || msg != `json message (offset 2): missing field: "message" is required` {
+		t.Fatalf("no message: got %q", msg)
+	}
+	var bt BidTrace
+	err = UnmarshalJSONStrict([]byte(strings.Replace(validBidTrace, `"slot":"1"`, `"slot":"1","extra":"1"`, 1)), &bt)
+	if msg := fmt.Sprint(err); !errors.Is(err, ErrUnknownField) || strings.Contains(msg, "BidTrace") {
+		t.Fatalf("unknown field: got %q", msg)
 	}
 	if _, err := SubmissionSlotJSON([]byte(`{"message":{"slot":"x"}}`)); !errors.Is(err, ErrInvalidNumber) {
 		t.Fatalf("bad slot: got %v", err)
