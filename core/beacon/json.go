@@ -22,7 +22,10 @@ import (
 // unknown and repeated fields are rejected, every field not tagged omitempty is required,
 // null is rejected, uint64 and uint256 are decimal strings without sign or leading zeros,
 // byte fields are 0x-prefixed hex of exactly the right length (or within the list limit),
-// and lists are checked against their SSZ limits before they grow past them.
+// and lists are checked against their SSZ limits before they grow past them. A field may
+// name an older spelling in a `json-alias` tag (excess_data_gas for excess_blob_gas, the
+// Deneb name before the rename): it is accepted on input, counts as the same field (both
+// present is a repeated field), and is never written.
 
 // UnmarshalJSONStrict decodes beacon-API JSON into v, a pointer to one of this package's
 // containers.
@@ -87,6 +90,7 @@ func (d fieldDims) fixedLen() int {
 
 type jsonField struct {
 	name     string
+	alias    string // also accepted on input (json-alias tag), never written
 	index    []int
 	optional bool
 	dims     fieldDims
@@ -98,7 +102,7 @@ type structInfo struct {
 
 func (si *structInfo) lookup(key []byte) int {
 	for i := range si.fields {
-		if si.fields[i].name == string(key) {
+		if f := &si.fields[i]; f.name == string(key) || (f.alias != "" && f.alias == string(key)) {
 			return i
 		}
 	}
@@ -139,7 +143,7 @@ func collectFields(t reflect.Type, prefix []int, si *structInfo) {
 		if name == "" {
 			name = f.Name
 		}
-		jf := jsonField{name: name, index: idx, optional: strings.Contains(opts, "omitempty")}
+		jf := jsonField{name: name, alias: f.Tag.Get("json-alias"), index: idx, optional: strings.Contains(opts, "omitempty")}
 		if m := f.Tag.Get("ssz-max"); m != "" {
 			for _, p := range strings.Split(m, ",") {
 				n, _ := strconv.ParseUint(p, 10, 64)

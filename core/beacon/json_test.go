@@ -231,3 +231,25 @@ func TestVersionedJSON(t *testing.T) {
 		t.Fatalf("versioned getHeader JSON differs from the vector:\n%s", out)
 	}
 }
+
+// SEED's Deneb payload spells excess_blob_gas by its pre-rename name,
+// excess_data_gas: both are read, only the current name is written.
+func TestExcessDataGasAlias(t *testing.T) {
+	in := ExecutionPayloadDeneb{ExcessBlobGas: 7, BlobGasUsed: 3}
+	out, err := MarshalJSONCompact(&in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out), `"excess_blob_gas":"7"`) || strings.Contains(string(out), "excess_data_gas") {
+		t.Fatalf("written with the wrong name: %s", out)
+	}
+	old := strings.Replace(string(out), "excess_blob_gas", "excess_data_gas", 1)
+	var got ExecutionPayloadDeneb
+	if err := UnmarshalJSONStrict([]byte(old), &got); err != nil || got.ExcessBlobGas != 7 {
+		t.Fatalf("excess_data_gas: %v, got %d", err, got.ExcessBlobGas)
+	}
+	both := strings.Replace(string(out), `"excess_blob_gas":"7"`, `"excess_blob_gas":"7","excess_data_gas":"8"`, 1)
+	if err := UnmarshalJSONStrict([]byte(both), &got); !errors.Is(err, ErrDuplicateField) {
+		t.Fatalf("both names: %v", err)
+	}
+}
