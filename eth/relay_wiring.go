@@ -190,25 +190,7 @@ func (p devPublisher) Publish(ctx context.Context, blk *beacon.SignedBlockConten
 		}
 		env.Requests = reqs
 	}
-	return p.engine.Import(ctx, env, parentRoot(blk))
-}
-
-// parentRoot is the beacon block's parent root: the parent beacon block
-// root of its execution payload.
-func parentRoot(c *beacon.SignedBlockContents) common.Hash {
-	switch {
-	case c.Fulu != nil:
-		return common.Hash(c.Fulu.SignedBlock.Message.ParentRoot)
-	case c.Electra != nil:
-		return common.Hash(c.Electra.SignedBlock.Message.ParentRoot)
-	case c.Deneb != nil:
-		return common.Hash(c.Deneb.SignedBlock.Message.ParentRoot)
-	case c.Capella != nil:
-		return common.Hash(c.Capella.Message.ParentRoot)
-	case c.Bellatrix != nil:
-		return common.Hash(c.Bellatrix.Message.ParentRoot)
-	}
-	return common.Hash{}
+	return p.engine.Import(ctx, env, blk.ParentRoot())
 }
 
 // storeCloser closes the node's database when the node stops.

@@ -15,6 +15,7 @@ import (
 	"github.com/gavel-eth/gavel/eth/relay"
 	"github.com/gavel-eth/gavel/eth/relay/relaytest"
 	"github.com/gavel-eth/gavel/mevapi/relayapi"
+	"github.com/gavel-eth/gavel/params"
 )
 
 // benchSubmission is a 200-transfer block (200 senders) plus the payment,
@@ -65,13 +66,15 @@ func builderPayload(e *relaytest.Env, sub *beacon.Submission) *chain.BuilderPayl
 func pipeline(b *testing.B, e *relaytest.Env, body []byte, gzipped bool) {
 	var early *relay.SignatureCheck
 	raw, err := relayapi.ReadSubmission(bytes.NewReader(body), gzipped, int64(len(body)), relayapi.DefaultMaxSubmissionBytes, func(prefix []byte) {
-		var t beacon.BidTrace
-		if err := t.UnmarshalSSZ(prefix[:236]); err != nil {
+		t, err := beacon.SubmissionTraceSSZ(prefix)
+		if err != nil {
 			b.Fatal(err)
 		}
-		var sig beacon.BLSSignature
-		copy(sig[:], prefix[248:344])
-		early = e.Relay.StartSignatureCheck(&t, sig)
+		sig, err := beacon.SubmissionSignatureSSZ(params.ForkFulu, prefix)
+		if err != nil {
+			b.Fatal(err)
+		}
+		early = e.Relay.StartSignatureCheck(t, sig)
 	})
 	if err != nil {
 		b.Fatal(err)
@@ -80,7 +83,9 @@ func pipeline(b *testing.B, e *relaytest.Env, body []byte, gzipped bool) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	e.Relay.Prechecks(relay.SubmitRequest{Submission: sub, ReceivedAt: e.Clock.Now(), Signature: early})
+	if err := e.Relay.Prechecks(relay.SubmitRequest{Submission: sub, ReceivedAt: e.Clock.Now(), Signature: early}); err != nil {
+		b.Fatal(err)
+	}
 }
 
 // BenchmarkSubmission splits the handling of a 200-transfer block submitted
