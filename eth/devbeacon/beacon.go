@@ -75,13 +75,14 @@ type Beacon struct {
 	done chan struct{}
 }
 
-// New creates a driver. builder may be nil until SetBuilder is called.
-func New(c Chain, e Engine, cfg Config, builder PayloadBuilder) (*Beacon, error) {
+// New creates a driver. It builds no block until SetBuilder gives it a
+// payload builder.
+func New(c Chain, e Engine, cfg Config) (*Beacon, error) {
 	if cfg.Period < time.Second || cfg.Period%time.Second != 0 {
 		return nil, fmt.Errorf("dev period must be a whole number of seconds, at least 1s: got %v", cfg.Period)
 	}
 	return &Beacon{
-		chain: c, engine: e, cfg: cfg, builder: builder,
+		chain: c, engine: e, cfg: cfg,
 		genesis: c.Genesis().Time,
 	}, nil
 }
@@ -213,16 +214,4 @@ func (b *Beacon) attributes(slot uint64, parent *types.Header) chain.PayloadAttr
 		Withdrawals:      []*types.Withdrawal{},
 		ParentBeaconRoot: crypto.Keccak256Hash([]byte("gavel dev beacon block"), s[:]),
 	}
-}
-
-// LocalBuilder builds every slot with geth's miner over the local mempool.
-type LocalBuilder struct {
-	Engine interface {
-		BuildLocal(ctx context.Context, parent common.Hash, attrs chain.PayloadAttributes) (*engine.ExecutionPayloadEnvelope, error)
-	}
-}
-
-// BuildPayload implements PayloadBuilder.
-func (l LocalBuilder) BuildPayload(ctx context.Context, req PayloadRequest) (*engine.ExecutionPayloadEnvelope, error) {
-	return l.Engine.BuildLocal(ctx, req.Parent.Hash(), req.Attrs)
 }
