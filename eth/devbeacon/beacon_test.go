@@ -62,8 +62,8 @@ type recordingBuilder struct {
 	inner interface { // the node's engine: geth's miner over the local mempool
 		BuildLocal(ctx context.Context, parent common.Hash, attrs chain.PayloadAttributes) (*engine.ExecutionPayloadEnvelope, error)
 	}
-	reqs  []devbeacon.PayloadRequest
-	fail  error
+	reqs []devbeacon.PayloadRequest
+	fail error
 }
 
 func (r *recordingBuilder) BuildPayload(ctx context.Context, req devbeacon.PayloadRequest) (*engine.ExecutionPayloadEnvelope, error) {
