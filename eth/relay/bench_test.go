@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
-	"syscall"
 	"testing"
 	"time"
 
@@ -14,6 +13,7 @@ import (
 	"github.com/gavel-eth/gavel/core/chain"
 	"github.com/gavel-eth/gavel/eth/relay"
 	"github.com/gavel-eth/gavel/eth/relay/relaytest"
+	"github.com/gavel-eth/gavel/internal/testutil"
 	"github.com/gavel-eth/gavel/mevapi/relayapi"
 	"github.com/gavel-eth/gavel/params"
 )
@@ -169,20 +169,6 @@ func BenchmarkSubmission(b *testing.B) {
 	})
 }
 
-// cpuTime is the process's CPU time so far (user and system): on a shared
-// machine it shows the work of an operation apart from the time it waited
-// for a core.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
-// reportCPU reports CPU nanoseconds per operation since start.
-func reportCPU(b *testing.B, start time.Duration) {
-	b.ReportMetric(float64((cpuTime()-start).Nanoseconds())/float64(b.N), "cpu-ns/op")
-}
-
 // BenchmarkLargeSubmission is the decode, signature and checks path of a
 // 1 MB submission (a block of many transfers with large calldata is not
 // needed: the payload's size is what decoding and hashing pay for).
@@ -207,42 +193,42 @@ func BenchmarkLargeSubmission(b *testing.B) {
 	d := beacon.BuilderDomain(e.Beacon)
 	b.Run("decode", func(b *testing.B) {
 		b.SetBytes(int64(len(zipped)))
-		start := cpuTime()
+		start := testutil.CPUTime()
 		for b.Loop() {
 			decode(b, e, zipped)
 		}
-		reportCPU(b, start)
+		testutil.ReportCPU(b, start)
 	})
 	b.Run("decode-ssz-only", func(b *testing.B) {
 		b.SetBytes(int64(len(raw)))
-		start := cpuTime()
+		start := testutil.CPUTime()
 		for b.Loop() {
 			if _, err := relayapi.DecodeSubmission(e.Beacon, "fulu", raw, true); err != nil {
 				b.Fatal(err)
 			}
 		}
-		reportCPU(b, start)
+		testutil.ReportCPU(b, start)
 	})
 	b.Run("signature", func(b *testing.B) {
-		start := cpuTime()
+		start := testutil.CPUTime()
 		for b.Loop() {
 			big.VerifySignature(d) // the padded payload's trace is unchanged: valid
 		}
-		reportCPU(b, start)
+		testutil.ReportCPU(b, start)
 	})
 	b.Run("all-but-simulation-ssz", func(b *testing.B) {
-		start := cpuTime()
+		start := testutil.CPUTime()
 		for b.Loop() {
 			pipeline(b, e, raw, false)
 		}
-		reportCPU(b, start)
+		testutil.ReportCPU(b, start)
 	})
 	b.Run("all-but-simulation-ssz+gzip", func(b *testing.B) {
-		start := cpuTime()
+		start := testutil.CPUTime()
 		for b.Loop() {
 			pipeline(b, e, zipped, true)
 		}
-		reportCPU(b, start)
+		testutil.ReportCPU(b, start)
 	})
 	b.Run("checks", func(b *testing.B) {
 		req := relay.SubmitRequest{Submission: big, ReceivedAt: e.Clock.Now()}
