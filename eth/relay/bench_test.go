@@ -143,20 +143,6 @@ func BenchmarkSubmission(b *testing.B) {
 			}
 		}
 	})
-	b.Run("geth-process-floor", func(b *testing.B) {
-		for b.Loop() {
-			b.StopTimer()
-			p := builderPayload(e, decode(b, e, zipped))
-			block, err := chain.BlockFromPayload(p.Payload, p.VersionedHashes, p.ParentBeaconRoot, p.Requests)
-			if err != nil {
-				b.Fatal(err)
-			}
-			b.StartTimer()
-			if err := e.Chain.ProcessBlock(context.Background(), block); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
 	at := e.Clock.Now() // shared by every run of the sub-benchmark: newer each time
 	b.Run("full", func(b *testing.B) {
 		for b.Loop() {
