@@ -50,7 +50,7 @@ type SubmissionDeps struct {
 	Chain *chain.Chain
 	Store store.Store
 	// CurrentSlot is the slot clock (devbeacon's in --dev; beacon genesis
-	// time on real networks, see betapool.SlotClock).
+	// time on real networks, see params.SlotClock).
 	CurrentSlot func() uint64
 	// SimulationAPIs are the bundle simulation services (eth_callBundle,
 	// eth_estimateGasBundle) the MEV listener's JSON-RPC serves as well.
@@ -132,10 +132,10 @@ func slotClock(c *chain.Chain, dev *devbeacon.Beacon) func() uint64 {
 		return dev.CurrentSlot
 	}
 	if bc := params.BeaconConfigForChain(c.ChainID()); bc != nil {
-		return betapool.SlotClock(bc.GenesisTime, bc.SecondsPerSlot, nil)
+		return bc.Clock().Now
 	}
 	log.Warn("No beacon genesis known for this chain: beta-bundle slots count 12 s from the execution genesis", "chainid", c.ChainID())
-	return betapool.SlotClock(c.Genesis().Time, 12, nil)
+	return params.SlotClock{GenesisTime: c.Genesis().Time, SecondsPerSlot: 12}.Now
 }
 
 // PayloadBuilder returns the local builder in the dev slot driver's shape.

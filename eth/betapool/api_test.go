@@ -14,7 +14,6 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
@@ -310,15 +309,3 @@ func BenchmarkSendBetaBundle(b *testing.B) {
 func toArgs(txs []string, slot string) bundleArgs { return bundleArgs{Txs: txs, Slot: &slot} }
 
 type bundleArgs = bundle.BetaBundleArgs
-
-func TestSlotClock(t *testing.T) {
-	now := time.Unix(1000, 0)
-	clock := SlotClock(976, 12, func() time.Time { return now })
-	if got := clock(); got != 2 {
-		t.Fatalf("slot %d, want 2", got)
-	}
-	now = time.Unix(900, 0)
-	if got := clock(); got != 0 {
-		t.Fatalf("before genesis: %d", got)
-	}
-}
