@@ -2,7 +2,6 @@ package beacon
 
 import (
 	"bytes"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"reflect"
@@ -616,7 +615,7 @@ func appendJSON(dst []byte, v reflect.Value, dims fieldDims) ([]byte, error) {
 		return strconv.AppendBool(dst, v.Bool()), nil
 	case reflect.Array:
 		if t.Elem().Kind() == reflect.Uint8 {
-			return appendHex(dst, arrayBytes(v)), nil
+			return AppendHexJSON(dst, arrayBytes(v)), nil
 		}
 		dst = append(dst, '[')
 		inner := dims.inner()
@@ -632,7 +631,7 @@ func appendJSON(dst []byte, v reflect.Value, dims fieldDims) ([]byte, error) {
 		return append(dst, ']'), nil
 	case reflect.Slice:
 		if t.Elem().Kind() == reflect.Uint8 {
-			return appendHex(dst, v.Bytes()), nil
+			return AppendHexJSON(dst, v.Bytes()), nil
 		}
 		if fixed := dims.fixedLen(); fixed >= 0 && v.Len() != fixed {
 			return nil, fmt.Errorf("%w: %s has %d elements, expected %d", ErrInvalidLength, t, v.Len(), fixed)
@@ -692,15 +691,6 @@ func arrayBytes(v reflect.Value) []byte {
 	c := reflect.New(v.Type()).Elem()
 	c.Set(v)
 	return c.Bytes()
-}
-
-func appendHex(dst, b []byte) []byte {
-	dst = slices.Grow(dst, 4+2*len(b))
-	dst = append(dst, '"', '0', 'x')
-	n := len(dst)
-	dst = dst[:n+2*len(b)]
-	hex.Encode(dst[n:], b)
-	return append(dst, '"')
 }
 
 // maxSkipDepth bounds the nesting of skipped values.
