@@ -17,6 +17,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/rpc"
 
+	"github.com/gavel-eth/gavel/internal/testutil"
 	"github.com/gavel-eth/gavel/mevapi/reqsig"
 )
 
@@ -374,6 +375,7 @@ func BenchmarkHandler(b *testing.B) {
 	bare.RegisterName("mev", testService{})
 	run := func(b *testing.B, h http.Handler, sig string) {
 		b.ReportAllocs()
+		defer testutil.ReportCPU(b, testutil.CPUTime())
 		for b.Loop() {
 			req := httptest.NewRequest(http.MethodPost, "/v1", bytes.NewReader(body))
 			req.Header.Set("Content-Type", "application/json")
