@@ -2,8 +2,8 @@
 // mev_sendBetaBundle for a slot whose bottom-of-block gas they buy on L2.
 // The pool validates a submission (core/bundle's rules), stores it durably
 // (internal/store) before answering, and reports its state per slot. The
-// beta-block builder reads a slot's bundles from here; which of them are
-// paid comes from the L2 settlement reader (a later part of this package).
+// pool does not know which bundles were paid for on L2: that is the
+// settlement's to say.
 package betapool
 
 import (
@@ -130,8 +130,7 @@ type Status struct {
 var ErrUnknownBundle = errors.New("unknown beta bundle")
 
 // Status reports, per slot the bundle was sent for, whether it is pending or
-// expired. Paid, included, partially included and missed come with the L2
-// settlement reader.
+// expired.
 func (p *Pool) Status(ctx context.Context, hash common.Hash) (*Status, error) {
 	b, err := p.db.BetaBundle(ctx, hash)
 	if errors.Is(err, store.ErrNotFound) {
