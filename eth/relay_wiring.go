@@ -202,9 +202,6 @@ func (c storeCloser) Start() error { return nil }
 // Stop closes the store.
 func (c storeCloser) Stop() error { return c.st.Close() }
 
-// FlushTraces writes the queued bid traces now (tests, shutdown).
-func (s *RelayService) FlushTraces(ctx context.Context) error { return s.traces.Flush(ctx) }
-
 // DevBuilderCoinbase is the fee recipient of the dev builder's blocks.
 func DevBuilderCoinbase() common.Address { return chain.DevBuilderAddress() }
 
