@@ -133,7 +133,7 @@ func newDevRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, error
 	svc.proposer, err = devbeacon.NewProposer(devbeacon.ProposerConfig{
 		RelayURL: n.mev.URL, Beacon: bcfg, Validators: vals, GasLimit: n.chain.Head().GasLimit,
 		BuilderKey: builderKey, CoinbaseKey: chain.DevBuilderKey(), Bonus: DevBuilderBonus,
-	}, svc.relay, n.submission.Builder, n.submission.PayloadBuilder())
+	}, svc.relay, n.submission.builder, n.submission.PayloadBuilder())
 	if err != nil {
 		svc.traces.Close()
 		return nil, err
