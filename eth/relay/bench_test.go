@@ -89,21 +89,24 @@ func pipeline(b *testing.B, e *relaytest.Env, body []byte, gzipped bool) {
 }
 
 // BenchmarkSubmission splits the handling of a 200-transfer block submitted
-// as SSZ+gzip into its parts, beside the floors they are compared with: one
-// BLS verification, and geth processing the same block (Process +
-// ValidateState).
+// as SSZ+gzip into its parts, beside the floor the pre-simulation work is
+// compared with: one BLS verification. Simulation against geth's own import
+// path is core/chain's BenchmarkValidatePayload. Every part reports its CPU
+// time per op beside the wall time.
 func BenchmarkSubmission(b *testing.B) {
 	e, raw, zipped := benchSubmission(b, 200)
 	b.Logf("submission: %d bytes SSZ, %d bytes SSZ+gzip", len(raw), len(zipped))
 	sub := decode(b, e, zipped)
 
 	b.Run("decode", func(b *testing.B) {
+		defer testutil.ReportCPU(b, testutil.CPUTime())
 		b.SetBytes(int64(len(zipped)))
 		for b.Loop() {
 			decode(b, e, zipped)
 		}
 	})
 	b.Run("signature", func(b *testing.B) {
+		defer testutil.ReportCPU(b, testutil.CPUTime())
 		d := beacon.BuilderDomain(e.Beacon)
 		for b.Loop() {
 			if err := sub.VerifySignature(d); err != nil {
@@ -112,6 +115,7 @@ func BenchmarkSubmission(b *testing.B) {
 		}
 	})
 	b.Run("bls-verify-floor", func(b *testing.B) {
+		defer testutil.ReportCPU(b, testutil.CPUTime())
 		d := beacon.BuilderDomain(e.Beacon)
 		t := sub.BidTrace()
 		for b.Loop() {
@@ -121,6 +125,7 @@ func BenchmarkSubmission(b *testing.B) {
 		}
 	})
 	b.Run("checks", func(b *testing.B) {
+		defer testutil.ReportCPU(b, testutil.CPUTime())
 		req := relay.SubmitRequest{Submission: sub, ReceivedAt: e.Clock.Now()}
 		for b.Loop() {
 			if err := e.Relay.Checks(req); err != nil {
@@ -129,22 +134,28 @@ func BenchmarkSubmission(b *testing.B) {
 		}
 	})
 	b.Run("all-but-simulation", func(b *testing.B) {
+		defer testutil.ReportCPU(b, testutil.CPUTime())
 		for b.Loop() {
 			pipeline(b, e, zipped, true)
 		}
 	})
 	b.Run("simulation", func(b *testing.B) {
+		var cpu time.Duration
 		for b.Loop() {
 			b.StopTimer()
 			p := builderPayload(e, decode(b, e, zipped)) // cold sender caches
 			b.StartTimer()
+			c0 := testutil.CPUTime()
 			if _, err := e.Chain.ValidatePayload(context.Background(), p); err != nil {
 				b.Fatal(err)
 			}
+			cpu += testutil.CPUTime() - c0
 		}
+		b.ReportMetric(float64(cpu)/float64(b.N), "cpu-ns/op")
 	})
 	at := e.Clock.Now() // shared by every run of the sub-benchmark: newer each time
 	b.Run("full", func(b *testing.B) {
+		defer testutil.ReportCPU(b, testutil.CPUTime())
 		for b.Loop() {
 			at = at.Add(time.Millisecond)
 			s := decode(b, e, zipped)
