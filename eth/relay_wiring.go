@@ -102,7 +102,7 @@ func (s *RelayService) Stop() error {
 // newDevRelay builds the relay of --dev: it runs on the dev chain's beacon
 // constants, the dev validators register over HTTP and every slot goes
 // through it (the proposer flow, which builds with n's local builder).
-func newDevRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, error) {
+func newDevRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta) (*RelayService, error) {
 	key, err := relayKey(cfg.SecretKey, devRelayKeySeed[:])
 	if err != nil {
 		return nil, err
@@ -125,6 +125,7 @@ func newDevRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, error
 	svc.relay, err = relay.New(relay.Config{
 		Beacon: bcfg, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled,
 		GetHeaderCutoff: -1, GetPayloadCutoff: -1, // slots may be stepped by hand
+		Beta: beta,
 	}, n.chain, st, devPublisher{svc: svc, engine: n.engine}, svc.traces)
 	if err != nil {
 		svc.traces.Close()
@@ -133,6 +134,7 @@ func newDevRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, error
 	svc.proposer, err = devbeacon.NewProposer(devbeacon.ProposerConfig{
 		RelayURL: n.mev.URL, Beacon: bcfg, Validators: vals, GasLimit: n.chain.Head().GasLimit,
 		BuilderKey: builderKey, CoinbaseKey: chain.DevBuilderKey(), Bonus: DevBuilderBonus,
+		BetaGas: func(slot uint64) uint64 { return svc.relay.BetaGas(context.Background(), slot) },
 	}, svc.relay, n.submission.builder, n.submission.PayloadBuilder())
 	if err != nil {
 		svc.traces.Close()
@@ -209,7 +211,7 @@ func DevBuilderCoinbase() common.Address { return chain.DevBuilderAddress() }
 // beacon constants, the beacon client (--relay.beacon) feeding head,
 // duties, known validators and payload attributes, and publishing blocks to
 // the beacon nodes.
-func newNetworkRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, error) {
+func newNetworkRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta) (*RelayService, error) {
 	if len(cfg.Beacon) == 0 {
 		return nil, errors.New("relay: --relay.secretkey needs --relay.beacon (beacon node URLs)")
 	}
@@ -226,7 +228,7 @@ func newNetworkRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, e
 		return nil, fmt.Errorf("relay: %w", err)
 	}
 	traces := store.NewSubmissionBuffer(st, time.Second, 0, 0)
-	r, err := relay.New(relay.Config{Beacon: bcfg, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled}, n.chain, st, client, traces)
+	r, err := relay.New(relay.Config{Beacon: bcfg, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled, Beta: beta}, n.chain, st, client, traces)
 	if err != nil {
 		traces.Close()
 		return nil, err

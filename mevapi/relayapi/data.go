@@ -223,7 +223,7 @@ func (d *dataAPI) payloadDelivered(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	writeList(w, rows, func(b []byte, row *store.DeliveredPayload) []byte { return appendBidTraceV2(b, &row.BidTraceV2) })
+	writeList(w, rows, appendDelivered)
 }
 
 func (d *dataAPI) builderBlocks(w http.ResponseWriter, r *http.Request) {
