@@ -17,6 +17,7 @@ import (
 	"github.com/gavel-eth/gavel/eth/relay/relaytest"
 	"github.com/gavel-eth/gavel/internal/store"
 	"github.com/gavel-eth/gavel/internal/store/pgtest"
+	"github.com/gavel-eth/gavel/internal/testutil"
 	"github.com/gavel-eth/gavel/mevapi/relayapi"
 )
 
@@ -44,7 +45,7 @@ func BenchmarkSharedSubmission(b *testing.B) {
 		sub := e.Submission(e.BuildBlock(1, 200, nil))
 		raw, _ := sub.MarshalSSZ()
 		at := e.Clock.Now()
-		start := cpuTime()
+		start := testutil.CPUTime()
 		for b.Loop() {
 			at = at.Add(time.Millisecond)
 			s, err := beacon.DecodeSubmissionSSZ(sub.Fork, raw)
@@ -55,7 +56,7 @@ func BenchmarkSharedSubmission(b *testing.B) {
 				b.Fatal(out, err)
 			}
 		}
-		reportCPU(b, start)
+		testutil.ReportCPU(b, start)
 	}
 	b.Run("sqlite", func(b *testing.B) { run(b, relaytest.New(b, relaytest.Options{Senders: 200})) })
 	b.Run("postgres", func(b *testing.B) { run(b, benchInstance(b, pgtest.URL(b))) })
@@ -84,7 +85,7 @@ func BenchmarkSharedPropagation(b *testing.B) {
 	ch := make(chan seen, bids)
 	bb.Relay.OnSharedBid(func(h beacon.Root, took time.Duration) { ch <- seen{h, took} })
 	lat := make([]time.Duration, 0, bids)
-	start := cpuTime()
+	start := testutil.CPUTime()
 	b.ResetTimer()
 	at := a.Clock.Now()
 	for i, sub := range subs {
@@ -100,7 +101,7 @@ func BenchmarkSharedPropagation(b *testing.B) {
 		}
 	}
 	b.StopTimer()
-	reportCPU(b, start)
+	testutil.ReportCPU(b, start)
 	slices.Sort(lat)
 	pct := func(l []time.Duration, p float64) float64 {
 		return float64(l[int(float64(len(l)-1)*p)]) / float64(time.Millisecond)
