@@ -20,10 +20,10 @@ import (
 	"github.com/ethereum/go-ethereum/rpc"
 
 	"github.com/gavel-eth/gavel/contracts/devauction"
-
 	"github.com/gavel-eth/gavel/core/bundle"
 	"github.com/gavel-eth/gavel/core/chain"
 	"github.com/gavel-eth/gavel/eth/devbeacon"
+	"github.com/gavel-eth/gavel/internal/store"
 	"github.com/gavel-eth/gavel/mevapi"
 	"github.com/gavel-eth/gavel/mevapi/bundleapi"
 	"github.com/gavel-eth/gavel/params"
@@ -35,10 +35,11 @@ var ErrIncompatibleChain = errors.New("datadir holds a chain that dev mode canno
 
 // DevConfig is the [Mev.Dev] section: the dev chain's settings.
 type DevConfig struct {
-	Enabled  bool          // run the dev chain with the in-process beacon driver (set by --dev only)
-	Period   time.Duration // slot time
-	GasLimit uint64        // genesis gas limit of a new dev chain
-	Manual   bool          `toml:"-"` // slots advance only by Step (tests)
+	Enabled  bool             // run the dev chain with the in-process beacon driver (set by --dev only)
+	Period   time.Duration    // slot time
+	GasLimit uint64           // genesis gas limit of a new dev chain
+	Manual   bool             `toml:"-"` // slots advance only by Step (tests)
+	Auction  DevAuctionConfig // the dev auction operator (eth/devoperator.go)
 }
 
 // Config is gavel's own configuration: the [Mev] section of the TOML file.
@@ -79,14 +80,18 @@ type Node struct {
 	MEV     *mevapi.Server
 	Beacon  *devbeacon.Beacon   // nil unless dev mode
 	Auction *devauction.Service // the dev auction contracts; nil unless dev mode with the wall clock
-	Config  Config
-	Filters *filters.FilterSystem
-	Bundles *bundleapi.API // bundle simulation, for the MEV listener's JSON-RPC dispatcher
+	// DevAuction is the dev auction with its operator loop (nil when Auction is).
+	DevAuction *DevAuction
+	Config     Config
+	Filters    *filters.FilterSystem
+	Bundles    *bundleapi.API // bundle simulation, for the MEV listener's JSON-RPC dispatcher
 
 	// Submission is eth_sendBundle, beta bundles and the local builder.
 	Submission *Submission
 	// Relay is the relay (nil when it does not run).
 	Relay *RelayService
+
+	store store.Store // the node's database
 }
 
 // ConfigureDevNode sets the node settings dev mode implies unless the user
@@ -191,15 +196,18 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (*Node, error) 
 		}
 		stack.RegisterLifecycle(n.Beacon)
 		if !cfg.Dev.Manual {
-			// Tests with manual slots register it themselves when they want it
+			// Tests with manual slots enable it themselves when they want it
 			// (testnode.Options.Register), so other tests' first blocks stay empty.
-			n.Auction = devauction.Register(stack, devauction.Config{})
+			if _, err := n.EnableDevAuction(cfg.Dev.Auction); err != nil {
+				return nil, err
+			}
 		}
 	}
 	st, err := OpenStore(stack)
 	if err != nil {
 		return nil, fmt.Errorf("open store: %w", err)
 	}
+	n.store = st
 	stack.RegisterLifecycle(storeCloser{st}) // registered first, stopped last
 	if n.Submission, err = AttachSubmission(n, cfg.Submission, st); err != nil {
 		return nil, err

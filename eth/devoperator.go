@@ -1,0 +1,144 @@
+package eth
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/ethclient"
+	"github.com/ethereum/go-ethereum/log"
+
+	"github.com/gavel-eth/gavel/contracts/devauction"
+	"github.com/gavel-eth/gavel/contracts/operator"
+	"github.com/gavel-eth/gavel/internal/store"
+)
+
+// DevAuctionConfig is the [Mev.Dev.Auction] section: the dev auction
+// operator, which opens, settles, pays out and refunds an auction for every
+// dev slot (contracts/operator).
+type DevAuctionConfig struct {
+	// NoOperator turns the in-process operator loop off (--dev.auction.operate=false):
+	// auctions are then opened and settled by hand (`gavel auction open|settle`)
+	// or by `gavel auction operate`.
+	NoOperator bool `toml:",omitempty"`
+	// Gas is the beta gas sold per slot (--dev.auction.gas).
+	Gas uint64 `toml:",omitempty"`
+	// Lead is how many slots ahead an auction opens (--dev.auction.lead).
+	Lead uint64 `toml:",omitempty"`
+	// SettleLead is how many slots before its slot an auction settles (--dev.auction.settlelead).
+	SettleLead uint64 `toml:",omitempty"`
+}
+
+// operatorConfig is the loop's configuration. On the dev chain a slot's
+// outcome is known as soon as the slot is over, so no grace is needed
+// beyond one slot.
+func (c DevAuctionConfig) operatorConfig() operator.Config {
+	return operator.Config{Gas: c.Gas, Lead: c.Lead, SettleLead: c.SettleLead, Grace: 1}
+}
+
+// DevAuction is the dev chain's auction: the contracts deployed at start-up
+// and, unless turned off, the operator loop run after every dev slot.
+type DevAuction struct {
+	Service *devauction.Service
+
+	node *Node
+	cfg  DevAuctionConfig
+
+	mu  sync.Mutex
+	op  *operator.Operator // created once the deployment is mined
+	err error              // why the loop could not be created
+}
+
+// EnableDevAuction deploys the auction contracts on the dev chain at
+// start-up and runs the operator loop after every slot. New calls it in dev
+// mode with the wall clock; tests with manual slots call it from
+// testnode.Options.Register when they want the auction (the deployment's
+// transactions fill the first blocks).
+func (n *Node) EnableDevAuction(cfg DevAuctionConfig) (*DevAuction, error) {
+	if n.Beacon == nil {
+		return nil, errors.New("the dev auction needs dev mode")
+	}
+	if n.DevAuction != nil {
+		return n.DevAuction, nil
+	}
+	if !cfg.NoOperator {
+		if err := cfg.operatorConfig().Check(); err != nil {
+			return nil, err
+		}
+	}
+	d := &DevAuction{Service: devauction.Register(n.Stack, devauction.Config{}), node: n, cfg: cfg}
+	n.Auction, n.DevAuction = d.Service, d
+	if !cfg.NoOperator {
+		n.Beacon.OnSlot(d.onSlot)
+	}
+	return d, nil
+}
+
+// Operator returns the operator loop, nil until the deployment is mined (or
+// when the loop is off).
+func (d *DevAuction) Operator() *operator.Operator {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.op
+}
+
+// onSlot runs the operator loop for the slot just over.
+func (d *DevAuction) onSlot(ctx context.Context, slot uint64, _ *types.Header) {
+	op, err := d.loop(ctx)
+	if op == nil {
+		if err != nil {
+			log.Error("Dev auction operator not started", "err", err)
+		}
+		return
+	}
+	if err := op.Tick(ctx, slot); err != nil {
+		log.Warn("Dev auction operator", "slot", slot, "err", err)
+	}
+}
+
+// loop creates the operator once the contracts are deployed.
+func (d *DevAuction) loop(ctx context.Context) (*operator.Operator, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.op != nil || d.err != nil {
+		err := d.err
+		d.err = nil // log it once
+		return d.op, err
+	}
+	if _, ok := d.Service.Deployed(); !ok {
+		return nil, nil
+	}
+	client, err := d.Service.OperatorClient(ctx, ethclient.NewClient(d.node.Stack.Attach()))
+	if err != nil {
+		d.err = err
+		return nil, err
+	}
+	d.op, err = operator.New(client, devDeliveries{d.node}, d.cfg.operatorConfig())
+	if err != nil {
+		d.err = err
+	}
+	return d.op, err
+}
+
+// devDeliveries tells the dev operator what the relay delivered: a slot is
+// known once it is over (the loop runs after each dev slot); it counts as
+// delivered with its beta part when the relay recorded a delivered payload
+// for it.
+type devDeliveries struct{ n *Node }
+
+// Delivered implements operator.Deliveries.
+func (d devDeliveries) Delivered(ctx context.Context, slot uint64) (included, known bool, err error) {
+	if d.n.store == nil {
+		return false, true, nil
+	}
+	rec, err := d.n.store.Delivered(ctx, slot)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return false, true, nil // no block through the relay: missed
+	case err != nil:
+		return false, false, fmt.Errorf("reading the delivered payload of slot %d: %w", slot, err)
+	}
+	return rec != nil, true, nil
+}
