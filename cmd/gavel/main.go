@@ -134,13 +134,22 @@ func printBanner(w io.Writer, n *eth.Node) {
 		for i, acc := range params.DevAccounts() {
 			fmt.Fprintf(&b, "  (%d) %s  key %s\n", i, acc.Address.Hex(), hexutil.Encode(crypto.FromECDSA(acc.Key)))
 		}
-		b.WriteString("These keys are public: never use them on a real network.\n")
 		if a := n.Auction; a != nil {
 			addrs := a.Addresses()
-			fmt.Fprintf(&b, "\nAuction contracts (owner and operator: account (0); bidders: accounts (1) and (2); `gavel auction --help`):\n")
+			fmt.Fprintf(&b, "\nAuction contracts (`gavel auction --help`):\n")
 			fmt.Fprintf(&b, "  WETH             %s\n  Auctioneer       %s\n  SettlementHouse  %s\n  Accountant       %s\n  OpenBidder       %s\n",
 				addrs.WETH, addrs.Auctioneer, addrs.SettlementHouse, addrs.Accountant, addrs.OpenBidder)
+			b.WriteString("Auction accounts (funded; each key is keccak256 of the quoted string; the ten test accounts stay at nonce 0):\n")
+			devKey := func(role string, acc params.DevAccount, seed string) {
+				fmt.Fprintf(&b, "  %-9s %s  key %s  (%q)\n", role, acc.Address.Hex(), hexutil.Encode(crypto.FromECDSA(acc.Key)), seed)
+			}
+			devKey("owner", params.DevOwnerKey(), params.DevOwnerSeed)
+			devKey("operator", params.DevOperatorKey(), params.DevOperatorSeed)
+			for i, acc := range params.DevBidderKeys() {
+				devKey(fmt.Sprintf("bidder %d", i+1), acc, fmt.Sprintf("%s%d", params.DevBidderSeedPrefix, i+1))
+			}
 		}
+		b.WriteString("These keys are public: never use them on a real network.\n")
 	}
 	fmt.Fprintln(w, b.String())
 }

@@ -12,7 +12,9 @@ import (
 
 // DevGenesis returns the genesis of `gavel --dev`: chain id 1337, every fork
 // through Osaka active at genesis, the system contracts pre-deployed and the
-// ten dev accounts and the dev relay builder's account (DevBuilderKey) funded. geth's own dev genesis also switches on Bogota,
+// ten dev accounts, the dev auction's accounts (params.DevAuctionAccounts)
+// and the dev relay builder's account (DevBuilderKey) funded. geth's own dev
+// genesis also switches on Bogota,
 // which the public engine API rejects; gavel drives its chain through the
 // public engine API, so that fork stays off.
 func DevGenesis(gasLimit, timestamp uint64) *core.Genesis {
@@ -24,6 +26,9 @@ func DevGenesis(gasLimit, timestamp uint64) *core.Genesis {
 	g.Timestamp = timestamp
 	balance := new(big.Int).Mul(big.NewInt(params.DevAccountEther), big.NewInt(gparams.Ether))
 	for _, acc := range params.DevAccounts() {
+		g.Alloc[acc.Address] = types.Account{Balance: balance}
+	}
+	for _, acc := range params.DevAuctionAccounts() {
 		g.Alloc[acc.Address] = types.Account{Balance: balance}
 	}
 	g.Alloc[DevBuilderAddress()] = types.Account{Balance: balance}
