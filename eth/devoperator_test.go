@@ -2,6 +2,7 @@ package eth_test
 
 import (
 	"context"
+	"crypto/ecdsa"
 	"encoding/json"
 	"math/big"
 	"strconv"
@@ -19,6 +20,7 @@ import (
 	"github.com/gavel-eth/gavel/contracts/operator"
 	"github.com/gavel-eth/gavel/eth"
 	"github.com/gavel-eth/gavel/internal/testnode"
+	"github.com/gavel-eth/gavel/params"
 )
 
 // devAuctionNode starts a manual-slot dev node with the dev auction and its
@@ -70,13 +72,13 @@ type sender struct {
 	chain *big.Int
 }
 
-func (s sender) send(acc int, to common.Address, data []byte, gas uint64) {
+func (s sender) send(key *ecdsa.PrivateKey, to common.Address, data []byte, gas uint64) {
 	s.t.Helper()
-	opts := bind.NewKeyedTransactor(testnode.Account(acc).Key, s.chain)
+	opts := bind.NewKeyedTransactor(key, s.chain)
 	opts.GasLimit = gas // no estimate: earlier calls of the same block are not mined yet
 	c := bind.NewBoundContract(to, bindings.NewAuctioneer().GetABI(), s.n.Client(), s.n.Client(), s.n.Client())
 	if _, err := c.RawTransact(opts, data); err != nil {
-		s.t.Fatalf("sending from account %d to %s: %v", acc, to, err)
+		s.t.Fatalf("sending from %s to %s: %v", opts.From, to, err)
 	}
 }
 
@@ -128,19 +130,24 @@ func TestDevAuctionOperator(t *testing.T) {
 		t.Fatalf("bundle hash %q: %v", r.Result, err)
 	}
 
-	// Two dev bidders (accounts 1 and 2, ids 2 and 3) bid in S and S+1.
+	// The two dev bidders bid in S and S+1.
 	tx := sender{t: t, n: n, chain: chainID}
 	ab := bindings.NewAuctioneer()
-	bid := func(acc int, id uint8, slot uint64, gwei int64, gas uint64) {
-		p, err := auction.Bid{Price: big.NewInt(gwei * gparams.GWei), Gas: gas, BidderID: id}.Pack()
+	dev, _ := da.Service.Deployed()
+	bidders := params.DevBidderKeys()
+	if len(dev.Bidders) != 2 || len(bidders) != 2 {
+		t.Fatalf("dev bidders %+v", dev.Bidders)
+	}
+	bid := func(i int, slot uint64, gwei int64, gas uint64) {
+		p, err := auction.Bid{Price: big.NewInt(gwei * gparams.GWei), Gas: gas, BidderID: dev.Bidders[i].ID}.Pack()
 		if err != nil {
 			t.Fatal(err)
 		}
-		tx.send(acc, addrs.Auctioneer, ab.PackBid(new(big.Int).SetUint64(slot), []*big.Int{p}), 500_000)
+		tx.send(bidders[i].Key, addrs.Auctioneer, ab.PackBid(new(big.Int).SetUint64(slot), []*big.Int{p}), 500_000)
 	}
-	bid(1, 2, S, 2, 600_000)
-	bid(2, 3, S, 1, 800_000)
-	bid(1, 2, S+1, 1, 300_000)
+	bid(0, S, 2, 600_000)
+	bid(1, S, 1, 800_000)
+	bid(0, S+1, 1, 300_000)
 	for n.Beacon.HeadSlot() < S-settleLead {
 		n.Step()
 	}
@@ -158,8 +165,8 @@ func TestDevAuctionOperator(t *testing.T) {
 
 	// The winner with 600,000 gas pays 100,000 of it for the bundle hash.
 	gas := new(big.Int).SetUint64(100_000)
-	tx.send(1, addrs.Auctioneer, ab.PackApprove(addrs.SettlementHouse, new(big.Int).SetUint64(S), gas), 100_000)
-	tx.send(1, addrs.SettlementHouse, bindings.NewSettlementHouse().PackSubmitBundle(new(big.Int).SetUint64(S), gas, [][32]byte{bundleHash}), 300_000)
+	tx.send(bidders[0].Key, addrs.Auctioneer, ab.PackApprove(addrs.SettlementHouse, new(big.Int).SetUint64(S), gas), 100_000)
+	tx.send(bidders[0].Key, addrs.SettlementHouse, bindings.NewSettlementHouse().PackSubmitBundle(new(big.Int).SetUint64(S), gas, [][32]byte{bundleHash}), 300_000)
 	for n.Beacon.HeadSlot() < S-1 {
 		n.Step()
 	}
