@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
 )
 
@@ -132,4 +133,10 @@ func (c *Client) Receipt(ctx context.Context, tx *types.Transaction) (*types.Rec
 		return r, fmt.Errorf("%w: tx %s used %d of %d gas", ErrTxFailed, tx.Hash(), r.GasUsed, tx.Gas())
 	}
 	return r, nil
+}
+
+// Operator returns the account the Auctioneer lets open, settle, pay out and
+// refund auctions.
+func (c *Client) Operator(ctx context.Context) (common.Address, error) {
+	return call(ctx, c.auctioneerC, c.auctioneer.PackOperator(), c.auctioneer.UnpackOperator)
 }

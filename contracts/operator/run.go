@@ -1,0 +1,119 @@
+package operator
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/ethereum/go-ethereum/log"
+)
+
+// Clock is an L1 beacon slot clock: slot n starts at GenesisTime + n × SecondsPerSlot.
+type Clock struct {
+	GenesisTime    uint64 // unix seconds of slot 0
+	SecondsPerSlot uint64
+}
+
+// SlotAt returns the slot running at t (0 before genesis).
+func (c Clock) SlotAt(t time.Time) uint64 {
+	u := t.Unix()
+	if c.SecondsPerSlot == 0 || u < 0 || uint64(u) < c.GenesisTime {
+		return 0
+	}
+	return (uint64(u) - c.GenesisTime) / c.SecondsPerSlot
+}
+
+// Start returns when slot starts.
+func (c Clock) Start(slot uint64) time.Time {
+	return time.Unix(int64(c.GenesisTime+slot*c.SecondsPerSlot), 0)
+}
+
+// Run ticks the loop at the start of every slot, with the slot before it as
+// the one that is over, until ctx ends; it then returns ctx's error. Errors of
+// single ticks are logged (Tick logs each slot's) and the loop goes on.
+func (o *Operator) Run(ctx context.Context, clock Clock) error {
+	if clock.SecondsPerSlot == 0 {
+		return fmt.Errorf("%w: the slot clock has no slot time", ErrConfig)
+	}
+	for {
+		next := clock.SlotAt(time.Now()) + 1
+		timer := time.NewTimer(time.Until(clock.Start(next)))
+		select {
+		case <-ctx.Done():
+			timer.Stop()
+			return ctx.Err()
+		case <-timer.C:
+		}
+		tctx, cancel := context.WithTimeout(ctx, time.Duration(clock.SecondsPerSlot)*time.Second)
+		if err := o.Tick(tctx, next-1); err != nil && ctx.Err() == nil {
+			log.Warn("Auction operator tick", "slot", next-1, "err", err)
+		}
+		cancel()
+	}
+}
+
+// PathDelivered is the relay data API's delivered-payloads query.
+const PathDelivered = "/relay/v1/data/bidtraces/proposer_payload_delivered"
+
+// ErrRelay is returned when the relay's data API answers something other
+// than a delivered-payloads list.
+var ErrRelay = errors.New("relay data API")
+
+// RelayDeliveries learns deliveries from a relay's data API (any relay that
+// serves proposer_payload_delivered; gavel's MEV listener does): a slot with
+// a delivered payload is known and counts as delivered with its beta part; a
+// slot without one is not known yet, so the operator refunds it once its
+// grace has passed.
+type RelayDeliveries struct {
+	// URL is the relay's base URL, e.g. http://127.0.0.1:9062.
+	URL    string
+	Client *http.Client // nil: a client with a 10 s timeout
+}
+
+// deliveredRecord is the part of a delivered-payload record the operator reads.
+type deliveredRecord struct {
+	Slot      string `json:"slot"`
+	BlockHash string `json:"block_hash"`
+}
+
+// Delivered implements Deliveries.
+func (r RelayDeliveries) Delivered(ctx context.Context, slot uint64) (included, known bool, err error) {
+	client := r.Client
+	if client == nil {
+		client = &http.Client{Timeout: 10 * time.Second}
+	}
+	u := strings.TrimRight(r.URL, "/") + PathDelivered + "?slot=" + url.QueryEscape(strconv.FormatUint(slot, 10))
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return false, false, err
+	}
+	res, err := client.Do(req)
+	if err != nil {
+		return false, false, err
+	}
+	defer res.Body.Close()
+	body, err := io.ReadAll(io.LimitReader(res.Body, 1<<20))
+	if err != nil {
+		return false, false, err
+	}
+	if res.StatusCode != http.StatusOK {
+		return false, false, fmt.Errorf("%w: GET %s: %s: %.200s", ErrRelay, u, res.Status, body)
+	}
+	var recs []deliveredRecord
+	if err := json.Unmarshal(body, &recs); err != nil {
+		return false, false, fmt.Errorf("%w: GET %s: not a list of delivered payloads: %v", ErrRelay, u, err)
+	}
+	for _, rec := range recs {
+		if rec.Slot == strconv.FormatUint(slot, 10) {
+			return true, true, nil
+		}
+	}
+	return false, false, nil
+}
