@@ -19,6 +19,8 @@ import (
 // operator, which opens, settles, pays out and refunds an auction for every
 // dev slot (contracts/operator).
 type DevAuctionConfig struct {
+	// Disabled deploys no contracts at start-up (--dev.auction=false).
+	Disabled bool `toml:",omitempty"`
 	// NoOperator turns the in-process operator loop off (--dev.auction.operate=false):
 	// auctions are then opened and settled by hand (`gavel auction open|settle`)
 	// or by `gavel auction operate`.

@@ -6,6 +6,7 @@ package eth
 import (
 	"errors"
 	"fmt"
+	"math/big"
 	"os"
 	"time"
 
@@ -40,6 +41,8 @@ type DevConfig struct {
 	GasLimit uint64           // genesis gas limit of a new dev chain
 	Manual   bool             `toml:"-"` // slots advance only by Step (tests)
 	Auction  DevAuctionConfig // the dev auction operator (eth/devoperator.go)
+	// ChainID of a new dev chain; 0 means params.DevChainID (--dev.chainid).
+	ChainID uint64 `toml:",omitempty"`
 }
 
 // Config is gavel's own configuration: the [Mev] section of the TOML file.
@@ -114,7 +117,11 @@ func ConfigureDevNode(cfg *node.Config, httpSet, httpAPISet bool) {
 // ConfigureDevEth sets the eth settings of dev mode: network id 1337, full
 // sync, and gavel's dev genesis unless the datadir already holds a chain.
 func ConfigureDevEth(stack *node.Node, cfg *ethconfig.Config, dev DevConfig) error {
-	cfg.NetworkId = params.DevChainID
+	chainID := dev.ChainID
+	if chainID == 0 {
+		chainID = params.DevChainID
+	}
+	cfg.NetworkId = chainID
 	cfg.SyncMode = ethconfig.FullSync
 	genesis, err := storedGenesis(stack)
 	if err != nil {
@@ -122,11 +129,16 @@ func ConfigureDevEth(stack *node.Node, cfg *ethconfig.Config, dev DevConfig) err
 	}
 	if genesis == nil {
 		cfg.Genesis = chain.DevGenesis(dev.GasLimit, uint64(time.Now().Unix()))
+		cfg.Genesis.Config.ChainID = new(big.Int).SetUint64(chainID)
 		return nil
 	}
 	if !chain.IsDevGenesis(genesis) {
 		return fmt.Errorf("%w: %s (chain id %v)", ErrIncompatibleChain, stack.ResolvePath("chaindata"), genesis.Config.ChainID)
 	}
+	if dev.ChainID != 0 && genesis.Config.ChainID.Uint64() != dev.ChainID {
+		return fmt.Errorf("%w: %s holds chain id %v, --dev.chainid asks for %d", ErrIncompatibleChain, stack.ResolvePath("chaindata"), genesis.Config.ChainID, dev.ChainID)
+	}
+	cfg.NetworkId = genesis.Config.ChainID.Uint64()
 	cfg.Genesis = nil // continue the stored chain
 	return nil
 }
@@ -195,7 +207,7 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (*Node, error) 
 			return nil, err
 		}
 		stack.RegisterLifecycle(n.Beacon)
-		if !cfg.Dev.Manual {
+		if !cfg.Dev.Manual && !cfg.Dev.Auction.Disabled {
 			// Tests with manual slots enable it themselves when they want it
 			// (testnode.Options.Register), so other tests' first blocks stay empty.
 			if _, err := n.EnableDevAuction(cfg.Dev.Auction); err != nil {
