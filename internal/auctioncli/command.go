@@ -691,9 +691,12 @@ func printRecent(e *env, n int) error {
 			return err
 		}
 		e.printf("  slot %-8d %-10s %s gas for sale", s, stateWord(st), st.ItemsForSale)
-		if st.IsSettled {
+		switch {
+		case st.IsSettled && st.ItemsSold.Sign() == 0:
+			e.printf(", nothing sold")
+		case st.IsSettled:
 			e.printf(", %s sold at %s per gas", st.ItemsSold, FormatWei(st.ClearingPrice))
-		} else {
+		default:
 			e.printf(", %s bid(s)", st.Bids)
 		}
 		e.printf("\n")
