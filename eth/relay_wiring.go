@@ -145,6 +145,7 @@ func AttachRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, error
 		return nil, err
 	}
 	n.Beacon.SetBuilder(svc.Proposer)
+	n.Submission.Bundles.SetBuilderID(builderKey.PublicKey().String())
 	n.Stack.RegisterLifecycle(svc)
 	log.Info("Relay attached", "pubkey", r.Pubkey(), "validators", len(vals), "builder", builderKey.PublicKey())
 	return svc, nil

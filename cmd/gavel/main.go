@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/ethereum/go-ethereum/cmd/utils"
@@ -20,11 +21,12 @@ import (
 
 	"github.com/gavel-eth/gavel/eth"
 	"github.com/gavel-eth/gavel/internal/auctioncli"
+	"github.com/gavel-eth/gavel/internal/bundlecli"
 	"github.com/gavel-eth/gavel/params"
 )
 
 func main() {
-	if err := newApp().Run(os.Args); err != nil {
+	if err := newApp().Run(commandFirst(os.Args)); err != nil {
 		fmt.Fprintln(os.Stderr, "Fatal:", err)
 		os.Exit(1)
 	}
@@ -42,6 +44,9 @@ func newApp() *cli.App {
 		Action:               runNode,
 		EnableBashCompletion: true,
 		Commands: []*cli.Command{
+			versionCommand,
+			attachCommand,
+			bundlecli.Command(),
 			auctioncli.Command(),
 			{
 				Name:      "dumpconfig",
@@ -56,6 +61,39 @@ func newApp() *cli.App {
 		},
 	}
 	return app
+}
+
+// commandFirst moves the flags given before `dumpconfig` after it, so
+// `gavel --dev dumpconfig` dumps what `gavel --dev` would run with (the
+// command's own flag set would otherwise shadow them with defaults).
+func commandFirst(args []string) []string {
+	for i := 1; i < len(args); i++ {
+		if args[i] == "dumpconfig" {
+			if i > 1 && strings.HasPrefix(args[i-1], "-") && !strings.Contains(args[i-1], "=") && !isBoolFlag(args[i-1]) {
+				continue // the value of a flag, not the command
+			}
+			out := append([]string{args[0], args[i]}, args[1:i]...)
+			return append(out, args[i+1:]...)
+		}
+	}
+	return args
+}
+
+// isBoolFlag reports whether arg (-name or --name) is one of gavel's boolean
+// flags, which take no value.
+func isBoolFlag(arg string) bool {
+	name := strings.TrimLeft(arg, "-")
+	for _, f := range append(append([]cli.Flag{}, gavelFlags...), gethFlags...) {
+		if _, ok := f.(*cli.BoolFlag); !ok {
+			continue
+		}
+		for _, n := range f.Names() {
+			if n == name {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func setupLogging(ctx *cli.Context) error {
@@ -76,9 +114,12 @@ func runNode(ctx *cli.Context) error {
 	if err := setupLogging(ctx); err != nil {
 		return err
 	}
-	stack, cfg, err := loadConfig(ctx)
+	stack, cfg, err := loadConfig(ctx, true)
 	if err != nil {
 		return err
+	}
+	if dir := filepath.Dir(cfg.Node.IPCPath); strings.HasPrefix(filepath.Base(dir), strings.TrimSuffix(devIPCPattern, "*")) && filepath.IsAbs(dir) {
+		defer os.RemoveAll(dir) // after the node has stopped and closed the socket
 	}
 	defer stack.Close()
 	utils.SetupMetrics(&cfg.Metrics)
@@ -96,7 +137,7 @@ func runDumpConfig(ctx *cli.Context) error {
 	if err := setupLogging(ctx); err != nil {
 		return err
 	}
-	stack, cfg, err := loadConfig(ctx)
+	stack, cfg, err := loadConfig(ctx, false)
 	if err != nil {
 		return err
 	}
@@ -126,6 +167,9 @@ func printBanner(w io.Writer, n *eth.Node) {
 	}
 	if ipc := n.Stack.IPCEndpoint(); ipc != "" {
 		fmt.Fprintf(&b, "  JSON-RPC (IPC)   %s\n", ipc)
+	}
+	if auth := n.Stack.HTTPAuthEndpoint(); auth != "http://" {
+		fmt.Fprintf(&b, "  engine API (JWT) %s\n", auth)
 	}
 	fmt.Fprintf(&b, "  MEV listener     %s\n", n.MEV.URL())
 	if n.Beacon != nil {
