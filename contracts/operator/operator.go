@@ -41,7 +41,7 @@ const (
 	// DefaultSettleLead is how many slots before its slot an auction settles:
 	// on a dev chain that is its own L2 (one L2 block per slot) the settlement
 	// is mined one slot later and the winners' payments need the blocks after.
-	DefaultSettleLead = 6
+	DefaultSettleLead = 8
 	// DefaultGrace is how many slots after a slot its outcome may stay
 	// unknown before the slot counts as missed.
 	DefaultGrace = 2
