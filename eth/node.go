@@ -23,6 +23,7 @@ import (
 	"github.com/gavel-eth/gavel/contracts/devauction"
 	"github.com/gavel-eth/gavel/core/bundle"
 	"github.com/gavel-eth/gavel/core/chain"
+	"github.com/gavel-eth/gavel/eth/betapool"
 	"github.com/gavel-eth/gavel/eth/devbeacon"
 	"github.com/gavel-eth/gavel/internal/store"
 	"github.com/gavel-eth/gavel/mevapi"
@@ -52,6 +53,7 @@ type Config struct {
 	Bundles    bundle.Config    // bundle simulation limits (eth_callBundle, eth_estimateGasBundle)
 	Submission SubmissionConfig // bundles, beta bundles, request signatures (eth/submission.go)
 	Relay      RelayConfig      // the relay (eth/relay_wiring.go)
+	Beta       BetaConfig       // the beta block's L2 (eth/beta_wiring.go)
 }
 
 // DefaultConfig returns gavel's defaults.
@@ -68,6 +70,7 @@ func DefaultConfig() Config {
 			DefaultTimeout: bundle.DefaultTimeout, MaxTimeout: bundle.DefaultMaxTimeout,
 		},
 		Submission: DefaultSubmissionConfig,
+		Beta:       BetaConfig{Settlement: betapool.DefaultSettlementConfig},
 	}
 }
 

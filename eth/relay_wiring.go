@@ -103,12 +103,20 @@ func AttachRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, error
 	}
 	genesis := n.Chain.Genesis()
 	bcfg := params.DevBeaconConfig(genesis.Time, uint64(n.Beacon.Period()/time.Second), devbeacon.DevGenesisValidatorsRoot(genesis.Hash()))
-	traces := store.NewSubmissionBuffer(st, time.Second, 0, 0)
-	svc := &RelayService{traces: traces, node: n}
-	r, err := relay.New(relay.Config{
+	beta, err := newBeta(n, n.Config.Beta)
+	if err != nil {
+		return nil, err
+	}
+	rcfg := relay.Config{
 		Beacon: bcfg, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled,
 		GetHeaderCutoff: -1, GetPayloadCutoff: -1, // slots may be stepped by hand
-	}, n.Chain, st, devPublisher{svc}, traces)
+	}
+	if beta != nil {
+		rcfg.Beta = beta
+	}
+	traces := store.NewSubmissionBuffer(st, time.Second, 0, 0)
+	svc := &RelayService{traces: traces, node: n}
+	r, err := relay.New(rcfg, n.Chain, st, devPublisher{svc}, traces)
 	if err != nil {
 		traces.Close()
 		return nil, err
@@ -139,6 +147,7 @@ func AttachRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, error
 	svc.Proposer, err = devbeacon.NewProposer(devbeacon.ProposerConfig{
 		RelayURL: n.MEV.URL, Beacon: bcfg, Validators: vals, GasLimit: n.Chain.Head().GasLimit,
 		BuilderKey: builderKey, CoinbaseKey: chain.DevBuilderKey(), Bonus: DevBuilderBonus,
+		BetaGas: func(slot uint64) uint64 { return r.BetaGas(context.Background(), slot) },
 	}, r, n.Submission.Builder, n.Submission.PayloadBuilder())
 	if err != nil {
 		traces.Close()
@@ -147,6 +156,7 @@ func AttachRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, error
 	n.Beacon.SetBuilder(svc.Proposer)
 	n.Submission.Bundles.SetBuilderID(builderKey.PublicKey().String())
 	n.Stack.RegisterLifecycle(svc)
+	startBetaPoller(n, beta, r, n.Config.Beta)
 	log.Info("Relay attached", "pubkey", r.Pubkey(), "validators", len(vals), "builder", builderKey.PublicKey())
 	return svc, nil
 }
@@ -252,8 +262,16 @@ func attachNetworkRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService
 	if err != nil {
 		return nil, fmt.Errorf("relay: %w", err)
 	}
+	beta, err := newBeta(n, n.Config.Beta)
+	if err != nil {
+		return nil, err
+	}
+	rcfg := relay.Config{Beacon: bcfg, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled}
+	if beta != nil {
+		rcfg.Beta = beta
+	}
 	traces := store.NewSubmissionBuffer(st, time.Second, 0, 0)
-	r, err := relay.New(relay.Config{Beacon: bcfg, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled}, n.Chain, st, client, traces)
+	r, err := relay.New(rcfg, n.Chain, st, client, traces)
 	if err != nil {
 		traces.Close()
 		return nil, err
@@ -280,6 +298,7 @@ func attachNetworkRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService
 		}
 	}
 	n.Stack.RegisterLifecycle(svc)
+	startBetaPoller(n, beta, r, n.Config.Beta)
 	log.Info("Relay attached", "pubkey", r.Pubkey(), "network", bcfg.Name, "beacon", client.Nodes())
 	return svc, nil
 }

@@ -78,7 +78,7 @@ var gavelFlags = concat([]cli.Flag{
 	configFileFlag, verbosityFlag,
 	devFlag, devPeriodFlag, devGasLimitFlag,
 	mevAddrFlag, mevMaxBodyFlag, mevReadTimeoutFlag, mevWriteTimeoutFlag,
-}, devAuctionFlags, submissionFlags, simFlags, relayFlags)
+}, devAuctionFlags, submissionFlags, betaFlags, simFlags, relayFlags)
 
 // gethFlags are the geth flags gavel understands, with geth's names, so a
 // geth operator's command line keeps working.

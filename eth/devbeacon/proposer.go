@@ -62,6 +62,9 @@ type ProposerConfig struct {
 	// Bonus is what the dev builder adds to a block's earnings, so that even
 	// empty blocks go through the relay.
 	Bonus *uint256.Int
+	// BetaGas is the gas the slot's beta block was sold (the relay's
+	// beta_gas), which the dev builder leaves unused; nil: none.
+	BetaGas func(slot uint64) uint64
 	// Client is the HTTP client (a default with a timeout when nil).
 	Client *http.Client
 }
@@ -193,7 +196,7 @@ func (p *Proposer) submit(ctx context.Context, req PayloadRequest, v Validator) 
 	root := req.Attrs.ParentBeaconRoot
 	res, value, err := p.builder.BuildPaying(ctx, req.Parent, chain.BuildAttrs{
 		Timestamp: req.Attrs.Timestamp, Random: req.Attrs.PrevRandao, Withdrawals: req.Attrs.Withdrawals,
-		BeaconRoot: &root, GasLimit: p.cfg.GasLimit,
+		BeaconRoot: &root, GasLimit: p.cfg.GasLimit, Reserve: p.betaGas(req.Slot),
 	}, miner.Payment{Key: p.cfg.CoinbaseKey, To: v.FeeRecipient, Bonus: p.cfg.Bonus})
 	if err != nil {
 		return err
@@ -220,6 +223,14 @@ func (p *Proposer) submit(ctx context.Context, req PayloadRequest, v Validator) 
 		return fmt.Errorf("relay answered %d %s", status, msg)
 	}
 	return nil
+}
+
+// betaGas is the gas the dev builder leaves for the slot's beta block.
+func (p *Proposer) betaGas(slot uint64) uint64 {
+	if p.cfg.BetaGas == nil {
+		return 0
+	}
+	return p.cfg.BetaGas(slot)
 }
 
 // submission wraps a built block as a signed submission of the slot's fork.

@@ -112,6 +112,24 @@ var migrations = []string{
 	);`,
 	// 2: the relay (relay_sql.go).
 	relaySchema,
+	// 3: the beta block: what a delivered block's beta part held, and what
+	// became of each paid beta bundle per slot.
+	`ALTER TABLE relay_delivered ADD COLUMN alpha_block_hash {blob};
+	ALTER TABLE relay_delivered ADD COLUMN beta_gas_used BIGINT NOT NULL DEFAULT 0;
+	ALTER TABLE relay_delivered ADD COLUMN beta_bundle_count BIGINT NOT NULL DEFAULT 0;
+	CREATE TABLE beta_outcomes (
+		hash {blob} NOT NULL,
+		slot BIGINT NOT NULL,
+		state TEXT NOT NULL,
+		entry BIGINT NOT NULL,
+		gas BIGINT NOT NULL,
+		block_number BIGINT NOT NULL,
+		block_hash {blob},
+		tx_hashes {blob},
+		total BIGINT NOT NULL,
+		reason TEXT NOT NULL,
+		PRIMARY KEY (hash, slot)
+	);`,
 }
 
 type sqlStore struct {
@@ -220,21 +238,60 @@ func (s *sqlStore) BetaBundle(ctx context.Context, hash common.Hash) (*BetaBundl
 	if err := rlp.DecodeBytes(txs, &b.Txs); err != nil {
 		return nil, fmt.Errorf("stored beta bundle %s is corrupt: %w", hash.Hex(), err)
 	}
-	rows, err := s.db.QueryContext(ctx, s.d.rebind(`SELECT slot, received_at FROM beta_bundle_slots WHERE hash = ? ORDER BY slot`), hash[:])
+	rows, err := s.db.QueryContext(ctx, s.d.rebind(`SELECT s.slot, s.received_at, o.state, o.entry, o.gas, o.block_number, o.block_hash, o.tx_hashes, o.total, o.reason
+		FROM beta_bundle_slots s LEFT JOIN beta_outcomes o ON o.hash = s.hash AND o.slot = s.slot WHERE s.hash = ? ORDER BY s.slot`), hash[:])
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var sl BetaSlot
-		var slot int64
-		if err := rows.Scan(&slot, &sl.ReceivedAt); err != nil {
+		var (
+			sl                        BetaSlot
+			slot                      int64
+			state, reason             sql.NullString
+			entry, gas, number, total sql.NullInt64
+			blockHash, txHashes       []byte
+		)
+		if err := rows.Scan(&slot, &sl.ReceivedAt, &state, &entry, &gas, &number, &blockHash, &txHashes, &total, &reason); err != nil {
 			return nil, err
 		}
 		sl.Slot = uint64(slot)
+		if state.Valid {
+			o := &BetaOutcome{Hash: hash, Slot: sl.Slot, State: state.String, Entry: uint64(entry.Int64), Gas: uint64(gas.Int64),
+				BlockNumber: uint64(number.Int64), BlockHash: common.BytesToHash(blockHash), Total: uint64(total.Int64), Reason: reason.String}
+			for i := 0; i+common.HashLength <= len(txHashes); i += common.HashLength {
+				o.TxHashes = append(o.TxHashes, common.BytesToHash(txHashes[i:i+common.HashLength]))
+			}
+			sl.Outcome = o
+		}
 		b.Slots = append(b.Slots, sl)
 	}
 	return b, rows.Err()
+}
+
+// PutBetaOutcomes implements BetaBundles.
+func (s *sqlStore) PutBetaOutcomes(ctx context.Context, outs []BetaOutcome) error {
+	if len(outs) == 0 {
+		return nil
+	}
+	err := s.gc.submit(ctx, func(ctx context.Context, w *txWriter) error {
+		for _, o := range outs {
+			txs := make([]byte, 0, len(o.TxHashes)*common.HashLength)
+			for _, h := range o.TxHashes {
+				txs = append(txs, h[:]...)
+			}
+			if _, err := w.exec(ctx, `INSERT INTO beta_outcomes (hash, slot, state, entry, gas, block_number, block_hash, tx_hashes, total, reason)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (hash, slot) DO NOTHING`,
+				o.Hash[:], int64(o.Slot), o.State, int64(o.Entry), int64(o.Gas), int64(o.BlockNumber), o.BlockHash[:], txs, int64(o.Total), o.Reason); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("store: writing beta outcomes: %w", err)
+	}
+	return nil
 }
 
 // BetaBundlesForSlot implements BetaBundles.
