@@ -12,6 +12,7 @@ import (
 
 	"github.com/gavel-eth/gavel/contracts/devauction"
 	"github.com/gavel-eth/gavel/contracts/operator"
+	"github.com/gavel-eth/gavel/eth/betapool"
 	"github.com/gavel-eth/gavel/internal/store"
 )
 
@@ -48,9 +49,18 @@ type DevAuction struct {
 	node *Node
 	cfg  DevAuctionConfig
 
-	mu  sync.Mutex
-	op  *operator.Operator // created once the deployment is mined
-	err error              // why the loop could not be created
+	mu      sync.Mutex
+	op      *operator.Operator // created once the deployment is mined
+	err     error              // why the loop could not be created
+	observe func(operator.Transition)
+}
+
+// OnTransition registers fn to see every transition of the operator loop,
+// from its first tick on. Call it before the node starts.
+func (d *DevAuction) OnTransition(fn func(operator.Transition)) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.observe = fn
 }
 
 // EnableDevAuction deploys the auction contracts on the dev chain at
@@ -120,14 +130,24 @@ func (d *DevAuction) loop(ctx context.Context) (*operator.Operator, error) {
 	d.op, err = operator.New(client, devDeliveries{d.node}, d.cfg.operatorConfig())
 	if err != nil {
 		d.err = err
+		return nil, err
 	}
-	return d.op, err
+	if d.observe != nil {
+		d.op.OnTransition(d.observe)
+	}
+	return d.op, nil
 }
 
-// devDeliveries tells the dev operator what the relay delivered: a slot is
-// known once it is over (the loop runs after each dev slot); it counts as
-// delivered with its beta part when the relay recorded a delivered payload
-// for it.
+// devDeliveries tells the dev operator what the relay delivered. A slot is
+// known once it is over (the loop runs after each dev slot). It was
+// delivered with its beta part unless the relay recorded no delivered
+// payload for it (missed), or delivered a block without a beta part while
+// paid bundles of the pool waited for it (the L2 could not be read, or the
+// alpha's state was not kept): the relay records those bundles as missed
+// with betapool.ReasonNoBetaPart. Paid hashes that no pooled bundle has do
+// not count, so a winner cannot force a refund by paying an unknown hash.
+// A slot delivered without a beta part is decided once a later slot has a
+// block, when the relay has written those records.
 type devDeliveries struct{ n *Node }
 
 // Delivered implements operator.Deliveries.
@@ -142,5 +162,24 @@ func (d devDeliveries) Delivered(ctx context.Context, slot uint64) (included, kn
 	case err != nil:
 		return false, false, fmt.Errorf("reading the delivered payload of slot %d: %w", slot, err)
 	}
-	return rec != nil, true, nil
+	if rec.AlphaBlockHash != nil || rec.BetaBundleCount > 0 {
+		return true, true, nil
+	}
+	// Delivered without a beta part: the relay records the paid bundles it
+	// left out in the background; decide once the next slot is over.
+	if d.n.Beacon != nil && d.n.Beacon.HeadSlot() <= slot {
+		return false, false, nil
+	}
+	bundles, err := d.n.store.BetaBundlesForSlot(ctx, slot)
+	if err != nil {
+		return false, false, fmt.Errorf("reading the beta bundles of slot %d: %w", slot, err)
+	}
+	for _, b := range bundles {
+		for _, s := range b.Slots {
+			if s.Slot == slot && s.Outcome != nil && s.Outcome.Reason == betapool.ReasonNoBetaPart {
+				return false, true, nil
+			}
+		}
+	}
+	return true, true, nil
 }

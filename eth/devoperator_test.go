@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"math/big"
 	"strconv"
+	"sync"
 	"testing"
 	"time"
 
@@ -19,6 +20,7 @@ import (
 	"github.com/gavel-eth/gavel/contracts/bindings"
 	"github.com/gavel-eth/gavel/contracts/operator"
 	"github.com/gavel-eth/gavel/eth"
+	"github.com/gavel-eth/gavel/eth/betapool"
 	"github.com/gavel-eth/gavel/internal/testnode"
 	"github.com/gavel-eth/gavel/params"
 )
@@ -27,11 +29,14 @@ import (
 // operator loop, and steps it until the contracts are deployed (the
 // deployment waits for its receipts on its own goroutine). From then on the
 // test steps by hand.
-func devAuctionNode(t *testing.T, cfg eth.DevAuctionConfig) (*testnode.Node, *eth.DevAuction) {
+func devAuctionNode(t *testing.T, cfg eth.DevAuctionConfig, observe func(operator.Transition)) (*testnode.Node, *eth.DevAuction) {
 	t.Helper()
 	var da *eth.DevAuction
 	n := testnode.New(t, testnode.Options{Register: func(n *eth.Node) (err error) {
 		da, err = n.EnableDevAuction(cfg)
+		if err == nil {
+			da.OnTransition(observe)
+		}
 		return err
 	}})
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -65,33 +70,55 @@ func devAuctionNode(t *testing.T, cfg eth.DevAuctionConfig) (*testnode.Node, *et
 }
 
 // sender sends contract calls without waiting for them to be mined, so the
-// test decides in which slot they land.
+// test decides in which slot they land. It numbers each account's
+// transactions itself: the pool's pending nonce may lag a transaction it
+// just accepted.
 type sender struct {
-	t     *testing.T
-	n     *testnode.Node
-	chain *big.Int
+	t      *testing.T
+	n      *testnode.Node
+	chain  *big.Int
+	nonces map[common.Address]uint64
 }
 
 func (s sender) send(key *ecdsa.PrivateKey, to common.Address, data []byte, gas uint64) {
 	s.t.Helper()
 	opts := bind.NewKeyedTransactor(key, s.chain)
 	opts.GasLimit = gas // no estimate: earlier calls of the same block are not mined yet
+	nonce, ok := s.nonces[opts.From]
+	if !ok {
+		var err error
+		if nonce, err = s.n.Client().PendingNonceAt(context.Background(), opts.From); err != nil {
+			s.t.Fatal(err)
+		}
+	}
+	s.nonces[opts.From] = nonce + 1
+	opts.Nonce = new(big.Int).SetUint64(nonce)
 	c := bind.NewBoundContract(to, bindings.NewAuctioneer().GetABI(), s.n.Client(), s.n.Client(), s.n.Client())
 	if _, err := c.RawTransact(opts, data); err != nil {
 		s.t.Fatalf("sending from %s to %s: %v", opts.From, to, err)
 	}
 }
 
-// TestDevAuctionOperator runs the market with the in-process operator loop
-// on a dev node stepped by hand: a beta bundle is sent for slot S, two
-// bidders bid, the loop settles, the winner pays the bundle hash, slot S's
-// block is delivered and the loop pays S out; slot S+1 is skipped and the
+// TestDevAuctionOperator runs the market end to end with the in-process
+// operator loop on a dev node stepped by hand: a beta bundle is sent for
+// slot S, two bidders bid, the loop settles, the winner pays the bundle
+// hash, slot S's block (through the relay) ends with the bundle's tx, the
+// bundle is included and the loop pays S out; slot S+1 is missed and the
 // loop refunds it.
 func TestDevAuctionOperator(t *testing.T) {
 	const lead, settleLead = 6, 3
-	n, da := devAuctionNode(t, eth.DevAuctionConfig{Gas: 1_000_000, Lead: lead, SettleLead: settleLead})
-	var transitions []operator.Transition
-	da.Operator().OnTransition(func(tr operator.Transition) { transitions = append(transitions, tr) })
+	var (
+		mu          sync.Mutex
+		transitions []operator.Transition
+	)
+	n, da := devAuctionNode(t, eth.DevAuctionConfig{Gas: 1_000_000, Lead: lead, SettleLead: settleLead}, func(tr operator.Transition) {
+		mu.Lock()
+		defer mu.Unlock()
+		if tr.Err != nil {
+			t.Errorf("%s(%d) failed: %v", tr.Call, tr.Slot, tr.Err)
+		}
+		transitions = append(transitions, tr)
+	})
 	ctx := context.Background()
 	addrs := da.Service.Addresses()
 	reader := auction.NewClient(n.Client(), addrs, nil)
@@ -131,7 +158,7 @@ func TestDevAuctionOperator(t *testing.T) {
 	}
 
 	// The two dev bidders bid in S and S+1.
-	tx := sender{t: t, n: n, chain: chainID}
+	tx := sender{t: t, n: n, chain: chainID, nonces: map[common.Address]uint64{}}
 	ab := bindings.NewAuctioneer()
 	dev, _ := da.Service.Deployed()
 	bidders := params.DevBidderKeys()
@@ -179,6 +206,22 @@ func TestDevAuctionOperator(t *testing.T) {
 	if got := n.Beacon.SlotAt(block.Time); got != S {
 		t.Fatalf("stepped to slot %d, want %d", got, S)
 	}
+	// Slot S's block ends with the beta bundle's tx, after the alpha's
+	// proposer payment; the bundle is included, 1 of 1.
+	blk, err := n.Client().BlockByHash(ctx, block.Hash())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if txs := blk.Transactions(); len(txs) < 2 || txs[len(txs)-1].Hash() != betaTx.Hash() {
+		t.Fatalf("slot %d's block does not end with the paid beta tx %s (%d txs)", S, betaTx.Hash(), len(txs))
+	}
+	var res betapool.BetaBundleResult
+	if err := n.RPC().CallContext(ctx, &res, "mev_getBetaBundle", bundleHash); err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Slots) != 1 || res.Slots[0].Status != betapool.StateIncluded || res.Slots[0].Included != "1 of 1" {
+		t.Fatalf("mev_getBetaBundle after slot %d: %+v", S, res.Slots)
+	}
 	// Slot S+1 is missed: the next block is slot S+2's.
 	if _, err := n.Beacon.ProduceSlot(ctx, S+2); err != nil {
 		t.Fatal(err)
@@ -195,10 +238,9 @@ func TestDevAuctionOperator(t *testing.T) {
 		t.Errorf("Accountant holds %v WETH (%v), want slot %d's proceeds %v", weth, err, S, want)
 	}
 	var calls = map[auction.Call][]uint64{}
+	mu.Lock()
+	defer mu.Unlock()
 	for _, tr := range transitions {
-		if tr.Err != nil {
-			t.Errorf("%s(%d) failed: %v", tr.Call, tr.Slot, tr.Err)
-		}
 		if tr.Receipt != nil && (tr.Slot == S || tr.Slot == S+1) {
 			calls[tr.Call] = append(calls[tr.Call], tr.Slot)
 		}

@@ -21,11 +21,13 @@ const (
 	CallRefund Call = "refund"
 )
 
-// Send signs and sends call for slot and returns the transaction at once,
-// without waiting for it to be mined; gas is the gas for sale (CallOpen
-// only). A call that would revert fails here, with the revert decoded,
-// because the transaction's gas is estimated first.
-func (c *Client) Send(ctx context.Context, call Call, slot, gas uint64) (*types.Transaction, error) {
+// Send signs and sends call for slot with nonce and returns the transaction
+// at once, without waiting for it to be mined; gas is the gas for sale
+// (CallOpen only). A caller sending several transactions at once numbers
+// them itself: a node's pending nonce may lag what it just accepted. A call
+// that would revert fails here, with the revert decoded, because the
+// transaction's gas is estimated first.
+func (c *Client) Send(ctx context.Context, call Call, slot, gas, nonce uint64) (*types.Transaction, error) {
 	if c.signer == nil {
 		return nil, ErrNoSigner
 	}
@@ -45,6 +47,7 @@ func (c *Client) Send(ctx context.Context, call Call, slot, gas uint64) (*types.
 	}
 	opts := *c.signer
 	opts.Context = ctx
+	opts.Nonce = new(big.Int).SetUint64(nonce)
 	tx, err := c.auctioneerC.RawTransact(&opts, data)
 	if err != nil {
 		return nil, DecodeError(err)
@@ -139,4 +142,13 @@ func (c *Client) Receipt(ctx context.Context, tx *types.Transaction) (*types.Rec
 // refund auctions.
 func (c *Client) Operator(ctx context.Context) (common.Address, error) {
 	return call(ctx, c.auctioneerC, c.auctioneer.PackOperator(), c.auctioneer.UnpackOperator)
+}
+
+// PendingNonce returns the signer's next nonce as the node counts it,
+// pending transactions included.
+func (c *Client) PendingNonce(ctx context.Context) (uint64, error) {
+	if c.signer == nil {
+		return 0, ErrNoSigner
+	}
+	return c.backend.PendingNonceAt(ctx, c.signer.From)
 }

@@ -140,6 +140,7 @@ type Operator struct {
 	tracked    map[uint64]struct{} // opened auctions not finalized yet
 	inflight   map[uint64]*sent    // by slot: at most one call per slot at a time
 	lastTick   uint64
+	nonce      uint64           // the next nonce to send with
 	transition func(Transition) // test and info hook
 }
 
@@ -199,6 +200,15 @@ func (o *Operator) Tick(ctx context.Context, done uint64) error {
 		}
 	}
 	note(o.checkInflight(ctx))
+	// Number this tick's transactions from the node's pending nonce, or
+	// past the ones still in flight when the node's count lags.
+	pending, err := o.client.PendingNonce(ctx)
+	if err != nil {
+		return fmt.Errorf("reading the operator's nonce: %w", err)
+	}
+	if len(o.inflight) == 0 || pending > o.nonce {
+		o.nonce = pending
+	}
 
 	// Every slot that came into the open window, (done+SettleLead, done+Lead],
 	// is tracked from now on; step opens it.
@@ -286,12 +296,13 @@ func (o *Operator) step(ctx context.Context, done, s uint64) error {
 
 // send sends call for slot and remembers it until it is mined.
 func (o *Operator) send(ctx context.Context, call auction.Call, s uint64) error {
-	tx, err := o.client.Send(ctx, call, s, o.cfg.Gas)
+	tx, err := o.client.Send(ctx, call, s, o.cfg.Gas, o.nonce)
 	if err != nil {
 		log.Warn("Auction operator call failed", "call", call, "slot", s, "err", err)
 		o.notify(Transition{Slot: s, Call: call, Err: err})
 		return fmt.Errorf("%s(%d): %w", call, s, err)
 	}
+	o.nonce++
 	o.inflight[s] = &sent{call: call, slot: s, tx: tx}
 	log.Info("Auction operator call sent", "call", call, "slot", s, "tx", tx.Hash())
 	o.notify(Transition{Slot: s, Call: call, Tx: tx})
