@@ -9,7 +9,9 @@ import (
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/ethclient"
 	"github.com/ethereum/go-ethereum/log"
+	"github.com/ethereum/go-ethereum/rpc"
 
+	"github.com/gavel-eth/gavel/contracts/auction"
 	"github.com/gavel-eth/gavel/contracts/devauction"
 	"github.com/gavel-eth/gavel/contracts/operator"
 	"github.com/gavel-eth/gavel/eth/betapool"
@@ -51,7 +53,7 @@ type DevAuction struct {
 
 	mu      sync.Mutex
 	op      *operator.Operator // created once the deployment is mined
-	err     error              // why the loop could not be created
+	off     bool               // the loop cannot run: logged once
 	observe func(operator.Transition)
 }
 
@@ -110,32 +112,78 @@ func (d *DevAuction) onSlot(ctx context.Context, slot uint64, _ *types.Header) {
 	}
 }
 
-// loop creates the operator once the contracts are deployed.
+// loop creates the operator once the contracts are deployed: the dev
+// chain's own, or with --beta.l2rpc those of the L2 the relay reads.
 func (d *DevAuction) loop(ctx context.Context) (*operator.Operator, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if d.op != nil || d.err != nil {
-		err := d.err
-		d.err = nil // log it once
-		return d.op, err
+	if d.op != nil || d.off {
+		return d.op, nil
 	}
-	if _, ok := d.Service.Deployed(); !ok {
-		return nil, nil
+	var (
+		client *auction.Client
+		err    error
+	)
+	if url := d.node.Config.Beta.L2RPC; url != "" {
+		client, err = d.remoteClient(ctx, url)
+		if client == nil {
+			return nil, err // not reachable or not deployed yet: next slot
+		}
+	} else {
+		if _, ok := d.Service.Deployed(); !ok {
+			return nil, nil
+		}
+		client, err = d.Service.OperatorClient(ctx, ethclient.NewClient(d.node.Stack.Attach()))
 	}
-	client, err := d.Service.OperatorClient(ctx, ethclient.NewClient(d.node.Stack.Attach()))
 	if err != nil {
-		d.err = err
+		d.off = true
 		return nil, err
 	}
 	d.op, err = operator.New(client, devDeliveries{d.node}, d.cfg.operatorConfig())
 	if err != nil {
-		d.err = err
+		d.off = true
 		return nil, err
 	}
 	if d.observe != nil {
 		d.op.OnTransition(d.observe)
 	}
 	return d.op, nil
+}
+
+// remoteClient is a client of the L2's contracts (--beta.l2rpc, the
+// addresses of --beta.auctioneer or the dev deployment's) signing as the dev
+// operator. It returns nil and no error while the L2 or its Auctioneer is not
+// there yet, and an error when the dev operator is not the Auctioneer's
+// operator (run `gavel auction operate` with the right key then).
+func (d *DevAuction) remoteClient(ctx context.Context, url string) (*auction.Client, error) {
+	addrs := devAuctionAddresses(d.node)
+	if a, err := betaAddresses(d.node.Config.Beta); err != nil {
+		return nil, err
+	} else if a != nil {
+		addrs.Auctioneer, addrs.SettlementHouse = a.Auctioneer, a.SettlementHouse
+	}
+	rc, err := rpc.DialContext(ctx, url)
+	if err != nil {
+		return nil, nil
+	}
+	client, err := d.Service.OperatorClient(ctx, ethclient.NewClient(rc))
+	if err != nil {
+		rc.Close()
+		return nil, nil
+	}
+	client = auction.NewClient(client.Backend(), addrs, client.Signer())
+	op, err := client.Operator(ctx)
+	if err != nil {
+		rc.Close()
+		return nil, nil // no Auctioneer there (yet)
+	}
+	if op != client.From() {
+		rc.Close()
+		return nil, fmt.Errorf("the L2 Auctioneer %s at %s is operated by %s, not by the dev operator %s: the in-process operator stays off (run `gavel auction operate` with the operator's key)",
+			addrs.Auctioneer, url, op, client.From())
+	}
+	log.Info("Dev auction operator runs on the L2", "l2", url, "auctioneer", addrs.Auctioneer)
+	return client, nil
 }
 
 // devDeliveries tells the dev operator what the relay delivered. A slot is

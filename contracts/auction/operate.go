@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 
+	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
 )
@@ -152,3 +153,9 @@ func (c *Client) PendingNonce(ctx context.Context) (uint64, error) {
 	}
 	return c.backend.PendingNonceAt(ctx, c.signer.From)
 }
+
+// Backend returns the node the client talks to.
+func (c *Client) Backend() Backend { return c.backend }
+
+// Signer returns the client's signer, nil for a read-only client.
+func (c *Client) Signer() *bind.TransactOpts { return c.signer }

@@ -5,20 +5,27 @@ import (
 	"context"
 	"encoding/hex"
 	"encoding/json"
+	"math/big"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/eth/ethconfig"
 	"github.com/ethereum/go-ethereum/node"
+	gparams "github.com/ethereum/go-ethereum/params"
+	"github.com/ethereum/go-ethereum/rpc"
 	"github.com/urfave/cli/v2"
 
 	"github.com/gavel-eth/gavel/contracts/auction"
+	"github.com/gavel-eth/gavel/contracts/bindings"
 	"github.com/gavel-eth/gavel/contracts/operator"
 	"github.com/gavel-eth/gavel/eth"
 	"github.com/gavel-eth/gavel/internal/testnode"
@@ -50,10 +57,12 @@ func stepInBackground(n *testnode.Node) (stop func()) {
 
 // TestSecondChainAsL2 runs the auction for an L1 dev node on a second dev
 // node with another chain id (the L2): the contracts are deployed there with
-// `gavel auction deploy`, a bidder bids with `gavel auction bid`, and the
-// operator loop, ticked by the L1 node's slots and told deliveries by the L1
-// relay's data API over HTTP, opens, settles, pays out the slot L1 delivered
-// and refunds the slot L1 missed.
+// `gavel auction deploy`, a bidder bids with `gavel auction bid`, the L1
+// node reads the L2 through its beta L2 RPC setting (--beta.l2rpc), and the
+// operator loop (what `gavel auction operate` runs), ticked by the L1 node's
+// slots and told deliveries by the L1 relay's data API over HTTP, opens and
+// settles; the bidder pays a beta bundle's hash on the L2, L1 slot S's block
+// ends with that bundle, the loop pays S out and refunds the slot L1 missed.
 func TestSecondChainAsL2(t *testing.T) {
 	l2 := testnode.New(t, testnode.Options{Configure: func(_ *node.Config, _ *ethconfig.Config, c *eth.Config) {
 		c.Dev.ChainID = l2ChainID
@@ -61,7 +70,6 @@ func TestSecondChainAsL2(t *testing.T) {
 	if id := l2.Chain.ChainID(); id != l2ChainID {
 		t.Fatalf("L2 chain id %d, want %d", id, l2ChainID)
 	}
-	l1 := testnode.New(t, testnode.Options{})
 
 	hexKey := func(i int) string { return "0x" + hex.EncodeToString(crypto.FromECDSA(testnode.Account(i).Key)) }
 	owner, bidder := hexKey(0), hexKey(1)
@@ -97,7 +105,30 @@ func TestSecondChainAsL2(t *testing.T) {
 	if raw, err := os.ReadFile(file); err != nil || json.Unmarshal(raw, &addrs) != nil {
 		t.Fatalf("addresses file: %v", err)
 	}
+	// The L1 node reads the paid bundles from the L2 (--beta.l2rpc and the
+	// deployment's addresses).
+	l1 := testnode.New(t, testnode.Options{Configure: func(_ *node.Config, _ *ethconfig.Config, c *eth.Config) {
+		c.Beta.L2RPC = l2.HTTPURL()
+		c.Beta.Auctioneer, c.Beta.SettlementHouse = addrs.Auctioneer.Hex(), addrs.SettlementHouse.Hex()
+	}})
 	ctx := context.Background()
+
+	// A beta bundle for L1 slot S: a zero-tip transfer on the L1 chain.
+	to := testnode.Account(6).Address
+	l1ID := l1.Chain.Config().ChainID
+	betaTx := types.MustSignNewTx(testnode.Account(5).Key, types.LatestSignerForChainID(l1ID), &types.DynamicFeeTx{
+		ChainID: l1ID, GasTipCap: new(big.Int), GasFeeCap: big.NewInt(100 * gparams.GWei), Gas: 21000, To: &to, Value: big.NewInt(1)})
+	rawBeta, _ := betaTx.MarshalBinary()
+	var bundleHash common.Hash
+	mev, err := rpc.Dial(l1.MEVURL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer mev.Close()
+	if err := mev.CallContext(ctx, &bundleHash, "mev_sendBetaBundle", map[string]any{"txs": []hexutil.Bytes{rawBeta}, "slot": strconv.Itoa(S)}); err != nil {
+		t.Fatal(err)
+	}
+
 	opClient, err := loadOperatorClient(ctx, l2, addrs)
 	if err != nil {
 		t.Fatal(err)
@@ -124,11 +155,51 @@ func TestSecondChainAsL2(t *testing.T) {
 		}
 		l2.Step()
 	}
+	// The bidder pays the bundle hash on the L2 once the loop settled S,
+	// sending without waiting (the L2 is stepped by hand): approve the
+	// SettlementHouse for the gas tokens, then submitBundle.
+	pay := func() {
+		chainID := big.NewInt(l2ChainID)
+		nonce, err := l2.Client().PendingNonceAt(ctx, testnode.Account(1).Address)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, h := bindings.NewAuctioneer(), bindings.NewSettlementHouse()
+		for i, c := range []struct {
+			to   common.Address
+			data []byte
+		}{
+			{addrs.Auctioneer, a.PackApprove(addrs.SettlementHouse, big.NewInt(S), big.NewInt(100_000))},
+			{addrs.SettlementHouse, h.PackSubmitBundle(big.NewInt(S), big.NewInt(100_000), [][32]byte{bundleHash})},
+		} {
+			tx := types.MustSignNewTx(testnode.Account(1).Key, types.LatestSignerForChainID(chainID), &types.DynamicFeeTx{
+				ChainID: chainID, Nonce: nonce + uint64(i), GasTipCap: big.NewInt(gparams.GWei), GasFeeCap: big.NewInt(100 * gparams.GWei),
+				Gas: 300_000, To: &c.to, Data: c.data})
+			if err := l2.Client().SendTransaction(ctx, tx); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	var sBlock *types.Header
 	for slot := l1.Beacon.HeadSlot() + 1; slot <= missed+1; slot++ {
 		if slot == missed {
 			continue // no L1 block: the proposer missed it
 		}
 		step(slot)
+		switch slot {
+		case S - settleLead: // runAndSettle(S) was just mined on the L2
+			pay()
+		case S:
+			sBlock = l1.Chain.Head()
+		}
+	}
+	// L1 slot S's block ends with the bundle paid on the L2.
+	blk, err := l1.Client().BlockByHash(ctx, sBlock.Hash())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if txs := blk.Transactions(); len(txs) < 2 || txs[len(txs)-1].Hash() != betaTx.Hash() {
+		t.Errorf("L1 slot %d's block does not end with the beta tx paid on the L2 (%d txs)", S, len(txs))
 	}
 	status := func(slot uint64) auction.Status {
 		st, err := opClient.Status(ctx, slot)
