@@ -126,8 +126,12 @@ func (d *DevAuction) loop(ctx context.Context) (*operator.Operator, error) {
 	)
 	if url := d.node.Config.Beta.L2RPC; url != "" {
 		client, err = d.remoteClient(ctx, url)
+		if err != nil {
+			d.off = true
+			return nil, err
+		}
 		if client == nil {
-			return nil, err // not reachable or not deployed yet: next slot
+			return nil, nil // not reachable or not deployed yet: next slot
 		}
 	} else {
 		if _, ok := d.Service.Deployed(); !ok {

@@ -8,6 +8,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/ethereum/go-ethereum/log"
 	"github.com/ethereum/go-ethereum/rpc"
 	"github.com/urfave/cli/v2"
 
@@ -91,6 +92,8 @@ func runOperate(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	// Every transition is logged (INFO lines on stderr), as a node logs.
+	log.SetDefault(log.NewLogger(log.NewTerminalHandlerWithLevel(c.App.ErrWriter, log.LevelInfo, false)))
 	ctx, stop := signal.NotifyContext(c.Context, syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	e.printf("operating the auction at %s on %s as %s: %d gas per slot, open %d slots ahead, settle %d slots ahead\n",
