@@ -46,7 +46,7 @@ func startStepping(t *testing.T, n *testnode.Node) *stepper {
 			case <-ctx.Done():
 				return
 			case <-tick.C:
-				if _, err := n.Beacon.Step(ctx); err != nil && ctx.Err() == nil {
+				if _, err := n.Beacon().Step(ctx); err != nil && ctx.Err() == nil {
 					t.Errorf("step: %v", err)
 					return
 				}
@@ -99,8 +99,7 @@ func rawTxs(t *testing.T, txs []*types.Transaction) []hexutil.Bytes {
 func TestBetaBlockEndToEnd(t *testing.T) {
 	var svc *devauction.Service
 	n := testnode.New(t, testnode.Options{Register: func(n *eth.Node) error {
-		svc = devauction.Register(n.Stack, devauction.Config{})
-		n.Auction = svc
+		svc = devauction.Register(n.Stack(), devauction.Config{})
 		return nil
 	}})
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
@@ -120,7 +119,7 @@ func TestBetaBlockEndToEnd(t *testing.T) {
 	}
 	b1, b2 := bidder(1), bidder(2)
 
-	slot := n.Beacon.HeadSlot() + 100
+	slot := n.Beacon().HeadSlot() + 100
 	const sold = 3_000_000
 	must := func(_ *types.Receipt, err error) {
 		t.Helper()
@@ -144,10 +143,10 @@ func TestBetaBlockEndToEnd(t *testing.T) {
 	must(b1.Pay(ctx, slot, 100_000, []common.Hash{hi}))
 	st.stop()
 
-	if h := n.Beacon.HeadSlot(); h >= slot-1 {
+	if h := n.Beacon().HeadSlot(); h >= slot-1 {
 		t.Fatalf("the L2 set-up took until slot %d, past the target %d", h, slot)
 	}
-	for n.Beacon.HeadSlot() < slot-1 {
+	for n.Beacon().HeadSlot() < slot-1 {
 		n.Step()
 	}
 	for _, txs := range [][]*types.Transaction{a, p, inv, unpaid} {
@@ -172,7 +171,7 @@ func TestBetaBlockEndToEnd(t *testing.T) {
 	}
 
 	head := n.Step()
-	if got := n.Beacon.HeadSlot(); got != slot {
+	if got := n.Beacon().HeadSlot(); got != slot {
 		t.Fatalf("head slot %d, want %d", got, slot)
 	}
 	block, err := n.Client().BlockByHash(ctx, head.Hash())

@@ -73,8 +73,9 @@ func betaAddresses(cfg BetaConfig) (*auction.Addresses, error) {
 
 // newBeta builds the beta-block source for the relay, or nil when beta is
 // off: no L2 configured outside --dev, or --beta.disable.
-func newBeta(n *Node, cfg BetaConfig) (*betapool.BetaBlocks, error) {
-	if cfg.Disabled || n.Submission == nil {
+func newBeta(n *Node, gcfg Config) (*betapool.BetaBlocks, error) {
+	cfg := gcfg.Beta
+	if cfg.Disabled || n.submission == nil {
 		return nil, nil
 	}
 	addrs, err := betaAddresses(cfg)
@@ -85,14 +86,14 @@ func newBeta(n *Node, cfg BetaConfig) (*betapool.BetaBlocks, error) {
 	switch {
 	case cfg.L2RPC != "":
 		if addrs == nil {
-			if n.Beacon == nil {
+			if n.beacon == nil {
 				return nil, errors.New("beta: --beta.l2rpc needs --beta.network or --beta.auctioneer and --beta.settlementhouse")
 			}
 			def := devAuctionAddresses(n)
 			addrs = &def
 		}
 		l2 = &dialedL2{url: cfg.L2RPC, addrs: *addrs, max: betapool.DefaultMaxResultBytes}
-	case n.Beacon != nil:
+	case n.beacon != nil:
 		// --dev: the dev chain is its own L2, read in process. The dev
 		// deployment's addresses are resolved at the first read.
 		l2 = &localL2{n: n, addrs: addrs}
@@ -103,16 +104,16 @@ func newBeta(n *Node, cfg BetaConfig) (*betapool.BetaBlocks, error) {
 		return nil, nil
 	}
 	scfg := cfg.Settlement
-	if n.Beacon != nil && n.Config.Dev.Manual {
+	if n.beacon != nil && gcfg.Dev.Manual {
 		scfg.Refresh = -1 // slots are stepped by hand: read at every merge
 	}
-	return betapool.NewBetaBlocks(n.Chain, n.Submission.Beta, betapool.NewSettlements(l2, scfg)), nil
+	return betapool.NewBetaBlocks(n.chain, n.submission.Beta, betapool.NewSettlements(l2, scfg)), nil
 }
 
 // devAuctionAddresses is the dev chain's auction deployment.
 func devAuctionAddresses(n *Node) auction.Addresses {
-	if n.Auction != nil {
-		return n.Auction.Addresses()
+	if n.auction != nil {
+		return n.auction.Addresses()
 	}
 	return deploy.Addresses(params.DevOwnerKey().Address, 0)
 }
@@ -132,7 +133,7 @@ func (l *localL2) client() *auction.Client {
 		if l.addrs != nil {
 			a = *l.addrs
 		}
-		l.c = auction.NewClient(ethclient.NewClient(l.n.Stack.Attach()), a, nil)
+		l.c = auction.NewClient(ethclient.NewClient(l.n.stack.Attach()), a, nil)
 	})
 	return l.c
 }
@@ -241,16 +242,16 @@ func (p *betaPoller) Stop() error {
 	return nil
 }
 
-// startBetaPoller registers the poller unless reads are not cached (slots
-// stepped by hand: every merge reads the L2).
-func startBetaPoller(n *Node, beta *betapool.BetaBlocks, r *relay.Relay, cfg BetaConfig) {
-	every := cfg.Settlement.Refresh
+// newBetaPoller returns the poller, or nil when reads are not cached
+// (slots stepped by hand: every merge reads the L2) or there is no beta.
+func newBetaPoller(beta *betapool.BetaBlocks, r *relay.Relay, cfg Config) *betaPoller {
+	every := cfg.Beta.Settlement.Refresh
 	if every == 0 {
 		every = betapool.DefaultRefresh
 	}
-	if beta == nil || every < 0 || (n.Beacon != nil && n.Config.Dev.Manual) {
-		return
+	if beta == nil || every < 0 || cfg.Dev.Manual {
+		return nil
 	}
-	n.Stack.RegisterLifecycle(&betaPoller{beta: beta, relay: r, every: every})
 	log.Info("Beta block on", "refresh", every)
+	return &betaPoller{beta: beta, relay: r, every: every}
 }

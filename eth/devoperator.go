@@ -14,8 +14,6 @@ import (
 	"github.com/gavel-eth/gavel/contracts/auction"
 	"github.com/gavel-eth/gavel/contracts/devauction"
 	"github.com/gavel-eth/gavel/contracts/operator"
-	"github.com/gavel-eth/gavel/eth/betapool"
-	"github.com/gavel-eth/gavel/internal/store"
 )
 
 // DevAuctionConfig is the [Mev.Dev.Auction] section: the dev auction
@@ -71,21 +69,21 @@ func (d *DevAuction) OnTransition(fn func(operator.Transition)) {
 // testnode.Options.Register when they want the auction (the deployment's
 // transactions fill the first blocks).
 func (n *Node) EnableDevAuction(cfg DevAuctionConfig) (*DevAuction, error) {
-	if n.Beacon == nil {
+	if n.beacon == nil {
 		return nil, errors.New("the dev auction needs dev mode")
 	}
-	if n.DevAuction != nil {
-		return n.DevAuction, nil
+	if n.devAuction != nil {
+		return n.devAuction, nil
 	}
 	if !cfg.NoOperator {
 		if err := cfg.operatorConfig().Check(); err != nil {
 			return nil, err
 		}
 	}
-	d := &DevAuction{Service: devauction.Register(n.Stack, devauction.Config{}), node: n, cfg: cfg}
-	n.Auction, n.DevAuction = d.Service, d
+	d := &DevAuction{Service: devauction.Register(n.stack, devauction.Config{}), node: n, cfg: cfg}
+	n.auction, n.devAuction = d.Service, d
 	if !cfg.NoOperator {
-		n.Beacon.OnSlot(d.onSlot)
+		n.beacon.OnSlot(d.onSlot)
 	}
 	return d, nil
 }
@@ -124,7 +122,7 @@ func (d *DevAuction) loop(ctx context.Context) (*operator.Operator, error) {
 		client *auction.Client
 		err    error
 	)
-	if url := d.node.Config.Beta.L2RPC; url != "" {
+	if url := d.node.cfg.Beta.L2RPC; url != "" {
 		client, err = d.remoteClient(ctx, url)
 		if err != nil {
 			d.off = true
@@ -137,7 +135,7 @@ func (d *DevAuction) loop(ctx context.Context) (*operator.Operator, error) {
 		if _, ok := d.Service.Deployed(); !ok {
 			return nil, nil
 		}
-		client, err = d.Service.OperatorClient(ctx, ethclient.NewClient(d.node.Stack.Attach()))
+		client, err = d.Service.OperatorClient(ctx, ethclient.NewClient(d.node.stack.Attach()))
 	}
 	if err != nil {
 		d.off = true
@@ -161,7 +159,7 @@ func (d *DevAuction) loop(ctx context.Context) (*operator.Operator, error) {
 // operator (run `gavel auction operate` with the right key then).
 func (d *DevAuction) remoteClient(ctx context.Context, url string) (*auction.Client, error) {
 	addrs := devAuctionAddresses(d.node)
-	if a, err := betaAddresses(d.node.Config.Beta); err != nil {
+	if a, err := betaAddresses(d.node.cfg.Beta); err != nil {
 		return nil, err
 	} else if a != nil {
 		addrs.Auctioneer, addrs.SettlementHouse = a.Auctioneer, a.SettlementHouse
@@ -190,48 +188,17 @@ func (d *DevAuction) remoteClient(ctx context.Context, url string) (*auction.Cli
 	return client, nil
 }
 
-// devDeliveries tells the dev operator what the relay delivered. A slot is
-// known once it is over (the loop runs after each dev slot). It was
-// delivered with its beta part unless the relay recorded no delivered
-// payload for it (missed), or delivered a block without a beta part while
-// paid bundles of the pool waited for it (the L2 could not be read, or the
-// alpha's state was not kept): the relay records those bundles as missed
-// with betapool.ReasonNoBetaPart. Paid hashes that no pooled bundle has do
-// not count, so a winner cannot force a refund by paying an unknown hash.
-// A slot delivered without a beta part is decided once a later slot has a
-// block, when the relay has written those records.
+// devDeliveries tells the dev operator what the relay delivered
+// (relay.DeliveredBeta): a slot without a block delivered through the relay
+// is refunded, as is one whose delivered block left out paid pooled
+// bundles; paid hashes that no pooled bundle has do not count, so a winner
+// cannot force a refund by paying an unknown hash.
 type devDeliveries struct{ n *Node }
 
 // Delivered implements operator.Deliveries.
 func (d devDeliveries) Delivered(ctx context.Context, slot uint64) (included, known bool, err error) {
-	if d.n.store == nil {
+	if d.n.relay == nil {
 		return false, true, nil
 	}
-	rec, err := d.n.store.Delivered(ctx, slot)
-	switch {
-	case errors.Is(err, store.ErrNotFound):
-		return false, true, nil // no block through the relay: missed
-	case err != nil:
-		return false, false, fmt.Errorf("reading the delivered payload of slot %d: %w", slot, err)
-	}
-	if rec.AlphaBlockHash != nil || rec.BetaBundleCount > 0 {
-		return true, true, nil
-	}
-	// Delivered without a beta part: the relay records the paid bundles it
-	// left out in the background; decide once the next slot is over.
-	if d.n.Beacon != nil && d.n.Beacon.HeadSlot() <= slot {
-		return false, false, nil
-	}
-	bundles, err := d.n.store.BetaBundlesForSlot(ctx, slot)
-	if err != nil {
-		return false, false, fmt.Errorf("reading the beta bundles of slot %d: %w", slot, err)
-	}
-	for _, b := range bundles {
-		for _, s := range b.Slots {
-			if s.Slot == slot && s.Outcome != nil && s.Outcome.Reason == betapool.ReasonNoBetaPart {
-				return false, true, nil
-			}
-		}
-	}
-	return true, true, nil
+	return d.n.relay.relay.DeliveredBeta(ctx, slot)
 }

@@ -61,7 +61,8 @@ type BetaBlock struct {
 }
 
 // ErrNoBeta means nothing paid could be appended: the alpha block is served
-// as it is.
+// as it is. BuildBeta returns it with the results (and no block) so that
+// the reasons can be recorded.
 var ErrNoBeta = errors.New("no beta transactions to append")
 
 // BuildBeta appends the paid beta bundles to a verified alpha block (on the
@@ -74,12 +75,19 @@ var ErrNoBeta = errors.New("no beta transactions to append")
 // counts once (its first entry), a hash not in pool is skipped, an entry
 // without gas pays for nothing. Beta txs come after alpha's last tx (its
 // proposer payment), so they cannot change what alpha paid. It returns
-// ErrNoBeta when no tx was appended.
+// ErrNoBeta, with the results and no block, when no tx was appended.
 func BuildBeta(ctx context.Context, c *chain.Chain, alpha *chain.VerifiedPayload, entries []BetaEntry, pool map[common.Hash]types.Transactions) (*BetaBlock, error) {
 	start := time.Now()
 	bb, err := c.ContinueBlock(ctx, alpha)
 	if err != nil {
 		return nil, err
+	}
+	for _, e := range entries {
+		for _, h := range e.Hashes {
+			if txs, ok := pool[h]; ok {
+				bb.RecoverSenders(txs)
+			}
+		}
 	}
 	out := &BetaBlock{}
 	seen := make(map[common.Hash]bool)

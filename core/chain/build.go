@@ -600,3 +600,9 @@ func (c *Chain) ContinueBlock(ctx context.Context, v *VerifiedPayload) (*BlockBu
 	}
 	return b, nil
 }
+
+// RecoverSenders recovers the senders of txs on all cores in the
+// background, so that applying them later finds the senders cached.
+func (b *BlockBuilder) RecoverSenders(txs types.Transactions) {
+	core.SenderCacher().Recover(b.signer, txs)
+}

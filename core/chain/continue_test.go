@@ -101,3 +101,61 @@ func TestContinueBlockNeedsKeptState(t *testing.T) {
 		t.Fatalf("got %v, want %v", err, ErrNoKeptState)
 	}
 }
+
+// TestContinueBlockShanghai runs the merge on a Shanghai chain (Capella on
+// the beacon side): no blob gas, no beacon root, no requests; geth's import
+// accepts the result.
+func TestContinueBlockShanghai(t *testing.T) {
+	g := DevGenesis(params.DevGasLimit, 1_700_000_000)
+	cfg := *g.Config
+	cfg.CancunTime, cfg.PragueTime, cfg.OsakaTime, cfg.BlobScheduleConfig = nil, nil, nil, nil
+	g.Config = &cfg
+	c, stop, err := NewInMemory(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	accs := params.DevAccounts()
+	parent := c.Head()
+	a := attrsFor(parent)
+	a.BeaconRoot = nil
+	bb, err := c.NewBlockBuilder(context.Background(), parent, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bb.ApplyTx(transfer(t, c, accs[0].Key, 0, common.Address{0xaa}, 1, 1e9)); err != nil {
+		t.Fatal(err)
+	}
+	built, err := bb.Finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := c.ValidatePayload(context.Background(), &BuilderPayload{
+		Payload: built.Envelope.ExecutionPayload, RegisteredGasLimit: parent.GasLimit, ProposerFeeRecipient: common.Address{0xfe},
+		Value: uint256.MustFromBig(built.Fees), KeepState: true,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cb, err := c.ContinueBlock(context.Background(), v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cb.ApplyTx(transfer(t, c, accs[3].Key, 0, common.Address{0xaa}, 7, 0)); err != nil {
+		t.Fatal(err)
+	}
+	merged, err := cb.Finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if merged.Block.Header().BlobGasUsed != nil || merged.Block.Header().RequestsHash != nil || len(merged.Block.Transactions()) != 2 {
+		t.Fatal("the Shanghai merge carries Cancun or Prague fields, or lost a tx")
+	}
+	b, err := BlockFromPayload(merged.Envelope.ExecutionPayload, nil, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.bc.InsertChain(types.Blocks{b}); err != nil {
+		t.Fatalf("geth rejects the merged Shanghai block: %v", err)
+	}
+}

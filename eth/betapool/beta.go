@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/log"
 
+	"github.com/gavel-eth/gavel/core/bundle"
 	"github.com/gavel-eth/gavel/core/chain"
 	"github.com/gavel-eth/gavel/internal/store"
 	"github.com/gavel-eth/gavel/miner"
@@ -56,6 +58,30 @@ func (b *BetaBlocks) Merge(ctx context.Context, slot uint64, alpha *chain.Verifi
 	return miner.BuildBeta(ctx, b.chain, alpha, entries, pooled)
 }
 
+// PaidPooled reports whether any hash paid for slot on the L2 is a bundle
+// sent to this node for the slot.
+func (b *BetaBlocks) PaidPooled(ctx context.Context, slot uint64) (bool, error) {
+	entries, err := b.paid.Paid(ctx, slot)
+	if err != nil {
+		return false, err
+	}
+	pooled, _, err := b.pool.ForSlot(ctx, slot)
+	if err != nil {
+		return false, err
+	}
+	for _, e := range entries {
+		if e.Gas == 0 {
+			continue
+		}
+		for _, h := range e.Hashes {
+			if _, ok := pooled[h]; ok {
+				return true, nil
+			}
+		}
+	}
+	return false, nil
+}
+
 // Gas is the gas slot's auction sells for beta (the validators endpoint's
 // beta_gas).
 func (b *BetaBlocks) Gas(ctx context.Context, slot uint64) uint64 { return b.paid.Gas(ctx, slot) }
@@ -67,7 +93,13 @@ func (b *BetaBlocks) Gas(ctx context.Context, slot uint64) uint64 { return b.pai
 func (b *BetaBlocks) Delivered(ctx context.Context, slot uint64, beta *miner.BetaBlock) error {
 	var outs []store.BetaOutcome
 	if beta != nil {
-		number, hash := beta.Block.NumberU64(), beta.Block.Hash()
+		var (
+			number uint64
+			hash   common.Hash
+		)
+		if beta.BuiltBlock != nil { // else: nothing was appended, only the results are known
+			number, hash = beta.Block.NumberU64(), beta.Block.Hash()
+		}
 		for _, r := range beta.Results {
 			if r.Reason == miner.ReasonDuplicate || r.Reason == miner.ReasonNotPooled {
 				continue // counted at its first entry; or never sent here
@@ -103,8 +135,31 @@ func (b *BetaBlocks) Delivered(ctx context.Context, slot uint64, beta *miner.Bet
 	if err := b.pool.db.PutBetaOutcomes(ctx, outs); err != nil {
 		return err
 	}
+	b.countOutcomes(ctx, slot, outs)
 	if len(outs) > 0 {
 		log.Info("Beta bundles delivered", "slot", slot, "paid", len(outs), "beta", beta != nil)
 	}
 	return nil
+}
+
+// countOutcomes adds the outcomes to the signers' statistics.
+func (b *BetaBlocks) countOutcomes(ctx context.Context, slot uint64, outs []store.BetaOutcome) {
+	if b.pool.stats == nil || len(outs) == 0 {
+		return
+	}
+	list, err := b.pool.db.BetaBundlesForSlot(ctx, slot)
+	if err != nil {
+		return
+	}
+	signers := make(map[common.Hash]common.Address, len(list))
+	for _, bb := range list {
+		signers[bb.Hash] = bb.Signer
+	}
+	for _, o := range outs {
+		kind := bundle.StatBetaMissed
+		if o.State == store.BetaIncluded {
+			kind = bundle.StatBetaIncluded
+		}
+		b.pool.stats.Add(signers[o.Hash], kind)
+	}
 }

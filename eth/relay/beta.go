@@ -10,6 +10,7 @@ import (
 
 	"github.com/gavel-eth/gavel/core/beacon"
 	"github.com/gavel-eth/gavel/core/chain"
+	"github.com/gavel-eth/gavel/internal/store"
 	"github.com/gavel-eth/gavel/miner"
 )
 
@@ -31,6 +32,9 @@ type Beta interface {
 	// Delivered records the outcome of slot's paid bundles once a block was
 	// delivered; beta is nil when alpha was delivered alone.
 	Delivered(ctx context.Context, slot uint64, beta *miner.BetaBlock) error
+	// PaidPooled reports whether any bundle paid for slot on the L2 was sent
+	// to this node for the slot: whether a beta part was due.
+	PaidPooled(ctx context.Context, slot uint64) (bool, error)
 }
 
 // betaBid is a top bid's block with the beta part appended: what getHeader
@@ -59,6 +63,9 @@ func (r *Relay) mergeBeta(ctx context.Context, bid *Bid) {
 	block, err := r.cfg.Beta.Merge(ctx, slot, v)
 	if errors.Is(err, miner.ErrNoBeta) {
 		betaAlphaOnly.Mark(1)
+		if block != nil && len(block.Results) > 0 {
+			bid.betaMiss.Store(block) // why each paid bundle is left out
+		}
 		return
 	}
 	if err != nil {
@@ -136,14 +143,14 @@ func (r *Relay) KeptStates() map[uint64]int {
 	return out
 }
 
-// recordBeta hands the delivered slot's beta outcome to Beta: at once for a
-// merged block (a local write), in the background for an alpha delivered
-// alone (the paid set may have to be read from the L2).
-func (r *Relay) recordBeta(ctx context.Context, slot uint64, bb *betaBid) {
+// recordBeta hands the delivered slot's beta outcome to Beta: at once when
+// the merge's results are known (a local write), in the background when they
+// are not (the paid set may have to be read from the L2).
+func (r *Relay) recordBeta(ctx context.Context, slot uint64, block *miner.BetaBlock) {
 	if r.cfg.Beta == nil {
 		return
 	}
-	if bb == nil {
+	if block == nil {
 		go func() {
 			if err := r.cfg.Beta.Delivered(context.Background(), slot, nil); err != nil {
 				log.Debug("Relay could not record missed beta bundles", "slot", slot, "err", err)
@@ -151,7 +158,34 @@ func (r *Relay) recordBeta(ctx context.Context, slot uint64, bb *betaBid) {
 		}()
 		return
 	}
-	if err := r.cfg.Beta.Delivered(context.WithoutCancel(ctx), slot, bb.block); err != nil {
+	if err := r.cfg.Beta.Delivered(context.WithoutCancel(ctx), slot, block); err != nil {
 		log.Warn("Relay could not record the beta bundles it delivered", "slot", slot, "err", err)
 	}
+}
+
+// DeliveredBeta tells the auction operator (payout or refund) what the relay
+// delivered for slot, once the slot is over: known is false only when it
+// cannot tell yet (the L2 could not be read); included is true when the
+// slot's block was delivered with its beta part, or delivered when no paid
+// bundle was there to append; false when no block was delivered through
+// the relay or the delivered block left the paid bundles out.
+func (r *Relay) DeliveredBeta(ctx context.Context, slot uint64) (included, known bool, err error) {
+	rec, err := r.store.Delivered(ctx, slot)
+	if errors.Is(err, store.ErrNotFound) {
+		return false, true, nil
+	}
+	if err != nil {
+		return false, false, internal("reading the delivered payload", err)
+	}
+	if rec.BetaBundleCount > 0 {
+		return true, true, nil
+	}
+	if r.cfg.Beta == nil {
+		return true, true, nil
+	}
+	due, err := r.cfg.Beta.PaidPooled(ctx, slot)
+	if err != nil {
+		return false, false, err
+	}
+	return !due, true, nil
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gavel-eth/gavel/core/beacon"
 	"github.com/gavel-eth/gavel/core/chain"
+	"github.com/gavel-eth/gavel/miner"
 )
 
 // Bid is a verified builder submission held by the relay: what getHeader
@@ -30,6 +31,9 @@ type Bid struct {
 	// beta is the block with the beta part appended, served instead of
 	// this one while it is the top bid (nil: serve the bid as it is).
 	beta atomic.Pointer[betaBid]
+	// betaMiss is the merge's results when nothing could be appended: why
+	// each paid bundle was left out, recorded if this bid is delivered.
+	betaMiss atomic.Pointer[miner.BetaBlock]
 
 	signOnce sync.Once
 	signed   *beacon.SignedBuilderBid

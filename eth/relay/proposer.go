@@ -118,7 +118,12 @@ func (r *Relay) GetPayload(ctx context.Context, blk *beacon.SignedBlindedBeaconB
 	if err != nil {
 		return nil, err
 	}
-	r.recordBeta(ctx, slot, beta)
+	switch {
+	case beta != nil:
+		r.recordBeta(ctx, slot, beta.block)
+	default:
+		r.recordBeta(ctx, slot, bid.betaMiss.Load())
+	}
 	d = &Delivery{Payload: payload, Bundle: bid.Bundle, Requests: requests}
 	publish := func(ctx context.Context) error {
 		start := time.Now()
@@ -130,7 +135,11 @@ func (r *Relay) GetPayload(ctx context.Context, blk *beacon.SignedBlindedBeaconB
 		return nil
 	}
 	if async {
-		go publish(context.WithoutCancel(ctx))
+		r.publishing.Add(1)
+		go func() {
+			defer r.publishing.Done()
+			publish(context.WithoutCancel(ctx))
+		}()
 		return d, nil
 	}
 	if err := publish(ctx); err != nil {

@@ -117,6 +117,8 @@ var migrations = []string{
 	`ALTER TABLE relay_delivered ADD COLUMN alpha_block_hash {blob};
 	ALTER TABLE relay_delivered ADD COLUMN beta_gas_used BIGINT NOT NULL DEFAULT 0;
 	ALTER TABLE relay_delivered ADD COLUMN beta_bundle_count BIGINT NOT NULL DEFAULT 0;
+	ALTER TABLE user_stats ADD COLUMN beta_included BIGINT NOT NULL DEFAULT 0;
+	ALTER TABLE user_stats ADD COLUMN beta_missed BIGINT NOT NULL DEFAULT 0;
 	CREATE TABLE beta_outcomes (
 		hash {blob} NOT NULL,
 		slot BIGINT NOT NULL,
@@ -328,20 +330,23 @@ func (s *sqlStore) AddUserStats(ctx context.Context, deltas []UserStat) error {
 	if err != nil {
 		return err
 	}
-	q := s.d.rebind(`INSERT INTO user_stats (address, requests, bundles, beta_bundles, inclusions, first_seen, last_seen)
-		VALUES (?, ?, ?, ?, ?, ?, ?)
+	q := s.d.rebind(`INSERT INTO user_stats (address, requests, bundles, beta_bundles, inclusions, beta_included, beta_missed, first_seen, last_seen)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (address) DO UPDATE SET
 			requests = user_stats.requests + excluded.requests,
 			bundles = user_stats.bundles + excluded.bundles,
 			beta_bundles = user_stats.beta_bundles + excluded.beta_bundles,
 			inclusions = user_stats.inclusions + excluded.inclusions,
+			beta_included = user_stats.beta_included + excluded.beta_included,
+			beta_missed = user_stats.beta_missed + excluded.beta_missed,
 			first_seen = MIN(user_stats.first_seen, excluded.first_seen),
 			last_seen = MAX(user_stats.last_seen, excluded.last_seen)`)
 	if s.d.dollarArg {
 		q = strings.NewReplacer("MIN(", "LEAST(", "MAX(", "GREATEST(").Replace(q)
 	}
 	for _, d := range deltas {
-		if _, err := tx.ExecContext(ctx, q, d.Address[:], int64(d.Requests), int64(d.Bundles), int64(d.BetaBundles), int64(d.Inclusions), d.FirstSeen, d.LastSeen); err != nil {
+		if _, err := tx.ExecContext(ctx, q, d.Address[:], int64(d.Requests), int64(d.Bundles), int64(d.BetaBundles), int64(d.Inclusions),
+			int64(d.BetaIncluded), int64(d.BetaMissed), d.FirstSeen, d.LastSeen); err != nil {
 			tx.Rollback()
 			return err
 		}
@@ -352,10 +357,10 @@ func (s *sqlStore) AddUserStats(ctx context.Context, deltas []UserStat) error {
 // UserStat implements UserStats.
 func (s *sqlStore) UserStat(ctx context.Context, addr common.Address) (*UserStat, error) {
 	u := &UserStat{Address: addr}
-	var req, bun, beta, inc int64
+	var req, bun, beta, inc, binc, bmiss int64
 	err := s.db.QueryRowContext(ctx, s.d.rebind(
-		`SELECT requests, bundles, beta_bundles, inclusions, first_seen, last_seen FROM user_stats WHERE address = ?`), addr[:]).
-		Scan(&req, &bun, &beta, &inc, &u.FirstSeen, &u.LastSeen)
+		`SELECT requests, bundles, beta_bundles, inclusions, beta_included, beta_missed, first_seen, last_seen FROM user_stats WHERE address = ?`), addr[:]).
+		Scan(&req, &bun, &beta, &inc, &binc, &bmiss, &u.FirstSeen, &u.LastSeen)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("%w: no requests signed by %s", ErrNotFound, addr.Hex())
 	}
@@ -363,5 +368,6 @@ func (s *sqlStore) UserStat(ctx context.Context, addr common.Address) (*UserStat
 		return nil, err
 	}
 	u.Requests, u.Bundles, u.BetaBundles, u.Inclusions = uint64(req), uint64(bun), uint64(beta), uint64(inc)
+	u.BetaIncluded, u.BetaMissed = uint64(binc), uint64(bmiss)
 	return u, nil
 }

@@ -98,8 +98,12 @@ type UserStat struct {
 	Bundles     uint64 // eth_sendBundle bundles accepted
 	BetaBundles uint64 // mev_sendBetaBundle bundles accepted
 	Inclusions  uint64 // eth_sendBundle bundles included on chain
-	FirstSeen   int64  // unix milliseconds
-	LastSeen    int64  // unix milliseconds
+	// BetaIncluded and BetaMissed count paid beta bundles (per slot) that
+	// were in a delivered block, in whole or in part, and those that were not.
+	BetaIncluded uint64
+	BetaMissed   uint64
+	FirstSeen    int64 // unix milliseconds
+	LastSeen     int64 // unix milliseconds
 }
 
 // UserStats stores per-signer counters. Writers add deltas (counters are
