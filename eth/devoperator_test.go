@@ -54,7 +54,7 @@ func devAuctionNode(t *testing.T, cfg eth.DevAuctionConfig, observe func(operato
 			case <-ctx.Done():
 				return
 			case <-tick.C:
-				n.Beacon.Step(ctx)
+				n.Beacon().Step(ctx)
 			}
 		}
 	}()
@@ -132,14 +132,14 @@ func TestDevAuctionOperator(t *testing.T) {
 	}
 
 	n.Step() // mines the opens of the first tick
-	head := n.Beacon.HeadSlot()
+	head := n.Beacon().HeadSlot()
 	S := head + lead - 1 // opened by the tick of head-1, mined in head
 	if st := state(S); !st.IsOpen || st.ItemsForSale.Uint64() != 1_000_000 {
 		t.Fatalf("slot %d (head %d) is %s selling %v gas, want open selling 1000000", S, head, st.Word(), st.ItemsForSale)
 	}
 
 	// The beta bundle for slot S: account 5 pays account 6, zero tip.
-	chainID := n.Chain.Config().ChainID
+	chainID := n.Chain().Config().ChainID
 	signer := types.LatestSignerForChainID(chainID)
 	to := testnode.Account(6).Address
 	betaTx, err := types.SignNewTx(testnode.Account(5).Key, signer, &types.DynamicFeeTx{ChainID: chainID, Nonce: 0,
@@ -175,7 +175,7 @@ func TestDevAuctionOperator(t *testing.T) {
 	bid(0, S, 2, 600_000)
 	bid(1, S, 1, 800_000)
 	bid(0, S+1, 1, 300_000)
-	for n.Beacon.HeadSlot() < S-settleLead {
+	for n.Beacon().HeadSlot() < S-settleLead {
 		n.Step()
 	}
 	if st, err := reader.Auction(ctx, S); err != nil || !st.IsOpen || st.Bids.Uint64() != 2 {
@@ -194,7 +194,7 @@ func TestDevAuctionOperator(t *testing.T) {
 	gas := new(big.Int).SetUint64(100_000)
 	tx.send(bidders[0].Key, addrs.Auctioneer, ab.PackApprove(addrs.SettlementHouse, new(big.Int).SetUint64(S), gas), 100_000)
 	tx.send(bidders[0].Key, addrs.SettlementHouse, bindings.NewSettlementHouse().PackSubmitBundle(new(big.Int).SetUint64(S), gas, [][32]byte{bundleHash}), 300_000)
-	for n.Beacon.HeadSlot() < S-1 {
+	for n.Beacon().HeadSlot() < S-1 {
 		n.Step()
 	}
 	paid, err := reader.Bundles(ctx, S)
@@ -203,7 +203,7 @@ func TestDevAuctionOperator(t *testing.T) {
 	}
 
 	block := n.Step() // slot S, delivered through the relay
-	if got := n.Beacon.SlotAt(block.Time); got != S {
+	if got := n.Beacon().SlotAt(block.Time); got != S {
 		t.Fatalf("stepped to slot %d, want %d", got, S)
 	}
 	// Slot S's block ends with the beta bundle's tx, after the alpha's
@@ -223,7 +223,7 @@ func TestDevAuctionOperator(t *testing.T) {
 		t.Fatalf("mev_getBetaBundle after slot %d: %+v", S, res.Slots)
 	}
 	// Slot S+1 is missed: the next block is slot S+2's.
-	if _, err := n.Beacon.ProduceSlot(ctx, S+2); err != nil {
+	if _, err := n.Beacon().ProduceSlot(ctx, S+2); err != nil {
 		t.Fatal(err)
 	}
 	n.Step() // mines payout(S) (sent after S) and refund(S+1) (sent after S+2)

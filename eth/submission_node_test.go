@@ -252,6 +252,16 @@ func TestDevNodeBundleRules(t *testing.T) {
 	hAllowed := send(map[string]any{"txs": allowed, "blockNumber": target, "revertingTxHashes": []common.Hash{crypto.Keccak256Hash(allowedRevert)}})
 	// 4. A nonce the sender has not reached: dropped for its nonce.
 	hNonce := send(map[string]any{"txs": []hexutil.Bytes{sign(9, 5, &plain, nil, 21000)}, "blockNumber": target})
+	// 5. A fee cap below the base fee, and 6. a sender with no ether.
+	lowFee, _ := types.SignNewTx(testnode.Account(4).Key, signer, &types.DynamicFeeTx{ChainID: cfg.ChainID,
+		GasTipCap: big.NewInt(1), GasFeeCap: big.NewInt(1), Gas: 21000, To: &plain})
+	rawLow, _ := lowFee.MarshalBinary()
+	hFee := send(map[string]any{"txs": []hexutil.Bytes{rawLow}, "blockNumber": target})
+	poorKey, _ := crypto.GenerateKey()
+	poor, _ := types.SignNewTx(poorKey, signer, &types.DynamicFeeTx{ChainID: cfg.ChainID,
+		GasTipCap: big.NewInt(1e9), GasFeeCap: big.NewInt(100e9), Gas: 21000, To: &plain})
+	rawPoor, _ := poor.MarshalBinary()
+	hFunds := send(map[string]any{"txs": []hexutil.Bytes{rawPoor}, "blockNumber": target})
 
 	n.Step()
 	block, err := n.Chain().BlockByNumber(uint64(target))
@@ -291,6 +301,8 @@ func TestDevNodeBundleRules(t *testing.T) {
 		{"reverting", hDropped, "dropped", "revert not allowed"},
 		{"allowed revert", hAllowed, "included", ""},
 		{"future nonce", hNonce, "dropped", "nonce"},
+		{"fee cap below the base fee", hFee, "dropped", "fee"},
+		{"no ether", hFunds, "dropped", "funds"},
 	} {
 		status, r := post(t, mev, body("flashbots_getBundleStatsV2", map[string]any{"bundleHash": tc.hash, "blockNumber": target}), "")
 		var st struct {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/big"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -117,15 +118,27 @@ func loadConfig(ctx *cli.Context, forRun bool) (*node.Node, gavelConfig, error) 
 	if err != nil {
 		return nil, cfg, fmt.Errorf("create node: %w", err)
 	}
-	// geth's --dev handling imports its developer key into the keystore;
-	// give it one, as geth's own main does.
+	// A keystore, as geth's own main adds one (for --keystore accounts).
 	scryptN, scryptP := keystore.StandardScryptN, keystore.StandardScryptP
 	if cfg.Node.UseLightweightKDF {
 		scryptN, scryptP = keystore.LightScryptN, keystore.LightScryptP
 	}
 	stack.AccountManager().AddBackend(keystore.NewKeyStore(stack.KeyStoreDir(), scryptN, scryptP))
 
+	// geth's own --dev handling in SetEthConfig would make up a developer
+	// account (none of the ten test accounts) and its own genesis; gavel's
+	// dev mode is ConfigureDevEth below, so geth's is kept out of it.
+	devSet := ctx.Bool(devFlagName)
+	if devSet {
+		ctx.Set(devFlagName, "false")
+	}
 	utils.SetEthConfig(ctx, stack, &cfg.Eth)
+	if devSet {
+		ctx.Set(devFlagName, "true")
+	}
+	if cfg.Mev.Dev.Enabled && !ctx.IsSet(utils.MinerGasPriceFlag.Name) {
+		cfg.Eth.Miner.GasPrice = big.NewInt(1) // as geth's --dev: any tip is enough
+	}
 	utils.SetMetricsConfig(ctx, &cfg.Metrics)
 	if cfg.Mev.Dev.Enabled {
 		if err := eth.ConfigureDevEth(stack, &cfg.Eth, cfg.Mev.Dev); err != nil {

@@ -12,6 +12,9 @@ import (
 	"github.com/gavel-eth/gavel/params"
 )
 
+// devFlagName is --dev: geth's name for its dev mode, gavel's for its own.
+const devFlagName = "dev"
+
 // gavel's own flags. geth's flags keep geth's names and help text.
 var (
 	configFileFlag = &cli.StringFlag{
@@ -26,7 +29,7 @@ var (
 		Category: "LOGGING AND DEBUGGING",
 	}
 	devFlag = &cli.BoolFlag{
-		Name:     "dev",
+		Name:     devFlagName,
 		Usage:    "Run a local development chain with the whole market in one process: chain id 1337, ten funded test accounts, one block per --dev.period, HTTP JSON-RPC on 127.0.0.1:8545. The chain lives in memory unless --datadir is given",
 		Category: "DEVELOPER CHAIN",
 	}

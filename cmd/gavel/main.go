@@ -49,6 +49,7 @@ func newApp() *cli.App {
 			versionCommand,
 			attachCommand,
 			bundlecli.Command(),
+			relayCommand,
 			auctioncli.Command(),
 			{
 				Name:      "dumpconfig",
@@ -105,7 +106,7 @@ func setupLogging(ctx *cli.Context) error {
 	}
 	levels := []slog.Level{log.LevelCrit + 1, log.LevelError, log.LevelWarn, log.LevelInfo, log.LevelDebug, log.LevelTrace}
 	useColor := isatty.IsTerminal(os.Stderr.Fd())
-	log.SetDefault(log.NewLogger(log.NewTerminalHandlerWithLevel(os.Stderr, levels[v], useColor)))
+	log.SetDefault(log.NewLogger(truthfulHandler{log.NewTerminalHandlerWithLevel(os.Stderr, levels[v], useColor)}))
 	return nil
 }
 

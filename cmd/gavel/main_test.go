@@ -184,7 +184,7 @@ type devProcess struct {
 // process is stopped when the test ends, or earlier by stop.
 func startDev(t *testing.T, ctx context.Context, args ...string) *devProcess {
 	t.Helper()
-	args = append([]string{"--dev", "--dev.period", "1", "--http.port", "0", "--authrpc.port", "0", "--mev.addr", "127.0.0.1:0", "--verbosity", "2"}, args...)
+	args = append([]string{"--dev", "--dev.period", "1", "--http.port", "0", "--authrpc.port", "0", "--mev.addr", "127.0.0.1:0"}, args...)
 	cmd := exec.CommandContext(ctx, os.Args[0], args...)
 	cmd.Env = append(os.Environ(), "GAVEL_TEST_MAIN=1")
 	stdout, err := cmd.StdoutPipe()
@@ -253,9 +253,13 @@ func TestDevBinary(t *testing.T) {
 	if other := second.urls["JSON-RPC (IPC)"]; other == "" || other == ipc {
 		t.Fatalf("second dev node's IPC socket %q, first %q", other, ipc)
 	}
+	// Attach finds a running dev node's socket by itself (the newest one).
+	if out, errOut, code := gavel(t, "attach", "--exec", "eth.chainId()"); code != 0 || !strings.Contains(out, `"0x539"`) {
+		t.Fatalf("gavel attach without an endpoint: exit %d, %q, %s", code, out, errOut)
+	}
 	second.stop()
 	if _, err := os.Stat(filepath.Dir(second.urls["JSON-RPC (IPC)"])); !os.IsNotExist(err) {
-		t.Errorf("second dev node left its IPC directory behind: %v", err)
+		t.Errorf("second dev node left its IPC directory behind: %v\nstderr: %s", err, second.stderr.String())
 	}
 	if _, err := os.Stat(ipc); err != nil {
 		t.Fatalf("stopping the second dev node removed the first one's socket: %v", err)
@@ -302,5 +306,15 @@ func TestDevBinary(t *testing.T) {
 	}
 	if got, max := rcpt.BlockNumber.Uint64(), head.Number.Uint64()+2; got > max {
 		t.Fatalf("transfer mined in block %d, more than two slots after head %d", got, head.Number)
+	}
+	// The default-verbosity log holds none of the lines the issue found false.
+	dev.stop()
+	for _, bad := range []string{"Using developer account", "Consensus: unknown", "(unknown)", "Head block is not reachable", "P2P server will be useless"} {
+		if strings.Contains(stderr.String(), bad) {
+			t.Errorf("the log says %q:\n%s", bad, stderr.String())
+		}
+	}
+	if !strings.Contains(stderr.String(), "MEV listener stopped") {
+		t.Errorf("no log line for the MEV listener's stop")
 	}
 }

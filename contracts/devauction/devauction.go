@@ -135,11 +135,16 @@ func (s *Service) run(ctx context.Context) {
 	defer close(s.done)
 	client := ethclient.NewClient(s.stack.Attach())
 	defer client.Close()
+	waitIndexed(ctx, client)
 	dev, err := deploy.DevDeploy(ctx, client, s.cfg.Deployer, s.Operator(), s.cfg.Bidders...)
 	s.mu.Lock()
 	s.dev, s.err = dev, err
 	s.mu.Unlock()
 	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			log.Info("Auction contract deployment stopped with the node")
+			return
+		}
 		log.Error("Auction contracts not deployed", "err", err)
 		return
 	}
@@ -152,6 +157,24 @@ func (s *Service) run(ctx context.Context) {
 	}
 	log.Info("Auction contracts deployed", "weth", dev.WETH, "auctioneer", dev.Auctioneer,
 		"settlementHouse", dev.SettlementHouse, "accountant", dev.Accountant, "openBidder", dev.OpenBidder)
+}
+
+// waitIndexed waits until the node's transaction index has caught up
+// (eth_syncing false): until then every receipt lookup fails with
+// "transaction indexing is in progress", and geth logs a warning for each.
+func waitIndexed(ctx context.Context, client *ethclient.Client) {
+	t := time.NewTicker(50 * time.Millisecond)
+	defer t.Stop()
+	for {
+		if p, err := client.SyncProgress(ctx); err != nil || p == nil {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
 }
 
 // Stop ends a deployment still waiting for blocks.

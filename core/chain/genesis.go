@@ -10,6 +10,12 @@ import (
 	"github.com/gavel-eth/gavel/params"
 )
 
+func init() {
+	// geth's chain-config banner names the network by chain id: "unknown"
+	// would be the dev chain's name otherwise.
+	gparams.NetworkNames[big.NewInt(params.DevChainID).String()] = "gavel dev"
+}
+
 // DevGenesis returns the genesis of `gavel --dev`: chain id 1337, every fork
 // through Osaka active at genesis, the system contracts pre-deployed and the
 // ten dev accounts, the dev auction's accounts (params.DevAuctionAccounts)

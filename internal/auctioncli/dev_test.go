@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/hex"
 	"errors"
-	"io"
 	"strings"
 	"testing"
 	"time"
@@ -54,21 +53,29 @@ func TestDevNodeWalkthrough(t *testing.T) {
 	hexKey := func(a params.DevAccount) string { return "0x" + hex.EncodeToString(crypto.FromECDSA(a.Key)) }
 	bidders := params.DevBidderKeys()
 	operator, aliceKey, bobKey := hexKey(params.DevOperatorKey()), hexKey(bidders[0]), hexKey(bidders[1])
-	run := func(args ...string) string {
-		t.Helper()
+	runErr := func(args ...string) (string, error) {
 		var out bytes.Buffer
 		app := &cli.App{Name: "gavel", Commands: []*cli.Command{Command()}, Writer: &out, ErrWriter: &out}
 		args = append([]string{"gavel", "auction"}, args...)
 		args = append(args, "--l2rpc", n.HTTPURL())
-		if err := app.Run(args); err != nil {
-			t.Fatalf("%s: %v\n%s", strings.Join(args, " "), err, out.String())
+		err := app.Run(args)
+		return out.String(), err
+	}
+	run := func(args ...string) string {
+		t.Helper()
+		out, err := runErr(args...)
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", strings.Join(args, " "), err, out)
 		}
-		return out.String()
+		return out
 	}
 	alice, bob := bidders[0].Address.Hex(), bidders[1].Address.Hex()
 	out := run("info", "--bidder", alice)
 	if !strings.Contains(out, "bidder id:        2") || !strings.Contains(out, "(100 ether)") {
 		t.Fatalf("alice before bidding:\n%s", out)
+	}
+	if _, err := runErr("open", "--key", operator, "--slot", "1", "--gas", "5000000"); !errors.Is(err, ErrPastSlot) {
+		t.Fatalf("opening slot 1, which has begun: %v", err)
 	}
 	run("open", "--key", operator, "--slot", "1000", "--gas", "5000000")
 	run("bid", "--key", aliceKey, "--slot", "1000", "--price", "2gwei", "--gas", "3000000")
@@ -94,14 +101,10 @@ func TestDevNodeWalkthrough(t *testing.T) {
 	}
 
 	// operate refuses what cannot work, before it starts.
-	runErr := func(args ...string) error {
-		app := &cli.App{Name: "gavel", Commands: []*cli.Command{Command()}, Writer: io.Discard, ErrWriter: io.Discard}
-		return app.Run(append(append([]string{"gavel", "auction"}, args...), "--l2rpc", n.HTTPURL()))
-	}
-	if err := runErr("operate", "--key", aliceKey); err == nil || !strings.Contains(err.Error(), "is not the Auctioneer's operator") {
+	if _, err := runErr("operate", "--key", aliceKey); err == nil || !strings.Contains(err.Error(), "is not the Auctioneer's operator") {
 		t.Errorf("operate with a bidder's key: %v", err)
 	}
-	if err := runErr("operate", "--key", operator, "--lead", "4", "--settle-lead", "4"); !errors.Is(err, ErrUsage) {
+	if _, err := runErr("operate", "--key", operator, "--lead", "4", "--settle-lead", "4"); !errors.Is(err, ErrUsage) {
 		t.Errorf("operate with settle lead = lead: %v", err)
 	}
 }

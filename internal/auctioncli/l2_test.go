@@ -48,7 +48,7 @@ func stepInBackground(n *testnode.Node) (stop func()) {
 			case <-ctx.Done():
 				return
 			case <-tick.C:
-				n.Beacon.Step(ctx)
+				n.Beacon().Step(ctx)
 			}
 		}
 	}()
@@ -67,7 +67,7 @@ func TestSecondChainAsL2(t *testing.T) {
 	l2 := testnode.New(t, testnode.Options{Configure: func(_ *node.Config, _ *ethconfig.Config, c *eth.Config) {
 		c.Dev.ChainID = l2ChainID
 	}})
-	if id := l2.Chain.ChainID(); id != l2ChainID {
+	if id := l2.Chain().ChainID(); id != l2ChainID {
 		t.Fatalf("L2 chain id %d, want %d", id, l2ChainID)
 	}
 
@@ -97,9 +97,6 @@ func TestSecondChainAsL2(t *testing.T) {
 	run("deploy", "--key", owner, "--out", file)
 	run("bidder", "add", "--key", owner, "--addresses", file, testnode.Account(1).Address.Hex())
 	run("wrap", "--key", bidder, "--addresses", file, "--amount", "1ether")
-	run("open", "--key", owner, "--addresses", file, "--slot", "10", "--gas", "1000000")
-	run("bid", "--key", bidder, "--addresses", file, "--slot", "10", "--price", "1gwei", "--gas", "400000")
-	stop()
 
 	var addrs auction.Addresses
 	if raw, err := os.ReadFile(file); err != nil || json.Unmarshal(raw, &addrs) != nil {
@@ -111,11 +108,15 @@ func TestSecondChainAsL2(t *testing.T) {
 		c.Beta.L2RPC = l2.HTTPURL()
 		c.Beta.Auctioneer, c.Beta.SettlementHouse = addrs.Auctioneer.Hex(), addrs.SettlementHouse.Hex()
 	}})
+	// Slot 10 is an L1 slot: --l1rpc gives open the L1's slot clock.
+	run("open", "--key", owner, "--addresses", file, "--l1rpc", l1.HTTPURL(), "--slot", "10", "--gas", "1000000")
+	run("bid", "--key", bidder, "--addresses", file, "--slot", "10", "--price", "1gwei", "--gas", "400000")
+	stop()
 	ctx := context.Background()
 
 	// A beta bundle for L1 slot S: a zero-tip transfer on the L1 chain.
 	to := testnode.Account(6).Address
-	l1ID := l1.Chain.Config().ChainID
+	l1ID := l1.Chain().Config().ChainID
 	betaTx := types.MustSignNewTx(testnode.Account(5).Key, types.LatestSignerForChainID(l1ID), &types.DynamicFeeTx{
 		ChainID: l1ID, GasTipCap: new(big.Int), GasFeeCap: big.NewInt(100 * gparams.GWei), Gas: 21000, To: &to, Value: big.NewInt(1)})
 	rawBeta, _ := betaTx.MarshalBinary()
@@ -143,14 +144,14 @@ func TestSecondChainAsL2(t *testing.T) {
 		}
 	})
 	// Each L1 slot ticks the loop; the L2 then mines what it sent.
-	l1.Beacon.OnSlot(func(ctx context.Context, slot uint64, _ *types.Header) {
+	l1.Beacon().OnSlot(func(ctx context.Context, slot uint64, _ *types.Header) {
 		if err := loop.Tick(ctx, slot); err != nil {
 			t.Errorf("tick %d: %v", slot, err)
 		}
 	})
 	step := func(slot uint64) {
 		t.Helper()
-		if _, err := l1.Beacon.ProduceSlot(ctx, slot); err != nil {
+		if _, err := l1.Beacon().ProduceSlot(ctx, slot); err != nil {
 			t.Fatal(err)
 		}
 		l2.Step()
@@ -181,7 +182,7 @@ func TestSecondChainAsL2(t *testing.T) {
 		}
 	}
 	var sBlock *types.Header
-	for slot := l1.Beacon.HeadSlot() + 1; slot <= missed+1; slot++ {
+	for slot := l1.Beacon().HeadSlot() + 1; slot <= missed+1; slot++ {
 		if slot == missed {
 			continue // no L1 block: the proposer missed it
 		}
@@ -190,7 +191,7 @@ func TestSecondChainAsL2(t *testing.T) {
 		case S - settleLead: // runAndSettle(S) was just mined on the L2
 			pay()
 		case S:
-			sBlock = l1.Chain.Head()
+			sBlock = l1.Chain().Head()
 		}
 	}
 	// L1 slot S's block ends with the bundle paid on the L2.

@@ -16,7 +16,6 @@ import (
 )
 
 const (
-	flagL1RPC          = "l1rpc"
 	flagRelay          = "relay"
 	flagGenesisTime    = "genesis-time"
 	flagSecondsPerSlot = "seconds-per-slot"
