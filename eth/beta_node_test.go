@@ -170,6 +170,21 @@ func TestBetaBlockEndToEnd(t *testing.T) {
 		t.Fatalf("validators endpoint: slot %d with beta_gas %d not in %+v", slot, sold, vals)
 	}
 
+	status := func(h common.Hash) betapool.SlotResult {
+		t.Helper()
+		var r betapool.BetaBundleResult
+		if err := n.RPC().CallContext(ctx, &r, "mev_getBetaBundle", h); err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Slots) != 1 {
+			t.Fatalf("bundle %s: slots %+v", h, r.Slots)
+		}
+		return r.Slots[0]
+	}
+	if s := status(hi); s.Status != betapool.StatePaid || s.Entry == nil || *s.Entry != 2 || s.Gas == nil || uint64(*s.Gas) != 100_000 {
+		t.Fatalf("paid bundle before its slot: %+v, want paid by entry 2 with 100000 gas", s)
+	}
+
 	head := n.Step()
 	if got := n.Beacon().HeadSlot(); got != slot {
 		t.Fatalf("head slot %d, want %d", got, slot)
@@ -194,17 +209,6 @@ func TestBetaBlockEndToEnd(t *testing.T) {
 		t.Fatalf("the tx before beta is not the alpha's proposer payment (from %s, value %s)", from, pay.Value())
 	}
 
-	status := func(h common.Hash) betapool.SlotResult {
-		t.Helper()
-		var r betapool.BetaBundleResult
-		if err := n.RPC().CallContext(ctx, &r, "mev_getBetaBundle", h); err != nil {
-			t.Fatal(err)
-		}
-		if len(r.Slots) != 1 {
-			t.Fatalf("bundle %s: slots %+v", h, r.Slots)
-		}
-		return r.Slots[0]
-	}
 	for _, c := range []struct {
 		hash     common.Hash
 		state    string

@@ -14,6 +14,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/ethereum/go-ethereum/common/lru"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/log"
 	"github.com/ethereum/go-ethereum/metrics"
@@ -71,13 +72,35 @@ type Pool struct {
 	stats       StatsCounter
 	now         func() time.Time
 	paid        *Settlements // set by NewBetaBlocks; nil: no L2
+	// decoded keeps recent bundles' txs as validated, senders recovered,
+	// so that a merge does not decode and ecrecover them again.
+	decoded *lru.Cache[common.Hash, types.Transactions]
+}
+
+// The decoded-tx cache: how many bundles, and the largest bundle (raw
+// bytes) it takes, so that it holds a few tens of MB at most.
+const (
+	decodedBundles  = 1024
+	decodedMaxBytes = 16 << 10
+)
+
+// remember caches a bundle's decoded txs unless it is large.
+func (p *Pool) remember(hash common.Hash, raw [][]byte, txs types.Transactions) {
+	n := 0
+	for _, r := range raw {
+		n += len(r)
+	}
+	if n <= decodedMaxBytes {
+		p.decoded.Add(hash, txs)
+	}
 }
 
 // New returns a pool storing into db. chainID is the L1 chain id beta txs
 // must be signed for; currentSlot is the node's slot clock (the dev chain's
 // slot in --dev, beacon genesis time on real networks). stats may be nil.
 func New(cfg Config, db store.BetaBundles, chainID uint64, currentSlot func() uint64, stats StatsCounter) *Pool {
-	return &Pool{db: db, chainID: chainID, currentSlot: currentSlot, limits: cfg.limits(), stats: stats, now: time.Now}
+	return &Pool{db: db, chainID: chainID, currentSlot: currentSlot, limits: cfg.limits(), stats: stats, now: time.Now,
+		decoded: lru.NewCache[common.Hash, types.Transactions](decodedBundles)}
 }
 
 // Add validates args and stores the bundle for its slot, returning the
@@ -94,6 +117,7 @@ func (p *Pool) Add(ctx context.Context, args bundle.BetaBundleArgs, signer commo
 	if err != nil {
 		return common.Hash{}, errclass.Internal(fmt.Errorf("storing beta bundle %s: %w", b.Hash.Hex(), err))
 	}
+	p.remember(b.Hash, b.Raw, b.Txs)
 	if created {
 		acceptedMeter.Mark(1)
 		if p.stats != nil {
@@ -218,6 +242,11 @@ func (p *Pool) ForSlot(ctx context.Context, slot uint64) (map[common.Hash]types.
 	out := make(map[common.Hash]types.Transactions, len(list))
 	order := make([]common.Hash, 0, len(list))
 	for _, b := range list {
+		if txs, ok := p.decoded.Get(b.Hash); ok {
+			out[b.Hash] = txs
+			order = append(order, b.Hash)
+			continue
+		}
 		txs := make(types.Transactions, 0, len(b.Txs))
 		for _, raw := range b.Txs {
 			tx := new(types.Transaction)
@@ -226,6 +255,7 @@ func (p *Pool) ForSlot(ctx context.Context, slot uint64) (map[common.Hash]types.
 			}
 			txs = append(txs, tx)
 		}
+		p.remember(b.Hash, b.Txs, txs)
 		out[b.Hash] = txs
 		order = append(order, b.Hash)
 	}

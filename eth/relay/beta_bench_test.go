@@ -23,9 +23,11 @@ import (
 // BenchmarkBetaMerge compares, in one run, the verification of a
 // 200-transfer alpha block (ValidatePayload, with and without keeping its
 // state) with appending 1,000,000 gas of beta transfers (47 of 21,000 gas)
-// to it and assembling the merged block (miner.BuildBeta: the kept state
-// copied, the txs applied, withdrawals and request system calls, state
-// root, receipts, block hash).
+// to it and assembling the merged block (the kept state copied, the txs
+// applied, withdrawals and request system calls, state root, receipts,
+// block hash): through the pool as the relay does (BetaBlocks.Merge: the
+// settlement, the slot's bundles, miner.BuildBeta), and miner.BuildBeta on
+// freshly decoded txs whose senders must be recovered.
 func BenchmarkBetaMerge(b *testing.B) {
 	e, _, zipped := benchSubmission(b, 200)
 	ctx := context.Background()
@@ -65,7 +67,31 @@ func BenchmarkBetaMerge(b *testing.B) {
 			reportCPU(b, start)
 		})
 	}
-	b.Run("merge-1M-gas", func(b *testing.B) {
+	// Through the pool, as the relay merges: the bundle was validated when
+	// it was sent (senders recovered then), the settlement is in memory.
+	pool := betapool.New(betapool.DefaultConfig, e.Store, params.DevChainID, func() uint64 { return 0 }, nil)
+	var raw []string
+	for _, tx := range txs {
+		r, _ := tx.MarshalBinary()
+		raw = append(raw, hexutil.Encode(r))
+	}
+	slot1 := "1"
+	if _, err := pool.Add(ctx, bundle.BetaBundleArgs{Txs: raw, Slot: &slot1}, common.Address{}); err != nil {
+		b.Fatal(err)
+	}
+	l2 := &l2Settlement{bundles: map[uint64][]auction.Bundle{1: {{AmountOfGas: big.NewInt(1_000_000), BundleHashes: []common.Hash{h}}}}}
+	beta := betapool.NewBetaBlocks(e.Chain, pool, betapool.NewSettlements(l2, betapool.SettlementConfig{Refresh: -1}))
+	b.Run("merge-1M-gas-pool", func(b *testing.B) {
+		start := cpuTime()
+		for b.Loop() {
+			bb, err := beta.Merge(ctx, 1, alpha)
+			if err != nil || bb.GasUsed != uint64(len(txs))*21000 {
+				b.Fatal(err)
+			}
+		}
+		reportCPU(b, start)
+	})
+	b.Run("merge-1M-gas-cold-senders", func(b *testing.B) {
 		start := cpuTime()
 		for b.Loop() {
 			b.StopTimer()

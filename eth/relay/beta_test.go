@@ -209,3 +209,52 @@ func TestBetaThroughRelay(t *testing.T) {
 		t.Fatalf("slot 3 status %+v, want missed: %s", s, miner.ReasonInvalid)
 	}
 }
+
+// TestBetaThroughRelayCapella: the beta block on a Shanghai chain served as
+// a Capella bid: merged header, merged payload, accepted by geth's import.
+func TestBetaThroughRelayCapella(t *testing.T) {
+	holder := &betaHolder{}
+	e := relaytest.New(t, relaytest.Options{Capella: true, Configure: func(c *relay.Config) { c.Beta = holder }})
+	ctx := context.Background()
+	pool := betapool.New(betapool.DefaultConfig, e.Store, params.DevChainID, func() uint64 { return e.Relay.HeadSlot() }, nil)
+	to := common.Address{0xbe}
+	tx := types.MustSignNewTx(params.DevAccounts()[5].Key, types.LatestSignerForChainID(big.NewInt(params.DevChainID)), &types.DynamicFeeTx{
+		ChainID: big.NewInt(params.DevChainID), GasTipCap: new(big.Int), GasFeeCap: big.NewInt(100 * gparams.GWei), Gas: 21000, To: &to, Value: big.NewInt(1)})
+	raw, _ := tx.MarshalBinary()
+	slot1 := "1"
+	hash, err := pool.Add(ctx, bundle.BetaBundleArgs{Txs: []string{hexutil.Encode(raw)}, Slot: &slot1}, common.Address{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l2 := &l2Settlement{bundles: map[uint64][]auction.Bundle{1: {{AmountOfGas: big.NewInt(21000), BundleHashes: []common.Hash{hash}}}}, items: map[uint64]uint64{1: 21000}}
+	holder.b = betapool.NewBetaBlocks(e.Chain, pool, betapool.NewSettlements(l2, betapool.SettlementConfig{Refresh: -1}))
+	e.RegisterAll()
+
+	alpha := e.BuildBlock(1, 5, nil)
+	if out, err := submit(e, e.Submission(alpha), false); err != nil || out != relay.Accepted {
+		t.Fatalf("submit: %v, %v", out, err)
+	}
+	v := e.Proposer(1)
+	bid, err := e.Relay.GetHeader(1, beacon.Root(e.Chain.Head().Hash()), v.Key.PublicKey())
+	if err != nil || bid == nil || bid.Capella == nil {
+		t.Fatalf("getHeader: %+v, %v; want a Capella bid", bid, err)
+	}
+	if bid.Header().BlockHash() == beacon.Root(alpha.Built.Block.Hash()) {
+		t.Fatal("getHeader serves the alpha block, not the beta block")
+	}
+	d, err := e.Relay.GetPayload(ctx, e.BlindedBlock(1, bid), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ed := d.Payload.ToExecutableData()
+	blk, err := engine.ExecutableDataToBlock(*ed, nil, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if txs := blk.Transactions(); txs[len(txs)-1].Hash() != tx.Hash() {
+		t.Fatal("the delivered Capella block does not end with the beta tx")
+	}
+	if err := e.Chain.ImportBuilt(&chain.BuiltBlock{Block: blk, Envelope: &engine.ExecutionPayloadEnvelope{ExecutionPayload: ed}}); err != nil {
+		t.Fatalf("geth rejects the delivered Capella beta block: %v", err)
+	}
+}

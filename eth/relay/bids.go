@@ -171,9 +171,12 @@ func (s *bidStore) floorCheck(t *beacon.BidTrace, value *uint256.Int, cancellabl
 }
 
 // mayBeTop reports whether a bid of t's value could become its auction's
-// top bid: it beats the current top, or its builder holds the top (a lower
+// top bid, so that its state is worth keeping for the beta block: it beats the current top, or its builder holds the top (a lower
 // replacement may still be the best left).
 func (r *Relay) mayBeTop(t *beacon.BidTrace) bool {
+	if r.cfg.Beta == nil {
+		return false // nothing would use the state
+	}
 	r.bids.mu.RLock()
 	defer r.bids.mu.RUnlock()
 	a := r.bids.auctions[keyOf(t)]
