@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"sync"
 
+	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/ethclient"
 	"github.com/ethereum/go-ethereum/log"
@@ -141,7 +143,7 @@ func (d *DevAuction) loop(ctx context.Context) (*operator.Operator, error) {
 		d.off = true
 		return nil, err
 	}
-	d.op, err = operator.New(client, devDeliveries{d.node}, d.cfg.operatorConfig())
+	d.op, err = operator.New(client, relayDeliveries{d.node}, d.cfg.operatorConfig())
 	if err != nil {
 		d.off = true
 		return nil, err
@@ -188,17 +190,44 @@ func (d *DevAuction) remoteClient(ctx context.Context, url string) (*auction.Cli
 	return client, nil
 }
 
-// devDeliveries tells the dev operator what the relay delivered
+// relayDeliveries tells the dev operator (and mev_deliveredBeta) what the relay delivered
 // (relay.DeliveredBeta): a slot without a block delivered through the relay
 // is refunded, as is one whose delivered block left out paid pooled
 // bundles; paid hashes that no pooled bundle has do not count, so a winner
 // cannot force a refund by paying an unknown hash.
-type devDeliveries struct{ n *Node }
+type relayDeliveries struct{ n *Node }
 
 // Delivered implements operator.Deliveries.
-func (d devDeliveries) Delivered(ctx context.Context, slot uint64) (included, known bool, err error) {
+func (d relayDeliveries) Delivered(ctx context.Context, slot uint64) (included, known bool, err error) {
 	if d.n.relay == nil {
 		return false, true, nil
 	}
 	return d.n.relay.relay.DeliveredBeta(ctx, slot)
+}
+
+// OperatorAPI is the relay's part of the mev namespace for auction
+// operators: what became of a slot's beta part.
+type OperatorAPI struct{ n *Node }
+
+// DeliveredBeta is mev_deliveredBeta's answer.
+type DeliveredBeta struct {
+	Slot string `json:"slot"`
+	// Known is false while the relay cannot tell yet (the L2 could not be read).
+	Known bool `json:"known"`
+	// Included: the slot's block was delivered through the relay with its
+	// beta part (or nothing paid was waiting for it): pay the auction out.
+	// False when known: refund (no block through the relay, or the paid
+	// pooled bundles were left out).
+	Included bool `json:"included"`
+}
+
+// DeliveredBeta tells an auction operator (`gavel auction operate`) whether
+// to pay slot's auction out or refund it: mev_deliveredBeta. Ask once the
+// slot is over.
+func (api *OperatorAPI) DeliveredBeta(ctx context.Context, slot hexutil.Uint64) (*DeliveredBeta, error) {
+	included, known, err := relayDeliveries{api.n}.Delivered(ctx, uint64(slot))
+	if err != nil {
+		return nil, err
+	}
+	return &DeliveredBeta{Slot: strconv.FormatUint(uint64(slot), 10), Known: known, Included: included}, nil
 }

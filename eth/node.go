@@ -288,6 +288,9 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (_ *Node, err e
 	if n.relay != nil && n.relay.proposer != nil {
 		stack.RegisterAPIs([]rpc.API{{Namespace: "mev", Service: &DevRelayAPI{n}}})
 	}
+	if n.relay != nil {
+		stack.RegisterAPIs([]rpc.API{{Namespace: "mev", Service: &OperatorAPI{n}}})
+	}
 
 	// Lifecycles start in registration order and stop in reverse: the dev
 	// driver stops producing slots first, then the listener drains the

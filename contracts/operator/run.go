@@ -12,7 +12,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/log"
+	"github.com/ethereum/go-ethereum/rpc"
 )
 
 // Clock is an L1 beacon slot clock: slot n starts at GenesisTime + n × SecondsPerSlot.
@@ -66,12 +68,23 @@ const PathDelivered = "/relay/v1/data/bidtraces/proposer_payload_delivered"
 // than a delivered-payloads list.
 var ErrRelay = errors.New("relay data API")
 
-// RelayDeliveries learns deliveries from a relay's data API (any relay that
-// serves proposer_payload_delivered; gavel's MEV listener does): a slot with
-// a delivered payload is known and counts as delivered with its beta part; a
+// RelayDeliveries learns deliveries from the L1 gavel node, or from a
+// relay's data API.
+//
+// With L1 set it asks the node's mev_deliveredBeta(slot), which answers
+// from the relay's records exactly as the in-process dev operator decides:
+// delivered with its beta part (payout), or not (refund: no block through
+// the relay, or a block that left the paid pooled bundles out). A node
+// without that method (not a gavel relay) falls back to the data API.
+//
+// With the data API (URL; any relay that serves proposer_payload_delivered)
+// a slot with a delivered payload counts as delivered with its beta part; a
 // slot without one is not known yet, so the operator refunds it once its
-// grace has passed.
+// grace has passed. The data API does not tell a block delivered without
+// its beta part from one with it.
 type RelayDeliveries struct {
+	// L1 is the L1 gavel node's JSON-RPC (nil: the data API only).
+	L1 *rpc.Client
 	// URL is the relay's base URL, e.g. http://127.0.0.1:9062.
 	URL    string
 	Client *http.Client // nil: a client with a 10 s timeout
@@ -85,6 +98,21 @@ type deliveredRecord struct {
 
 // Delivered implements Deliveries.
 func (r RelayDeliveries) Delivered(ctx context.Context, slot uint64) (included, known bool, err error) {
+	if r.L1 != nil {
+		var res struct {
+			Known    bool `json:"known"`
+			Included bool `json:"included"`
+		}
+		err := r.L1.CallContext(ctx, &res, "mev_deliveredBeta", hexutil.Uint64(slot))
+		var rerr rpc.Error
+		switch {
+		case err == nil:
+			return res.Included, res.Known, nil
+		case errors.As(err, &rerr) && rerr.ErrorCode() == -32601: // method not found: not a gavel relay
+		default:
+			return false, false, fmt.Errorf("mev_deliveredBeta(%d): %w", slot, err)
+		}
+	}
 	client := r.Client
 	if client == nil {
 		client = &http.Client{Timeout: 10 * time.Second}

@@ -60,7 +60,7 @@ func stepInBackground(n *testnode.Node) (stop func()) {
 // `gavel auction deploy`, a bidder bids with `gavel auction bid`, the L1
 // node reads the L2 through its beta L2 RPC setting (--beta.l2rpc), and the
 // operator loop (what `gavel auction operate` runs), ticked by the L1 node's
-// slots and told deliveries by the L1 relay's data API over HTTP, opens and
+// slots and told deliveries by the L1 node's mev_deliveredBeta, opens and
 // settles; the bidder pays a beta bundle's hash on the L2, L1 slot S's block
 // ends with that bundle, the loop pays S out and refunds the slot L1 missed.
 func TestSecondChainAsL2(t *testing.T) {
@@ -134,7 +134,7 @@ func TestSecondChainAsL2(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	loop, err := operator.New(opClient, operator.RelayDeliveries{URL: l1.MEVURL()}, operator.Config{Gas: 1_000_000, Lead: lead, SettleLead: settleLead, Grace: 1})
+	loop, err := operator.New(opClient, operator.RelayDeliveries{L1: l1.RPC(), URL: l1.MEVURL()}, operator.Config{Gas: 1_000_000, Lead: lead, SettleLead: settleLead, Grace: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -223,6 +223,15 @@ func TestSecondChainAsL2(t *testing.T) {
 	}
 	if res, err := opClient.BidderInfo(ctx, S, testnode.Account(1).Address); err != nil || res.ItemsBought.Uint64() != 400_000 {
 		t.Errorf("bidder's result in slot %d: %+v, %v", S, res, err)
+	}
+	// The relay data API alone (a relay that is not gavel) tells the
+	// delivered slot, and knows nothing of the missed one.
+	api := operator.RelayDeliveries{URL: l1.MEVURL()}
+	if inc, known, err := api.Delivered(ctx, S); err != nil || !inc || !known {
+		t.Errorf("data API on slot %d: included %v, known %v, %v", S, inc, known, err)
+	}
+	if inc, known, err := api.Delivered(ctx, missed); err != nil || inc || known {
+		t.Errorf("data API on missed slot %d: included %v, known %v, %v", missed, inc, known, err)
 	}
 	out := run("info", "--addresses", file, "--recent", "8", "--slot", "12")
 	if !strings.Contains(out, "slot 12       refunded") || !strings.Contains(out, "slot 12 auction: refunded") {

@@ -83,11 +83,14 @@ func runOperate(c *cli.Context) error {
 		return fmt.Errorf("%w: the key's account %s is not the Auctioneer's operator %s", ErrUsage, e.client.From(), op)
 	}
 
-	clock, relayURL, err := l1Clock(c, e)
+	clock, relayURL, l1, err := l1Clock(c, e)
 	if err != nil {
 		return err
 	}
-	loop, err := operator.New(e.client, operator.RelayDeliveries{URL: relayURL}, cfg)
+	if l1 != nil {
+		defer l1.Close()
+	}
+	loop, err := operator.New(e.client, operator.RelayDeliveries{L1: l1, URL: relayURL}, cfg)
 	if err != nil {
 		return err
 	}
@@ -97,8 +100,12 @@ func runOperate(c *cli.Context) error {
 	defer stop()
 	e.printf("operating the auction at %s on %s as %s: %d gas per slot, open %d slots ahead, settle %d slots ahead\n",
 		e.client.Addresses().Auctioneer, c.String(flagL2RPC), e.client.From(), cfg.Gas, cfg.Lead, cfg.SettleLead)
+	from := "the relay data API at " + relayURL
+	if l1 != nil {
+		from = "the L1 node's mev_deliveredBeta (else the relay data API at " + relayURL + ")"
+	}
 	e.printf("L1 slot clock: slot 0 at %d, %ds per slot (now slot %d); deliveries from %s\n",
-		clock.GenesisTime, clock.SecondsPerSlot, clock.SlotAt(time.Now()), relayURL)
+		clock.GenesisTime, clock.SecondsPerSlot, clock.SlotAt(time.Now()), from)
 	if err := loop.Run(ctx, clock); !errors.Is(err, context.Canceled) {
 		return err
 	}
@@ -106,13 +113,14 @@ func runOperate(c *cli.Context) error {
 	return nil
 }
 
-// l1Clock returns the L1 slot clock and the relay URL, from the flags or the
-// L1 node's mev_nodeInfo.
-func l1Clock(c *cli.Context, e *env) (operator.Clock, string, error) {
+// l1Clock returns the L1 slot clock, the relay URL and the L1 node's
+// JSON-RPC client (nil when the flags give everything), from the flags or
+// the L1 node's mev_nodeInfo.
+func l1Clock(c *cli.Context, e *env) (operator.Clock, string, *rpc.Client, error) {
 	clock := operator.Clock{GenesisTime: c.Uint64(flagGenesisTime), SecondsPerSlot: c.Uint64(flagSecondsPerSlot)}
 	relayURL := c.String(flagRelay)
-	if c.IsSet(flagGenesisTime) && c.IsSet(flagSecondsPerSlot) && relayURL != "" {
-		return clock, relayURL, nil
+	if c.IsSet(flagGenesisTime) && c.IsSet(flagSecondsPerSlot) && relayURL != "" && !c.IsSet(flagL1RPC) {
+		return clock, relayURL, nil, nil
 	}
 	l1 := c.String(flagL1RPC)
 	if l1 == "" {
@@ -120,12 +128,12 @@ func l1Clock(c *cli.Context, e *env) (operator.Clock, string, error) {
 	}
 	rc, err := rpc.DialContext(e.ctx, l1)
 	if err != nil {
-		return clock, "", fmt.Errorf("connecting to the L1 node %s: %w", l1, err)
+		return clock, "", nil, fmt.Errorf("connecting to the L1 node %s: %w", l1, err)
 	}
-	defer rc.Close()
 	var ni nodeInfo
 	if err := rc.CallContext(e.ctx, &ni, "mev_nodeInfo"); err != nil {
-		return clock, "", fmt.Errorf("%w (mev_nodeInfo at %s: %v)", ErrNoClock, l1, err)
+		rc.Close()
+		return clock, "", nil, fmt.Errorf("%w (mev_nodeInfo at %s: %v)", ErrNoClock, l1, err)
 	}
 	if !c.IsSet(flagGenesisTime) {
 		clock.GenesisTime = ni.GenesisTime
@@ -134,13 +142,15 @@ func l1Clock(c *cli.Context, e *env) (operator.Clock, string, error) {
 		clock.SecondsPerSlot = ni.SlotSeconds
 	}
 	if clock.SecondsPerSlot == 0 {
-		return clock, "", fmt.Errorf("%w (the node at %s has no slot clock: not a dev node)", ErrNoClock, l1)
+		rc.Close()
+		return clock, "", nil, fmt.Errorf("%w (the node at %s has no slot clock: not a dev node)", ErrNoClock, l1)
 	}
 	if relayURL == "" {
 		relayURL = ni.MEVListener
 	}
 	if relayURL == "" {
-		return clock, "", fmt.Errorf("%w: no relay: pass --relay <relay base URL>", ErrUsage)
+		rc.Close()
+		return clock, "", nil, fmt.Errorf("%w: no relay: pass --relay <relay base URL>", ErrUsage)
 	}
-	return clock, relayURL, nil
+	return clock, relayURL, rc, nil
 }
