@@ -80,7 +80,7 @@ type sender struct {
 	nonces map[common.Address]uint64
 }
 
-func (s sender) send(key *ecdsa.PrivateKey, to common.Address, data []byte, gas uint64) {
+func (s sender) send(key *ecdsa.PrivateKey, to common.Address, data []byte, gas uint64) common.Hash {
 	s.t.Helper()
 	opts := bind.NewKeyedTransactor(key, s.chain)
 	opts.GasLimit = gas // no estimate: earlier calls of the same block are not mined yet
@@ -94,9 +94,11 @@ func (s sender) send(key *ecdsa.PrivateKey, to common.Address, data []byte, gas 
 	s.nonces[opts.From] = nonce + 1
 	opts.Nonce = new(big.Int).SetUint64(nonce)
 	c := bind.NewBoundContract(to, bindings.NewAuctioneer().GetABI(), s.n.Client(), s.n.Client(), s.n.Client())
-	if _, err := c.RawTransact(opts, data); err != nil {
+	tx, err := c.RawTransact(opts, data)
+	if err != nil {
 		s.t.Fatalf("sending from %s to %s: %v", opts.From, to, err)
 	}
+	return tx.Hash()
 }
 
 // TestDevAuctionOperator runs the market end to end with the in-process
@@ -192,14 +194,22 @@ func TestDevAuctionOperator(t *testing.T) {
 
 	// The winner with 600,000 gas pays 100,000 of it for the bundle hash.
 	gas := new(big.Int).SetUint64(100_000)
-	tx.send(bidders[0].Key, addrs.Auctioneer, ab.PackApprove(addrs.SettlementHouse, new(big.Int).SetUint64(S), gas), 100_000)
-	tx.send(bidders[0].Key, addrs.SettlementHouse, bindings.NewSettlementHouse().PackSubmitBundle(new(big.Int).SetUint64(S), gas, [][32]byte{bundleHash}), 300_000)
+	approve := tx.send(bidders[0].Key, addrs.Auctioneer, ab.PackApprove(addrs.SettlementHouse, new(big.Int).SetUint64(S), gas), 100_000)
+	submit := tx.send(bidders[0].Key, addrs.SettlementHouse, bindings.NewSettlementHouse().PackSubmitBundle(new(big.Int).SetUint64(S), gas, [][32]byte{bundleHash}), 300_000)
 	for n.Beacon().HeadSlot() < S-1 {
 		n.Step()
 	}
 	paid, err := reader.Bundles(ctx, S)
 	if err != nil || len(paid) != 1 || paid[0].BundleHashes[0] != bundleHash {
-		t.Fatalf("queryBundles(%d) = %+v, %v", S, paid, err)
+		for _, h := range []common.Hash{approve, submit} {
+			r, err := n.Client().TransactionReceipt(ctx, h)
+			if r != nil {
+				t.Logf("tx %s: status %d block %d gas %d", h, r.Status, r.BlockNumber, r.GasUsed)
+			} else {
+				t.Logf("tx %s: %v", h, err)
+			}
+		}
+		t.Fatalf("queryBundles(%d) at head slot %d = %+v, %v", S, n.Beacon().HeadSlot(), paid, err)
 	}
 
 	block := n.Step() // slot S, delivered through the relay
