@@ -252,7 +252,7 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (_ *Node, err e
 			Period:       cfg.Dev.Period,
 			FeeRecipient: ethCfg.Miner.PendingFeeRecipient,
 			Manual:       cfg.Dev.Manual,
-		}, nil)
+		})
 		if err != nil {
 			return nil, err
 		}

@@ -139,12 +139,12 @@ func newDevRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta) (*Re
 		RelayURL: n.mev.URL, Beacon: bcfg, Validators: vals, GasLimit: n.chain.Head().GasLimit,
 		BuilderKey: builderKey, CoinbaseKey: chain.DevBuilderKey(), Bonus: DevBuilderBonus,
 		BetaGas: func(slot uint64) uint64 { return svc.relay.BetaGas(context.Background(), slot) },
-	}, svc.relay, n.submission.Builder, n.submission.PayloadBuilder())
+	}, svc.relay, n.submission.builder, n.submission.PayloadBuilder())
 	if err != nil {
 		svc.traces.Close()
 		return nil, err
 	}
-	n.submission.Bundles.SetBuilderID(builderKey.PublicKey().String())
+	n.submission.bundles.SetBuilderID(builderKey.PublicKey().String())
 	mountRelay(n.mev, svc.relay, cfg, st)
 	log.Info("Relay attached", "pubkey", svc.relay.Pubkey(), "validators", len(vals), "builder", builderKey.PublicKey())
 	return svc, nil
@@ -197,25 +197,7 @@ func (p devPublisher) Publish(ctx context.Context, blk *beacon.SignedBlockConten
 		}
 		env.Requests = reqs
 	}
-	return p.engine.Import(ctx, env, parentRoot(blk))
-}
-
-// parentRoot is the beacon block's parent root: the parent beacon block
-// root of its execution payload.
-func parentRoot(c *beacon.SignedBlockContents) common.Hash {
-	switch {
-	case c.Fulu != nil:
-		return common.Hash(c.Fulu.SignedBlock.Message.ParentRoot)
-	case c.Electra != nil:
-		return common.Hash(c.Electra.SignedBlock.Message.ParentRoot)
-	case c.Deneb != nil:
-		return common.Hash(c.Deneb.SignedBlock.Message.ParentRoot)
-	case c.Capella != nil:
-		return common.Hash(c.Capella.Message.ParentRoot)
-	case c.Bellatrix != nil:
-		return common.Hash(c.Bellatrix.Message.ParentRoot)
-	}
-	return common.Hash{}
+	return p.engine.Import(ctx, env, blk.ParentRoot())
 }
 
 // storeCloser closes the node's database when the node stops.
@@ -226,9 +208,6 @@ func (c storeCloser) Start() error { return nil }
 
 // Stop closes the store.
 func (c storeCloser) Stop() error { return c.st.Close() }
-
-// FlushTraces writes the queued bid traces now (tests, shutdown).
-func (s *RelayService) FlushTraces(ctx context.Context) error { return s.traces.Flush(ctx) }
 
 // DevBuilderCoinbase is the fee recipient of the dev builder's blocks.
 func DevBuilderCoinbase() common.Address { return chain.DevBuilderAddress() }

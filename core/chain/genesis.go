@@ -1,10 +1,13 @@
 package chain
 
 import (
+	"crypto/ecdsa"
 	"math/big"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core"
 	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/crypto"
 	gparams "github.com/ethereum/go-ethereum/params"
 
 	"github.com/gavel-eth/gavel/params"
@@ -47,3 +50,16 @@ func IsDevGenesis(g *core.Genesis) bool {
 	return g != nil && g.Config != nil && g.Config.TerminalTotalDifficulty != nil &&
 		g.Config.TerminalTotalDifficulty.Sign() == 0 && (g.Difficulty == nil || g.Difficulty.Sign() == 0)
 }
+
+// devBuilderKey is the key of the account the dev relay builder builds
+// with and pays proposers from. It is not one of the ten test accounts, so
+// its payment in every dev block never disturbs their nonces. Derived from a
+// fixed string: a dev key, never for real value.
+var devBuilderKey, _ = crypto.ToECDSA(crypto.Keccak256([]byte("gavel dev builder coinbase")))
+
+// DevBuilderKey returns the dev relay builder's account key (funded in the
+// dev genesis).
+func DevBuilderKey() *ecdsa.PrivateKey { return devBuilderKey }
+
+// DevBuilderAddress is the dev relay builder's account.
+func DevBuilderAddress() common.Address { return crypto.PubkeyToAddress(devBuilderKey.PublicKey) }

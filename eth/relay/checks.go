@@ -107,7 +107,7 @@ func (r *Relay) Submit(ctx context.Context, req SubmitRequest) (out SubmitOutcom
 		st.total = time.Since(start)
 		logSubmission(req, out, err, st)
 	}()
-	p, outcome, err := r.precheck(req, true)
+	p, outcome, err := r.precheck(req)
 	st.checks = time.Since(start)
 	if err != nil || outcome != Accepted {
 		return outcome, err
@@ -145,9 +145,8 @@ type prechecked struct {
 	value   *uint256.Int
 }
 
-// precheck runs checks 1 to 9, in order. withSignature false skips the
-// builder signature (benchmarks measure it apart).
-func (r *Relay) precheck(req SubmitRequest, withSignature bool) (*prechecked, SubmitOutcome, error) {
+// precheck runs checks 1 to 9, in order.
+func (r *Relay) precheck(req SubmitRequest) (*prechecked, SubmitOutcome, error) {
 	sub := req.Submission
 	t := sub.BidTrace()
 	payload := sub.Payload().View()
@@ -181,10 +180,8 @@ func (r *Relay) precheck(req SubmitRequest, withSignature bool) (*prechecked, Su
 	if err != nil {
 		return nil, 0, err
 	}
-	if withSignature {
-		if err := r.checkBuilderSignature(sub, req.Signature); err != nil {
-			return nil, 0, err
-		}
+	if err := r.checkBuilderSignature(sub, req.Signature); err != nil {
+		return nil, 0, err
 	}
 	value := t.Value.Uint256()
 	below, err := r.checkFloor(t, value, req.Cancellations)
