@@ -15,38 +15,20 @@ import (
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/log"
 	"github.com/ethereum/go-ethereum/rpc"
+
+	"github.com/gavel-eth/gavel/params"
 )
-
-// Clock is an L1 beacon slot clock: slot n starts at GenesisTime + n × SecondsPerSlot.
-type Clock struct {
-	GenesisTime    uint64 // unix seconds of slot 0
-	SecondsPerSlot uint64
-}
-
-// SlotAt returns the slot running at t (0 before genesis).
-func (c Clock) SlotAt(t time.Time) uint64 {
-	u := t.Unix()
-	if c.SecondsPerSlot == 0 || u < 0 || uint64(u) < c.GenesisTime {
-		return 0
-	}
-	return (uint64(u) - c.GenesisTime) / c.SecondsPerSlot
-}
-
-// Start returns when slot starts.
-func (c Clock) Start(slot uint64) time.Time {
-	return time.Unix(int64(c.GenesisTime+slot*c.SecondsPerSlot), 0)
-}
 
 // Run ticks the loop at the start of every slot, with the slot before it as
 // the one that is over, until ctx ends; it then returns ctx's error. Errors of
 // single ticks are logged (Tick logs each slot's) and the loop goes on.
-func (o *Operator) Run(ctx context.Context, clock Clock) error {
+func (o *Operator) Run(ctx context.Context, clock params.SlotClock) error {
 	if clock.SecondsPerSlot == 0 {
 		return fmt.Errorf("%w: the slot clock has no slot time", ErrConfig)
 	}
 	for {
-		next := clock.SlotAt(time.Now()) + 1
-		timer := time.NewTimer(time.Until(clock.Start(next)))
+		next := clock.Now() + 1
+		timer := time.NewTimer(time.Until(time.Unix(int64(clock.SlotTime(next)), 0)))
 		select {
 		case <-ctx.Done():
 			timer.Stop()

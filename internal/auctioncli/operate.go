@@ -6,13 +6,13 @@ import (
 	"fmt"
 	"os/signal"
 	"syscall"
-	"time"
 
 	"github.com/ethereum/go-ethereum/log"
 	"github.com/ethereum/go-ethereum/rpc"
 	"github.com/urfave/cli/v2"
 
 	"github.com/gavel-eth/gavel/contracts/operator"
+	"github.com/gavel-eth/gavel/params"
 )
 
 const (
@@ -105,7 +105,7 @@ func runOperate(c *cli.Context) error {
 		from = "the L1 node's mev_deliveredBeta (else the relay data API at " + relayURL + ")"
 	}
 	e.printf("L1 slot clock: slot 0 at %d, %ds per slot (now slot %d); deliveries from %s\n",
-		clock.GenesisTime, clock.SecondsPerSlot, clock.SlotAt(time.Now()), from)
+		clock.GenesisTime, clock.SecondsPerSlot, clock.Now(), from)
 	if err := loop.Run(ctx, clock); !errors.Is(err, context.Canceled) {
 		return err
 	}
@@ -116,8 +116,8 @@ func runOperate(c *cli.Context) error {
 // l1Clock returns the L1 slot clock, the relay URL and the L1 node's
 // JSON-RPC client (nil when the flags give everything), from the flags or
 // the L1 node's mev_nodeInfo.
-func l1Clock(c *cli.Context, e *env) (operator.Clock, string, *rpc.Client, error) {
-	clock := operator.Clock{GenesisTime: c.Uint64(flagGenesisTime), SecondsPerSlot: c.Uint64(flagSecondsPerSlot)}
+func l1Clock(c *cli.Context, e *env) (params.SlotClock, string, *rpc.Client, error) {
+	clock := params.SlotClock{GenesisTime: c.Uint64(flagGenesisTime), SecondsPerSlot: c.Uint64(flagSecondsPerSlot)}
 	relayURL := c.String(flagRelay)
 	if c.IsSet(flagGenesisTime) && c.IsSet(flagSecondsPerSlot) && relayURL != "" && !c.IsSet(flagL1RPC) {
 		return clock, relayURL, nil, nil
