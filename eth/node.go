@@ -57,6 +57,9 @@ func DefaultConfig() Config {
 			Addr: mevapi.DefaultAddr, MaxBodyBytes: mevapi.DefaultMaxBodyBytes,
 			ReadHeaderTimeout: mevapi.DefaultReadHeaderTimeout, ReadTimeout: mevapi.DefaultReadTimeout,
 			WriteTimeout: mevapi.DefaultWriteTimeout, IdleTimeout: mevapi.DefaultIdleTimeout,
+			BodyBudget: mevapi.DefaultBodyBudget, BodyBudgetPerIP: mevapi.DefaultBodyBudgetPerIP, BudgetWait: mevapi.DefaultBudgetWait,
+			MaxConns: mevapi.DefaultMaxConns, MaxConnsPerIP: mevapi.DefaultMaxConnsPerIP,
+			MinBodyRate: mevapi.DefaultMinBodyRate, BodyGrace: mevapi.DefaultBodyGrace,
 		},
 		Dev: DevConfig{Period: params.DevPeriod, GasLimit: params.DevGasLimit},
 		Bundles: bundle.Config{

@@ -1,0 +1,128 @@
+package relayapi_test
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"runtime"
+	"runtime/metrics"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gavel-eth/gavel/eth/relay/relaytest"
+	"github.com/gavel-eth/gavel/mevapi"
+	"github.com/gavel-eth/gavel/mevapi/relayapi"
+)
+
+// hostileConns is how many hostile connections the attack tests open: a
+// few dozen in `go test`, more with -hostile.conns (make hostile).
+var hostileConns = flag.Int("hostile.conns", 40, "hostile connections per attack test")
+
+// heapObjects reads the bytes of live and not yet swept heap objects.
+func heapObjects() uint64 {
+	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
+}
+
+// TestStalledGzipSubmissions is finding 1's first attack: connections that
+// each send a gzip stream inflating to just under the 15 MiB limit, then
+// stall before its end. Without a body budget each holds 15 MiB until the
+// read timeout (40 connections: 600 MiB); with it, what they hold together
+// stays within one IP's share of the budget, the stalled bodies are cut by
+// the minimum rate, an honest submission from another address is decoded
+// and answered meanwhile, and every byte comes back afterwards.
+func TestStalledGzipSubmissions(t *testing.T) {
+	e := relaytest.New(t, relaytest.Options{})
+	cfg := mevapi.Config{Addr: "127.0.0.1:0", BodyGrace: 500 * time.Millisecond, MaxConnsPerIP: 4096, MaxConns: 8192}
+	srv := mevapi.New(cfg, nil)
+	relayapi.MountBuilder(srv, e.Relay, relayapi.BuilderConfig{})
+	relayapi.MountProposer(srv, e.Relay)
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Stop() })
+	addr := strings.TrimPrefix(srv.URL(), "http://")
+	registerHTTP(t, e, srv.URL(), true)
+
+	stream := gz(make([]byte, relayapi.DefaultMaxSubmissionBytes-1024))
+	stalled := stream[:len(stream)-8] // all but the trailer: the inflater waits for more
+
+	runtime.GC()
+	base := heapObjects()
+	var peak uint64
+	stop := make(chan struct{})
+	sampled := make(chan struct{})
+	go func() { // samples the heap while the attack runs
+		defer close(sampled)
+		for {
+			peak = max(peak, heapObjects())
+			select {
+			case <-stop:
+				return
+			case <-time.After(time.Millisecond):
+			}
+		}
+	}()
+
+	var wg sync.WaitGroup
+	codes := make(chan int, *hostileConns)
+	for i := 0; i < *hostileConns; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 0, 0, 2)}}
+			c, err := d.Dial("tcp", addr)
+			if err != nil {
+				codes <- 0
+				return
+			}
+			defer c.Close()
+			c.SetDeadline(time.Now().Add(30 * time.Second))
+			fmt.Fprintf(c, "POST %s HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream\r\nContent-Encoding: gzip\r\nContent-Length: %d\r\n\r\n", relayapi.PathBuilderBlocks, len(stream))
+			c.Write(stalled)
+			res, err := http.ReadResponse(bufio.NewReader(c), nil)
+			if err != nil {
+				codes <- 0
+				return
+			}
+			io.Copy(io.Discard, res.Body)
+			codes <- res.StatusCode
+		}()
+	}
+	// An honest builder, from another address, during the attack.
+	sub := e.Submission(e.BuildBlock(1, 2, nil))
+	body, _ := sub.MarshalSSZ()
+	code, _, out := do(t, "POST", srv.URL()+relayapi.PathBuilderBlocks, gz(body), map[string]string{"Content-Type": "application/octet-stream", "Content-Encoding": "gzip"})
+	if code != http.StatusOK {
+		t.Errorf("honest submission during the attack: %d %s", code, out)
+	}
+	wg.Wait()
+	close(stop)
+	<-sampled
+	close(codes)
+	seen := map[int]int{}
+	for c := range codes {
+		seen[c]++
+	}
+	for c := range seen {
+		if c != http.StatusRequestTimeout && c != http.StatusTooManyRequests && c != http.StatusServiceUnavailable {
+			t.Errorf("hostile connections answered %v: want only 408, 429 and 503", seen)
+		}
+	}
+	grew := int64(peak) - int64(base)
+	t.Logf("%d stalled gzip connections: answers %v, heap grew by %d MiB at the peak", *hostileConns, seen, grew>>20)
+	// One IP's share of the budget is 64 MiB; the garbage of grown buffers
+	// may double it before a collection. Without the budget: 15 MiB each.
+	if limit := int64(3 * mevapi.DefaultBodyBudgetPerIP); grew > limit {
+		t.Errorf("heap grew by %d MiB during the attack, want under %d MiB", grew>>20, limit>>20)
+	}
+	if n := srv.BodyBytesInFlight(); n != 0 {
+		t.Errorf("%d body bytes still reserved after the attack", n)
+	}
+}
