@@ -395,6 +395,10 @@ func hostOf(a net.Addr) string {
 	return host
 }
 
+// ClientIP is the client IP of a request: the connection's peer (proxy
+// headers are not trusted).
+func ClientIP(r *http.Request) string { return remoteIP(r) }
+
 // remoteIP is the client IP of a request (the connection's peer).
 func remoteIP(r *http.Request) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)

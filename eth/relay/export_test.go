@@ -13,3 +13,7 @@ func (r *Relay) Prechecks(req SubmitRequest) error {
 	_, _, err := r.precheck(req, true)
 	return err
 }
+
+// RegistrationsVerified is how many registration signatures the relay has
+// handed to BLS verification (a process-wide meter).
+func RegistrationsVerified() int64 { return registrationsVerified.Snapshot().Count() }

@@ -345,6 +345,10 @@ func writeRelayError(w http.ResponseWriter, err error) {
 		mevapi.WriteError(w, http.StatusInternalServerError, "")
 		return
 	}
+	if errors.Is(err, relay.ErrRegistrationRate) {
+		mevapi.WriteError(w, http.StatusTooManyRequests, err.Error())
+		return
+	}
 	mevapi.WriteError(w, http.StatusBadRequest, err.Error())
 }
 
@@ -355,7 +359,7 @@ var relayErrors = []error{
 	relay.ErrPrevRandao, relay.ErrWithdrawalsRoot, relay.ErrBuilderSignature, relay.ErrSlotDelivered, relay.ErrBidTrace,
 	relay.ErrBlobs, relay.ErrSimulation, relay.ErrNewerPayload,
 	relay.ErrTimestampTooEarly, relay.ErrTimestampTooLate, relay.ErrUnknownValidator, relay.ErrValidatorSignature,
-	relay.ErrEmptyRegistrations, relay.ErrTooManyRegistration,
+	relay.ErrEmptyRegistrations, relay.ErrTooManyRegistration, relay.ErrRegistrationRate,
 	relay.ErrSlotTooOld,
 	relay.ErrConsensusVersion, relay.ErrProposerIndex, relay.ErrUnknownProposerIndex, relay.ErrPayloadSignature,
 	relay.ErrUnknownPayload, relay.ErrEquivocation, relay.ErrHeaderMismatch, relay.ErrPublish, relay.ErrTooLate,

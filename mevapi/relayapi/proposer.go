@@ -129,7 +129,8 @@ func (p *proposerAPI) register(w http.ResponseWriter, req *http.Request) {
 		mevapi.WriteError(w, http.StatusBadRequest, "invalid registrations: "+err.Error())
 		return
 	}
-	if err := p.r.RegisterValidators(req.Context(), regs); err != nil {
+	ctx := relay.WithClient(req.Context(), mevapi.ClientIP(req))
+	if err := p.r.RegisterValidators(ctx, regs); err != nil {
 		writeRelayError(w, err)
 		return
 	}

@@ -1,0 +1,229 @@
+// Command hostile runs one bounded attack of issue 14 against a running
+// gavel MEV listener on loopback and measures the target process: peak and
+// settled RSS, CPU seconds, and the latency of honest GET /livez calls made
+// during the attack. `make hostile` starts a `gavel --dev` and runs each
+// attack; the figures go to docs/security.md.
+//
+//	go run ./internal/hostile -url http://127.0.0.1:9062 -pid $(pidof gavel) -attack gzipstall -conns 200
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+var (
+	target = flag.String("url", "http://127.0.0.1:9062", "MEV listener of the target (loopback only)")
+	pid    = flag.Int("pid", 0, "process id of the target, for RSS and CPU figures")
+	attack = flag.String("attack", "gzipstall", "gzipstall | slowlength | registrations")
+	conns  = flag.Int("conns", 200, "hostile connections")
+	spread = flag.Int("spread", 1, "source addresses the connections come from (127.0.1.x)")
+	hold   = flag.Duration("hold", 15*time.Second, "how long a hostile connection keeps trying")
+	settle = flag.Duration("settle", 10*time.Second, "wait after the attack before the settled RSS")
+)
+
+func main() {
+	flag.Parse()
+	u, err := url.Parse(*target)
+	if err != nil || !strings.HasPrefix(u.Hostname(), "127.") {
+		fmt.Fprintln(os.Stderr, "hostile: -url must be a loopback http URL")
+		os.Exit(2)
+	}
+	before, cpu0 := rss(), cpuSeconds()
+	peak := atomic.Int64{}
+	peak.Store(before)
+	stop := make(chan struct{})
+	var bg sync.WaitGroup
+	bg.Add(2)
+	go func() { // RSS sampler
+		defer bg.Done()
+		for {
+			if r := rss(); r > peak.Load() {
+				peak.Store(r)
+			}
+			select {
+			case <-stop:
+				return
+			case <-time.After(50 * time.Millisecond):
+			}
+		}
+	}()
+	var lat []time.Duration
+	failed := 0
+	go func() { // honest /livez every 20 ms
+		defer bg.Done()
+		client := &http.Client{Timeout: 5 * time.Second, Transport: &http.Transport{DisableKeepAlives: true}}
+		for {
+			t0 := time.Now()
+			res, err := client.Get(*target + "/livez")
+			if err == nil {
+				io.Copy(io.Discard, res.Body)
+				res.Body.Close()
+			}
+			if err != nil || res.StatusCode != 200 {
+				failed++
+			} else {
+				lat = append(lat, time.Since(t0))
+			}
+			select {
+			case <-stop:
+				return
+			case <-time.After(20 * time.Millisecond):
+			}
+		}
+	}()
+
+	t0 := time.Now()
+	answers := run(u.Host)
+	took := time.Since(t0)
+	close(stop)
+	bg.Wait()
+	cpu1 := cpuSeconds()
+	time.Sleep(*settle)
+	after := rss()
+	slices.Sort(lat)
+	q := func(p float64) time.Duration {
+		if len(lat) == 0 {
+			return 0
+		}
+		return lat[min(len(lat)-1, int(p*float64(len(lat))))].Round(100 * time.Microsecond)
+	}
+	fmt.Printf("attack %s: %d connections from %d addresses, %s\n", *attack, *conns, *spread, took.Round(time.Millisecond))
+	fmt.Printf("  answers: %v\n", answers)
+	fmt.Printf("  RSS MiB: before %d, peak %d, %s after %d\n", before>>20, peak.Load()>>20, *settle, after>>20)
+	fmt.Printf("  target CPU seconds during the attack: %.1f\n", cpu1-cpu0)
+	fmt.Printf("  /livez during the attack: %d ok, %d failed, p50 %s p99 %s max %s\n", len(lat), failed, q(0.5), q(0.99), q(1))
+}
+
+// run opens the hostile connections and returns how they were answered
+// (status code, or "none" when the connection ended without an answer).
+func run(host string) map[string]int {
+	var mu sync.Mutex
+	answers := map[string]int{}
+	var wg sync.WaitGroup
+	payload := body()
+	for i := 0; i < *conns; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			got := one(host, i, payload)
+			mu.Lock()
+			answers[got]++
+			mu.Unlock()
+		}(i)
+	}
+	wg.Wait()
+	return answers
+}
+
+func body() []byte {
+	switch *attack {
+	case "gzipstall":
+		var b bytes.Buffer
+		w := gzip.NewWriter(&b)
+		w.Write(make([]byte, 15<<20-1024))
+		w.Close()
+		return b.Bytes()
+	}
+	return nil
+}
+
+func one(host string, i int, payload []byte) string {
+	src := net.IPv4(127, 0, 1, byte(1+i%max(1, min(*spread, 250))))
+	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: src}, Timeout: 5 * time.Second}
+	c, err := d.Dial("tcp", host)
+	if err != nil {
+		return "dial error"
+	}
+	defer c.Close()
+	c.SetDeadline(time.Now().Add(*hold + 5*time.Second))
+	answer := make(chan string, 1)
+	go func() {
+		res, err := http.ReadResponse(bufio.NewReader(c), nil)
+		if err != nil {
+			answer <- "none"
+			return
+		}
+		io.Copy(io.Discard, res.Body)
+		answer <- strconv.Itoa(res.StatusCode)
+	}()
+	end := time.After(*hold)
+	switch *attack {
+	case "gzipstall":
+		fmt.Fprintf(c, "POST /relay/v1/builder/blocks HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream\r\nContent-Encoding: gzip\r\nContent-Length: %d\r\n\r\n", len(payload))
+		c.Write(payload[:len(payload)-8])
+	case "slowlength":
+		fmt.Fprintf(c, "POST /relay/v1/builder/blocks HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream\r\nContent-Length: %d\r\n\r\n", 15<<20)
+		tick := time.NewTicker(time.Second)
+		defer tick.Stop()
+		for {
+			if _, err := c.Write([]byte{0}); err != nil {
+				break
+			}
+			select {
+			case a := <-answer:
+				return a
+			case <-end:
+				return "none"
+			case <-tick.C:
+			}
+		}
+	case "registrations":
+		fmt.Fprintf(c, "POST /eth/v1/builder/validators HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream\r\nContent-Length: %d\r\n\r\n", len(payload))
+		c.Write(payload)
+	}
+	select {
+	case a := <-answer:
+		return a
+	case <-end:
+		return "none"
+	}
+}
+
+// rss is the target's resident set in bytes (0 without -pid).
+func rss() int64 {
+	if *pid == 0 {
+		return 0
+	}
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", *pid))
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if f := strings.Fields(line); len(f) >= 2 && f[0] == "VmRSS:" {
+			kb, _ := strconv.ParseInt(f[1], 10, 64)
+			return kb << 10
+		}
+	}
+	return 0
+}
+
+// cpuSeconds is the target's user+system CPU time.
+func cpuSeconds() float64 {
+	if *pid == 0 {
+		return 0
+	}
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", *pid))
+	if err != nil {
+		return 0
+	}
+	s := string(b)
+	f := strings.Fields(s[strings.LastIndexByte(s, ')')+2:])
+	ut, _ := strconv.ParseFloat(f[11], 64)
+	st, _ := strconv.ParseFloat(f[12], 64)
+	return (ut + st) / 100 // clock ticks (USER_HZ 100 on Linux)
+}
