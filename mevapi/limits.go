@@ -208,9 +208,10 @@ const firstRead = 16 << 10
 // allocation), reserving each growth from acct first (a nil acct reads
 // unmetered). tooLarge builds the error returned when more than limit bytes
 // come out. When onPrefix is set it is called once with the first prefix
-// bytes as soon as they are in (it must not keep the slice). The result's
+// bytes as soon as they are in (it must not keep the slice); an error it
+// returns ends the read and is returned as it is. The result's
 // capacity is its length, so decoders that alias it waste nothing.
-func ReadAll(acct *Account, src io.Reader, limit, size int64, prefix int, onPrefix func([]byte), tooLarge func() error) ([]byte, error) {
+func ReadAll(acct *Account, src io.Reader, limit, size int64, prefix int, onPrefix func([]byte) error, tooLarge func() error) ([]byte, error) {
 	exact := size >= 0 && size <= limit
 	ceiling := limit + 1
 	if exact {
@@ -253,7 +254,9 @@ func ReadAll(acct *Account, src io.Reader, limit, size int64, prefix int, onPref
 		before := len(buf)
 		buf = buf[:before+n]
 		if onPrefix != nil && before < prefix && len(buf) >= prefix {
-			onPrefix(buf[:prefix])
+			if err := onPrefix(buf[:prefix]); err != nil {
+				return nil, err
+			}
 		}
 		if err == io.EOF {
 			break

@@ -33,9 +33,9 @@ func readingServer(t *testing.T, cfg Config, prefix int, at func()) (*Server, st
 	t.Helper()
 	s := startServer(t, cfg, nil, func(s *Server) {
 		s.Handle("POST /read", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			var onPrefix func([]byte)
+			var onPrefix func([]byte) error
 			if at != nil {
-				onPrefix = func([]byte) { at() }
+				onPrefix = func([]byte) error { at(); return nil }
 			}
 			tooLarge := func() error { return ErrBodyTooLarge }
 			body, err := ReadAll(AccountOf(r), r.Body, cfg.MaxBodyBytes, r.ContentLength, prefix, onPrefix, tooLarge)

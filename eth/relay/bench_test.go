@@ -64,7 +64,7 @@ func builderPayload(e *relaytest.Env, sub *beacon.Submission) *chain.BuilderPayl
 // run the checks, wait for the signature.
 func pipeline(b *testing.B, e *relaytest.Env, body []byte, gzipped bool) {
 	var early *relay.SignatureCheck
-	raw, err := relayapi.ReadSubmission(bytes.NewReader(body), gzipped, int64(len(body)), relayapi.DefaultMaxSubmissionBytes, func(prefix []byte) {
+	raw, err := relayapi.ReadSubmission(bytes.NewReader(body), gzipped, int64(len(body)), relayapi.DefaultMaxSubmissionBytes, func(prefix []byte) error {
 		var t beacon.BidTrace
 		if err := t.UnmarshalSSZ(prefix[:236]); err != nil {
 			b.Fatal(err)
@@ -72,6 +72,7 @@ func pipeline(b *testing.B, e *relaytest.Env, body []byte, gzipped bool) {
 		var sig beacon.BLSSignature
 		copy(sig[:], prefix[248:344])
 		early = e.Relay.StartSignatureCheck(&t, sig)
+		return nil
 	})
 	if err != nil {
 		b.Fatal(err)

@@ -11,6 +11,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -24,6 +25,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/gavel-eth/gavel/core/beacon"
 )
 
 var (
@@ -138,8 +141,46 @@ func body() []byte {
 		w.Write(make([]byte, 15<<20-1024))
 		w.Close()
 		return b.Bytes()
+	case "registrations":
+		return registrations()
 	}
 	return nil
+}
+
+// registrations is 90,000 copies (16.2 MB of SSZ) of a dev validator's
+// registration, taken from the builder API, with another gas limit: a
+// known key whose signature no longer matches.
+func registrations() []byte {
+	res, err := http.Get(*target + "/relay/v1/builder/validators")
+	if err != nil {
+		fail(err)
+	}
+	defer res.Body.Close()
+	var duties []struct {
+		Entry json.RawMessage `json:"entry"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&duties); err != nil || len(duties) == 0 {
+		fail(fmt.Errorf("no validator duties to copy a registration from (%v)", err))
+	}
+	regs, err := beacon.DecodeRegistrationsJSON(append(append([]byte("["), duties[0].Entry...), ']'))
+	if err != nil {
+		fail(err)
+	}
+	regs[0].Message.GasLimit++
+	many := make([]beacon.SignedValidatorRegistration, 90_000)
+	for i := range many {
+		many[i] = regs[0]
+	}
+	out, err := beacon.EncodeRegistrationsSSZ(many)
+	if err != nil {
+		fail(err)
+	}
+	return out
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "hostile:", err)
+	os.Exit(1)
 }
 
 func one(host string, i int, payload []byte) string {

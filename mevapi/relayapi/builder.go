@@ -44,6 +44,7 @@ type BuilderRelay interface {
 	BeaconConfig() *params.BeaconConfig
 	Validators() []relay.ValidatorDuty
 	CheckCancellations(requested bool) error
+	CheckBidTrace(t *beacon.BidTrace, fork params.ConsensusFork) error
 	Submit(ctx context.Context, req relay.SubmitRequest) (relay.SubmitOutcome, error)
 	StartSignatureCheck(trace *beacon.BidTrace, sig beacon.BLSSignature) *relay.SignatureCheck
 }
@@ -119,15 +120,34 @@ func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
 		mevapi.WriteError(w, http.StatusUnsupportedMediaType, err.Error())
 		return
 	}
-	// The bid trace and the signature lead an SSZ submission: verify the
-	// signature while the rest is decompressed and decoded.
+	// The bid trace and the signature lead an SSZ submission: the checks
+	// that need only the trace run on it before the rest is even read, and
+	// the signature is verified while the rest is decompressed and decoded.
+	version := req.Header.Get("Eth-Consensus-Version")
 	var early *relay.SignatureCheck
-	var onPrefix func([]byte)
+	var onPrefix func([]byte) error
 	if ssz {
-		onPrefix = func(prefix []byte) { early = b.earlySignature(prefix, req.Header.Get("Eth-Consensus-Version")) }
+		onPrefix = func(prefix []byte) error {
+			if prefix[0] == '{' { // JSON labelled octet-stream: checked once decoded
+				return nil
+			}
+			t, fork, ok := b.traceSSZ(prefix, version)
+			if !ok {
+				return nil // decoding says what is wrong
+			}
+			if err := b.r.CheckBidTrace(t, fork); err != nil {
+				return err
+			}
+			early = b.earlySignature(t, fork, prefix)
+			return nil
+		}
 	}
 	body, err := readSubmission(mevapi.AccountOf(req), req.Body, gzipped, req.ContentLength, b.cfg.MaxSubmissionBytes, onPrefix)
 	if err != nil {
+		if isRelayError(err) {
+			writeRelayError(w, err)
+			return
+		}
 		status := mevapi.BodyStatus(err)
 		if errors.Is(err, ErrSubmissionTooLarge) {
 			status = http.StatusRequestEntityTooLarge
@@ -135,7 +155,18 @@ func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
 		mevapi.WriteError(w, status, err.Error())
 		return
 	}
-	sub, err := DecodeSubmission(b.r.BeaconConfig(), req.Header.Get("Eth-Consensus-Version"), body, ssz)
+	if early == nil && (!ssz || len(body) > 0 && body[0] == '{') {
+		// JSON: decode the message first, check it, then the payload.
+		if t, err := beacon.SubmissionTraceJSON(body); err == nil {
+			if fork, ok := b.fork(version, t.Slot); ok {
+				if err := b.r.CheckBidTrace(t, fork); err != nil {
+					writeRelayError(w, err)
+					return
+				}
+			}
+		}
+	}
+	sub, err := DecodeSubmission(b.r.BeaconConfig(), version, body, ssz)
 	if err != nil {
 		mevapi.WriteError(w, http.StatusBadRequest, err.Error())
 		return
@@ -173,34 +204,40 @@ func signatureOffset(fork params.ConsensusFork) int {
 	return 240
 }
 
-// earlySignature starts the signature check from an SSZ submission's first
-// bytes; nil when they do not parse (decoding will say why).
-func (b *builderAPI) earlySignature(prefix []byte, version string) *relay.SignatureCheck {
+// fork is the submission's fork: its Eth-Consensus-Version header, or
+// without one its slot's; false when the header names no fork.
+func (b *builderAPI) fork(version string, slot uint64) (params.ConsensusFork, bool) {
+	if version == "" {
+		return b.r.BeaconConfig().ForkAtSlot(slot), true
+	}
+	f, err := params.ParseConsensusFork(version)
+	if err != nil || f < params.ForkBellatrix {
+		return 0, false
+	}
+	return f, true
+}
+
+// traceSSZ reads the bid trace and the fork of an SSZ submission from its
+// first bytes; false when they do not parse (decoding will say why).
+func (b *builderAPI) traceSSZ(prefix []byte, version string) (*beacon.BidTrace, params.ConsensusFork, bool) {
 	if len(prefix) < sszPrefixLen {
-		return nil
+		return nil, 0, false
 	}
-	var fork params.ConsensusFork
-	if version != "" {
-		f, err := params.ParseConsensusFork(version)
-		if err != nil {
-			return nil
-		}
-		fork = f
-	} else {
-		slot, err := beacon.SubmissionSlotSSZ(prefix)
-		if err != nil {
-			return nil
-		}
-		fork = b.r.BeaconConfig().ForkAtSlot(slot)
+	t, err := beacon.SubmissionTraceSSZ(prefix)
+	if err != nil {
+		return nil, 0, false
 	}
-	var t beacon.BidTrace
-	if err := t.UnmarshalSSZ(prefix[:236]); err != nil {
-		return nil
-	}
+	fork, ok := b.fork(version, t.Slot)
+	return t, fork, ok
+}
+
+// earlySignature starts the signature check of an SSZ submission from its
+// first bytes.
+func (b *builderAPI) earlySignature(t *beacon.BidTrace, fork params.ConsensusFork, prefix []byte) *relay.SignatureCheck {
 	var sig beacon.BLSSignature
 	off := signatureOffset(fork)
 	copy(sig[:], prefix[off:off+beacon.SignatureLength])
-	return b.r.StartSignatureCheck(&t, sig)
+	return b.r.StartSignatureCheck(t, sig)
 }
 
 // ReadSubmission reads a submission body, gunzipping it when gzipped, and
@@ -213,12 +250,12 @@ func (b *builderAPI) earlySignature(prefix []byte, version string) *relay.Signat
 // from the announced length, and its capacity is its exact length: SSZ
 // decoding aliases transactions and blobs into it (see package beacon), so
 // it belongs to the decoded submission.
-func ReadSubmission(body io.Reader, gzipped bool, size, limit int64, onPrefix func([]byte)) ([]byte, error) {
+func ReadSubmission(body io.Reader, gzipped bool, size, limit int64, onPrefix func([]byte) error) ([]byte, error) {
 	return readSubmission(nil, body, gzipped, size, limit, onPrefix)
 }
 
 // readSubmission is ReadSubmission within a request's body budget.
-func readSubmission(acct *mevapi.Account, body io.Reader, gzipped bool, size, limit int64, onPrefix func([]byte)) ([]byte, error) {
+func readSubmission(acct *mevapi.Account, body io.Reader, gzipped bool, size, limit int64, onPrefix func([]byte) error) ([]byte, error) {
 	tooLarge := func(what string) func() error {
 		return func() error { return fmt.Errorf("%w: more than %d bytes%s", ErrSubmissionTooLarge, limit, what) }
 	}

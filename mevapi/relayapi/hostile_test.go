@@ -2,6 +2,7 @@ package relayapi_test
 
 import (
 	"bufio"
+	"bytes"
 	"flag"
 	"fmt"
 	"io"
@@ -50,7 +51,12 @@ func TestStalledGzipSubmissions(t *testing.T) {
 	addr := strings.TrimPrefix(srv.URL(), "http://")
 	registerHTTP(t, e, srv.URL(), true)
 
-	stream := gz(make([]byte, relayapi.DefaultMaxSubmissionBytes-1024))
+	// A real submission's bid trace and signature, then zeros: the checks
+	// on the message pass, so the body is inflated.
+	head, _ := e.Submission(e.BuildBlock(1, 1, nil)).MarshalSSZ()
+	plain := make([]byte, relayapi.DefaultMaxSubmissionBytes-1024)
+	copy(plain, head[:344])
+	stream := gz(plain)
 	stalled := stream[:len(stream)-8] // all but the trailer: the inflater waits for more
 
 	runtime.GC()
@@ -124,5 +130,46 @@ func TestStalledGzipSubmissions(t *testing.T) {
 	}
 	if n := srv.BodyBytesInFlight(); n != 0 {
 		t.Errorf("%d body bytes still reserved after the attack", n)
+	}
+}
+
+// TestMessageCheckedBeforePayload is finding 5: a submission that cannot
+// win (here: a past slot) is refused from its message alone. SSZ: the
+// answer comes after the first 344 bytes, while the rest of a 15 MiB body
+// is never sent. JSON: the message is decoded first, so a payload that
+// would not even decode is never looked at.
+func TestMessageCheckedBeforePayload(t *testing.T) {
+	e, base := server(t)
+	registerHTTP(t, e, base, true)
+	e.Relay.SetHeadSlot(5)
+	sub := e.Submission(e.BuildBlock(1, 1, nil)) // slot 1 < head slot 5
+	raw, _ := sub.MarshalSSZ()
+
+	c, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.SetDeadline(time.Now().Add(20 * time.Second))
+	fmt.Fprintf(c, "POST %s HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream\r\nContent-Length: %d\r\n\r\n", relayapi.PathBuilderBlocks, 15<<20)
+	c.Write(raw[:344])
+	res, err := http.ReadResponse(bufio.NewReader(c), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _ := io.ReadAll(res.Body)
+	if res.StatusCode != 400 || errorMessage(t, out) != "submission for past slot" {
+		t.Fatalf("past-slot SSZ prefix: %d %s", res.StatusCode, out)
+	}
+
+	js, _ := sub.MarshalJSON()
+	i := bytes.Index(js, []byte(`"transactions":[`))
+	if i < 0 {
+		t.Fatal("no transactions in the JSON submission")
+	}
+	broken := append(append(append([]byte{}, js[:i]...), `"transactions":"not a list",`...), js[i:]...)
+	code, _, out := do(t, "POST", base+relayapi.PathBuilderBlocks, broken, map[string]string{"Content-Type": "application/json"})
+	if code != 400 || errorMessage(t, out) != "submission for past slot" {
+		t.Fatalf("past-slot JSON with an undecodable payload: %d %s", code, out)
 	}
 }
