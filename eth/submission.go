@@ -80,6 +80,7 @@ func NewSubmission(cfg SubmissionConfig, deps SubmissionDeps) (*Submission, erro
 	s := &Submission{Stats: store.NewStatsBuffer(deps.Store, cfg.StatsFlush)}
 	c := deps.Chain
 	s.Bundles = bundlepool.New(cfg.Bundles, c.ChainID(), func() uint64 { return c.Head().Number.Uint64() }, s.Stats)
+	s.Bundles.SetAccounts(c)
 	s.Beta = betapool.New(cfg.Beta, deps.Store, c.ChainID(), deps.CurrentSlot, s.Stats)
 	s.Builder = miner.New(c, s.Bundles, cfg.Miner)
 	s.apis = append(append(s.Bundles.APIs(), s.Beta.APIs()...), jsonrpc.UserStatsAPIs(s.Stats)...)

@@ -3,6 +3,7 @@ package bundlepool
 import (
 	"context"
 	"errors"
+	"net"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/rpc"
@@ -38,11 +39,24 @@ func (e *rpcError) Unwrap() error  { return e.err }
 // SendBundle is eth_sendBundle.
 func (a *API) SendBundle(ctx context.Context, args bundle.SendBundleArgs) (*SendBundleResult, error) {
 	signer, _ := reqsig.SignerFrom(ctx)
-	h, err := a.p.Add(args, signer)
+	h, err := a.p.AddFrom(args, signer, clientIP(ctx))
 	if err != nil {
 		return nil, classify(err)
 	}
 	return &SendBundleResult{BundleHash: h}, nil
+}
+
+// clientIP is the request's client IP: set by the MEV listener, or geth's
+// RPC peer address for calls on geth's own endpoints.
+func clientIP(ctx context.Context) string {
+	if ip := reqsig.ClientIPFrom(ctx); ip != "" {
+		return ip
+	}
+	addr := rpc.PeerInfoFromContext(ctx).RemoteAddr
+	if host, _, err := net.SplitHostPort(addr); err == nil {
+		return host
+	}
+	return addr
 }
 
 // CancelBundle is eth_cancelBundle({replacementUuid}); it answers with the
@@ -57,9 +71,9 @@ func (a *API) CancelBundle(ctx context.Context, args bundle.CancelBundleArgs) (*
 }
 
 // classify: every pool error is the caller's to fix (400), except a full
-// pool, which is "limit exceeded" (429).
+// pool or a spent quota, which are "limit exceeded" (429).
 func classify(err error) error {
-	if errors.Is(err, ErrPoolFull) || errors.Is(err, ErrBlockFull) {
+	if errors.Is(err, ErrPoolFull) || errors.Is(err, ErrBlockFull) || errors.Is(err, ErrQuota) {
 		return &rpcError{-32005, err}
 	}
 	return &rpcError{-32602, err}

@@ -43,11 +43,8 @@ func TestPool(t *testing.T) {
 	if again, err := p.Add(bundle.SendBundleArgs{Txs: []hexutil.Bytes{rawTx(t, 0)}, BlockNumber: 11}, alice); err != nil || again != h1 || p.Len() != 1 {
 		t.Fatalf("re-send: %v %s len %d", err, again, p.Len())
 	}
-	// Someone else cannot replace or cancel alice's uuid.
-	if _, err := p.Add(bundle.SendBundleArgs{Txs: []hexutil.Bytes{rawTx(t, 1)}, BlockNumber: 12, ReplacementUUID: uuid}, bob); !errors.Is(err, ErrNotYourBundle) {
-		t.Fatalf("replace by another signer: %v", err)
-	}
-	if _, err := p.Cancel(uuid, bob); !errors.Is(err, ErrNotYourBundle) {
+	// Someone else cannot cancel alice's uuid: uuids are scoped to their signer.
+	if _, err := p.Cancel(uuid, bob); !errors.Is(err, ErrUnknownUUID) {
 		t.Fatalf("cancel by another signer: %v", err)
 	}
 	// Alice replaces it with a bundle for block 12.

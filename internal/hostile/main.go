@@ -167,6 +167,7 @@ func registrations() []byte {
 		fail(err)
 	}
 	regs[0].Message.GasLimit++
+	regs[0].Message.Timestamp = uint64(time.Now().Unix()) // newer than the stored one: not skipped as a replay
 	many := make([]beacon.SignedValidatorRegistration, 90_000)
 	for i := range many {
 		many[i] = regs[0]

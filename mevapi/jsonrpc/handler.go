@@ -215,7 +215,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, requireSig bool) 
 			return
 		}
 	}
-	ctx := r.Context()
+	ctx := reqsig.WithClientIP(r.Context(), clientIP(r))
 	if signer != (common.Address{}) {
 		if !s.sigLimit.allow(string(signer[:])) {
 			rateLimitedMeter.Mark(1)

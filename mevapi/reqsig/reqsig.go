@@ -147,3 +147,17 @@ func SignerFrom(ctx context.Context) (common.Address, bool) {
 	a, ok := ctx.Value(signerKey{}).(common.Address)
 	return a, ok
 }
+
+type clientIPKey struct{}
+
+// WithClientIP returns ctx carrying the client IP address of the request,
+// for services that keep per-IP quotas.
+func WithClientIP(ctx context.Context, ip string) context.Context {
+	return context.WithValue(ctx, clientIPKey{}, ip)
+}
+
+// ClientIPFrom returns the client IP WithClientIP stored ("" when none).
+func ClientIPFrom(ctx context.Context) string {
+	ip, _ := ctx.Value(clientIPKey{}).(string)
+	return ip
+}
