@@ -82,6 +82,7 @@ func NewSubmission(cfg SubmissionConfig, deps SubmissionDeps) (*Submission, erro
 	s.Bundles = bundlepool.New(cfg.Bundles, c.ChainID(), func() uint64 { return c.Head().Number.Uint64() }, s.Stats)
 	s.Bundles.SetAccounts(c)
 	s.Beta = betapool.New(cfg.Beta, deps.Store, c.ChainID(), deps.CurrentSlot, s.Stats)
+	s.Beta.SetGasRules(c.MinTxGas, func() uint64 { return c.Head().GasLimit })
 	s.Builder = miner.New(c, s.Bundles, cfg.Miner)
 	s.apis = append(append(s.Bundles.APIs(), s.Beta.APIs()...), jsonrpc.UserStatsAPIs(s.Stats)...)
 	rpcSrv, err := jsonrpc.New(cfg.RPC, append(append([]rpc.API{}, s.apis...), deps.ExtraAPIs...), jsonrpc.WithRequestHook(func(a common.Address) { s.Stats.Add(a, store.StatRequest) }))

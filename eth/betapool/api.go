@@ -40,6 +40,7 @@ func (e *rpcError) Unwrap() error  { return e.err }
 
 const (
 	codeInvalidParams = -32602
+	codeLimitExceeded = -32005 // HTTP 429 on the MEV listener
 	codeInternal      = -32603
 )
 
@@ -48,7 +49,7 @@ const (
 // concatenated tx hashes (the slot is not hashed).
 func (a *API) SendBetaBundle(ctx context.Context, args bundle.BetaBundleArgs) (common.Hash, error) {
 	signer, _ := reqsig.SignerFrom(ctx)
-	h, err := a.p.Add(ctx, args, signer)
+	h, err := a.p.AddFrom(ctx, args, signer, reqsig.ClientIPFrom(ctx))
 	if err != nil {
 		return common.Hash{}, classify(err)
 	}
@@ -93,10 +94,14 @@ func classify(err error) error {
 		bundle.ErrBetaTxDecode, bundle.ErrBetaTxChainID, bundle.ErrBetaBlobTx, bundle.ErrBetaTxType,
 		bundle.ErrBetaPriorityFee, bundle.ErrBetaDuplicateTx, bundle.ErrBetaSlotMissing,
 		bundle.ErrBetaSlotFormat, bundle.ErrBetaSlotPast, bundle.ErrBetaSlotTooFar, ErrUnknownBundle,
+		bundle.ErrBetaGasTooLow, bundle.ErrBetaGasTooHigh,
 	} {
 		if errors.Is(err, sentinel) {
 			return &rpcError{codeInvalidParams, err}
 		}
+	}
+	if errors.Is(err, ErrQuota) || errors.Is(err, ErrStoreFull) {
+		return &rpcError{codeLimitExceeded, err}
 	}
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return &rpcError{codeInternal, err}

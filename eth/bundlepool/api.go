@@ -3,7 +3,6 @@ package bundlepool
 import (
 	"context"
 	"errors"
-	"net"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/rpc"
@@ -39,24 +38,11 @@ func (e *rpcError) Unwrap() error  { return e.err }
 // SendBundle is eth_sendBundle.
 func (a *API) SendBundle(ctx context.Context, args bundle.SendBundleArgs) (*SendBundleResult, error) {
 	signer, _ := reqsig.SignerFrom(ctx)
-	h, err := a.p.AddFrom(args, signer, clientIP(ctx))
+	h, err := a.p.AddFrom(args, signer, reqsig.ClientIPFrom(ctx))
 	if err != nil {
 		return nil, classify(err)
 	}
 	return &SendBundleResult{BundleHash: h}, nil
-}
-
-// clientIP is the request's client IP: set by the MEV listener, or geth's
-// RPC peer address for calls on geth's own endpoints.
-func clientIP(ctx context.Context) string {
-	if ip := reqsig.ClientIPFrom(ctx); ip != "" {
-		return ip
-	}
-	addr := rpc.PeerInfoFromContext(ctx).RemoteAddr
-	if host, _, err := net.SplitHostPort(addr); err == nil {
-		return host
-	}
-	return addr
 }
 
 // CancelBundle is eth_cancelBundle({replacementUuid}); it answers with the

@@ -11,6 +11,7 @@ import (
 	"crypto/ecdsa"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"strings"
 
@@ -18,6 +19,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/rpc"
 )
 
 // Header names that carry a request signature. Lookups through
@@ -156,8 +158,15 @@ func WithClientIP(ctx context.Context, ip string) context.Context {
 	return context.WithValue(ctx, clientIPKey{}, ip)
 }
 
-// ClientIPFrom returns the client IP WithClientIP stored ("" when none).
+// ClientIPFrom returns the client IP WithClientIP stored or, for calls on
+// geth's own RPC endpoints, the RPC peer's address ("" when neither).
 func ClientIPFrom(ctx context.Context) string {
-	ip, _ := ctx.Value(clientIPKey{}).(string)
-	return ip
+	if ip, _ := ctx.Value(clientIPKey{}).(string); ip != "" {
+		return ip
+	}
+	addr := rpc.PeerInfoFromContext(ctx).RemoteAddr
+	if host, _, err := net.SplitHostPort(addr); err == nil {
+		return host
+	}
+	return addr
 }
