@@ -163,16 +163,14 @@ func relayKey(hexKey string, seed []byte) (*beacon.SecretKey, error) {
 }
 
 // devPublisher publishes a delivered block in --dev: newPayload into the
-// local chain (the dev driver then moves the head). A block the dev proposer
-// fetches with getPayload v1 is left to it: the driver imports it, as a
-// consensus client imports the payload it got.
+// local chain (the dev driver then moves the head). It fails unless the
+// chain says VALID, so the relay records a delivery only for a block the
+// chain accepted; the dev proposer's own import of the payload it fetched
+// with getPayload v1 is then a no-op.
 type devPublisher struct{ svc *RelayService }
 
 // Publish implements relay.Publisher.
 func (p devPublisher) Publish(ctx context.Context, blk *beacon.SignedBlockContents, payload *beacon.ExecutionPayload, bundle *beacon.BlobsBundle, requests *beacon.ExecutionRequests) error {
-	if pr := p.svc.Proposer; pr != nil && pr.Importing(common.Hash(payload.View().BlockHash)) {
-		return nil
-	}
 	env := &engine.ExecutionPayloadEnvelope{ExecutionPayload: payload.ToExecutableData()}
 	if bundle != nil {
 		env.BlobsBundle = &engine.BlobsBundle{}

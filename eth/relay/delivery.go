@@ -12,10 +12,13 @@ import (
 
 // deliveryGuard is the equivocation guard: at most one payload per slot,
 // ever, and never one for a slot older than the latest delivered. The first
-// getPayload for a slot claims it and commits the delivery record; requests
-// for the same block wait for that commit and then get the same payload;
-// requests for another block are refused. The store's per-slot uniqueness
-// backs the guard across restarts and relay instances.
+// getPayload for a slot claims it, publishes the block once and, only once
+// the block is accepted, commits the delivery record; requests for the same
+// block wait for that and get the same answer (no second publication);
+// requests for another block are refused. A failed publication keeps the
+// claim (the payload may have been seen) but records nothing: the next
+// request for the same block tries to publish again. The store's per-slot
+// uniqueness backs the guard across restarts and relay instances.
 type deliveryGuard struct {
 	st     store.Relay
 	mu     sync.Mutex
@@ -26,7 +29,7 @@ type deliveryGuard struct {
 // delivery is one slot's claimed delivery.
 type delivery struct {
 	hash beacon.Root
-	done chan struct{} // closed when the record is committed (or failed)
+	done chan struct{} // closed when the attempt ended (recorded, or failed)
 	err  error
 }
 
@@ -57,48 +60,75 @@ func (g *deliveryGuard) slotDelivered(slot uint64) bool {
 	return g.latest != 0 && slot <= g.latest
 }
 
-// deliver claims slot for the bid's block and commits record durably (once
-// per slot). Concurrent and repeated calls for the same block return after
-// the commit; calls for another block of the slot, or for an older slot,
-// fail.
-func (g *deliveryGuard) deliver(ctx context.Context, slot uint64, hash beacon.Root, record func() *store.DeliveredPayload) error {
-	g.mu.Lock()
-	d, ok := g.slots[slot]
-	switch {
-	case ok && d.hash != hash:
-		g.mu.Unlock()
-		return ErrEquivocation
-	case !ok && g.latest != 0 && slot < g.latest:
-		g.mu.Unlock()
-		return ErrSlotDelivered
-	case !ok:
-		d = &delivery{hash: hash, done: make(chan struct{})}
-		g.slots[slot] = d
-		prevLatest := g.latest
-		if slot > g.latest {
-			g.latest = slot
+// deliver claims slot for the bid's block, publishes it and commits record
+// durably, once per slot. Concurrent and repeated calls for the same block
+// return the first call's outcome; after a failed publication the next call
+// tries again; calls for another block of the slot, or for an older slot,
+// fail. With async the claim is made (or refused) before it returns, and
+// the publication and record run in the background.
+func (g *deliveryGuard) deliver(ctx context.Context, slot uint64, hash beacon.Root, async bool, publish func(context.Context) error, record func() *store.DeliveredPayload) error {
+	for {
+		g.mu.Lock()
+		d, ok := g.slots[slot]
+		switch {
+		case ok && d.hash != hash:
+			g.mu.Unlock()
+			return ErrEquivocation
+		case !ok && g.latest != 0 && slot < g.latest:
+			g.mu.Unlock()
+			return ErrSlotDelivered
+		case !ok:
+			return g.attempt(ctx, slot, hash, async, publish, record)
 		}
 		g.mu.Unlock()
-		d.err = g.commit(ctx, hash, record())
-		if errors.Is(d.err, ErrInternal) {
-			// Nothing was recorded: release the claim so a retry can deliver.
-			g.mu.Lock()
-			delete(g.slots, slot)
-			if g.latest == slot {
-				g.latest = prevLatest
+		if async {
+			select {
+			case <-d.done:
+			default:
+				return nil // being published
 			}
-			g.mu.Unlock()
+		}
+		select {
+		case <-d.done:
+		case <-ctx.Done():
+			return internal("waiting for the delivery record", ctx.Err())
+		}
+		if !errors.Is(d.err, ErrPublish) && !errors.Is(d.err, ErrInternal) {
+			return d.err
+		}
+		// The last attempt could not publish or record: try again, one at a
+		// time (publishing an accepted block again is harmless).
+		g.mu.Lock()
+		if g.slots[slot] == d {
+			return g.attempt(ctx, slot, hash, async, publish, record)
+		}
+		g.mu.Unlock()
+	}
+}
+
+// attempt is one publication and record of slot's claimed block, called
+// with g.mu held (it releases it); with async it runs in the background.
+func (g *deliveryGuard) attempt(ctx context.Context, slot uint64, hash beacon.Root, async bool, publish func(context.Context) error, record func() *store.DeliveredPayload) error {
+	d := &delivery{hash: hash, done: make(chan struct{})}
+	g.slots[slot] = d
+	if slot > g.latest {
+		g.latest = slot
+	}
+	g.mu.Unlock()
+	run := func(ctx context.Context) error {
+		if err := publish(ctx); err != nil {
+			d.err = fmt.Errorf("%w: %v", ErrPublish, err)
+		} else {
+			d.err = g.commit(ctx, hash, record())
 		}
 		close(d.done)
 		return d.err
 	}
-	g.mu.Unlock()
-	select {
-	case <-d.done:
-		return d.err
-	case <-ctx.Done():
-		return internal("waiting for the delivery record", ctx.Err())
+	if async {
+		go run(context.WithoutCancel(ctx))
+		return nil
 	}
+	return run(ctx)
 }
 
 // commit writes the delivery record. A record already in the database for

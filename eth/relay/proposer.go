@@ -2,6 +2,7 @@ package relay
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -51,9 +52,10 @@ type Delivery struct {
 
 // GetPayload delivers the payload of a signed blinded block: consensus
 // version, proposer index and signature, the stored bid, the header match,
-// then the equivocation guard commits the delivery record durably, then the
-// block is published (synchronously; with async, in the background, for
-// the v2 endpoint).
+// then the equivocation guard claims the slot, publishes the block once and
+// commits the delivery record durably only once the block is accepted
+// (synchronously; with async, in the background, for the v2 endpoint).
+// Repeated calls for the same block are answered without publishing again.
 func (r *Relay) GetPayload(ctx context.Context, blk *beacon.SignedBlindedBeaconBlock, async bool) (d *Delivery, err error) {
 	defer func() {
 		if err != nil {
@@ -90,33 +92,29 @@ func (r *Relay) GetPayload(ctx context.Context, blk *beacon.SignedBlindedBeaconB
 	if err != nil {
 		return nil, ErrHeaderMismatch
 	}
-	err = r.deliveries.deliver(ctx, slot, blockHash, func() *store.DeliveredPayload {
+	record := func() *store.DeliveredPayload {
 		return &store.DeliveredPayload{
 			BidTraceV2: beacon.BidTraceV2{
 				BidTrace: bid.Trace, BlockNumber: bid.Payload.View().BlockNumber, NumTx: uint64(len(bid.Payload.View().Transactions)),
 			},
 			DeliveredAt: r.cfg.Now().UnixMilli(),
 		}
-	})
-	if err != nil {
-		return nil, err
 	}
-	d = &Delivery{Payload: bid.Payload, Bundle: bid.Bundle, Requests: bid.Requests}
 	publish := func(ctx context.Context) error {
 		start := time.Now()
 		if err := r.publisher.Publish(ctx, contents, bid.Payload, bid.Bundle, bid.Requests); err != nil {
 			log.Warn("Relay failed to publish a block", "slot", slot, "block", blockHash, "err", err)
-			return fmt.Errorf("%w: %v", ErrPublish, err)
+			return err
 		}
 		log.Info("Relay delivered a payload", "slot", slot, "block", blockHash, "value", bid.value, "publish", time.Since(start))
 		return nil
 	}
-	if async {
-		go publish(context.WithoutCancel(ctx))
-		return d, nil
-	}
-	if err := publish(ctx); err != nil {
-		return nil, ErrPublish
+	d = &Delivery{Payload: bid.Payload, Bundle: bid.Bundle, Requests: bid.Requests}
+	if err := r.deliveries.deliver(ctx, slot, blockHash, async, publish, record); err != nil {
+		if errors.Is(err, ErrPublish) {
+			return nil, ErrPublish
+		}
+		return nil, err
 	}
 	return d, nil
 }
