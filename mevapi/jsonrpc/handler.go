@@ -210,7 +210,14 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, requireSig bool) 
 	batch := isBatch(body)
 	if batch {
 		var calls []json.RawMessage
-		if err := json.Unmarshal(body, &calls); err == nil && len(calls) > s.cfg.BatchItemLimit {
+		switch err := json.Unmarshal(body, &calls); {
+		case err != nil:
+			writeError(w, http.StatusBadRequest, CodeParseError, "parse error: the batch is not a JSON array of requests: "+err.Error())
+			return
+		case len(calls) == 0:
+			writeError(w, http.StatusBadRequest, CodeInvalidRequest, "empty batch: expected at least one JSON-RPC request in the array")
+			return
+		case len(calls) > s.cfg.BatchItemLimit:
 			writeError(w, http.StatusBadRequest, CodeInvalidRequest, fmt.Sprintf("batch too large: %d calls, at most %d allowed", len(calls), s.cfg.BatchItemLimit))
 			return
 		}

@@ -173,3 +173,31 @@ func TestMessageCheckedBeforePayload(t *testing.T) {
 		t.Fatalf("past-slot JSON with an undecodable payload: %d %s", code, out)
 	}
 }
+
+// TestBodyStatuses: a chunked 17 MiB blinded block is 413 like every other
+// body over the limit (it was 400), and a submission in an unknown
+// Content-Encoding is 415 (it was read as identity).
+func TestBodyStatuses(t *testing.T) {
+	_, base := server(t)
+	req, _ := http.NewRequest("POST", base+relayapi.PathBlindedBlocksV1, io.LimitReader(zeroReader{}, 17<<20))
+	req.ContentLength = -1 // chunked
+	req.Header.Set("Content-Type", "application/octet-stream")
+	req.Header.Set("Eth-Consensus-Version", "fulu")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusRequestEntityTooLarge {
+		t.Fatalf("chunked 17 MiB blinded block: %d %s", res.StatusCode, out)
+	}
+	code, _, body := do(t, "POST", base+relayapi.PathBuilderBlocks, []byte("x"), map[string]string{"Content-Type": "application/octet-stream", "Content-Encoding": "br"})
+	if code != http.StatusUnsupportedMediaType || !strings.Contains(errorMessage(t, body), `unsupported Content-Encoding "br"`) {
+		t.Fatalf("br submission: %d %s", code, body)
+	}
+}
+
+type zeroReader struct{}
+
+func (zeroReader) Read(p []byte) (int, error) { clear(p); return len(p), nil }

@@ -11,6 +11,7 @@ import (
 	"crypto/ecdsa"
 	"errors"
 	"fmt"
+	"math/big"
 	"net"
 	"net/http"
 	"strings"
@@ -41,22 +42,26 @@ var (
 	ErrBadRecoveryID     = errors.New("bad signature recovery id")
 	ErrSignerMismatch    = errors.New("signer mismatch")
 	ErrConflictingHeader = errors.New("conflicting signature headers")
+	ErrHighS             = errors.New("non-canonical signature")
 )
 
 // FromRequest returns the signature header value of r: X-Ethereum-Signature,
-// or X-Flashbots-Signature when the former is absent. Both present with
-// different values is an error, since the caller could not say which one
-// the server checked.
+// or X-Flashbots-Signature when the former is absent. Every value of both
+// headers (a header may be repeated) must be the same: otherwise the caller
+// could not say which one the server checked, so it is an error.
 func FromRequest(h http.Header) (string, error) {
-	eth, fb := h.Get(HeaderEthereum), h.Get(HeaderFlashbots)
-	switch {
-	case eth != "" && fb != "" && eth != fb:
-		return "", fmt.Errorf("%w: %s and %s differ", ErrConflictingHeader, HeaderEthereum, HeaderFlashbots)
-	case eth != "":
-		return eth, nil
-	default:
-		return fb, nil
+	var value string
+	for _, name := range []string{HeaderEthereum, HeaderFlashbots} {
+		for _, v := range h.Values(name) {
+			switch {
+			case value == "":
+				value = v
+			case v != value:
+				return "", fmt.Errorf("%w: the values of %s and %s differ", ErrConflictingHeader, HeaderEthereum, HeaderFlashbots)
+			}
+		}
 	}
+	return value, nil
 }
 
 // Hash returns the digest a signer signs for body: the EIP-191 text hash of
@@ -112,6 +117,9 @@ func Verify(header string, body []byte) (common.Address, error) {
 	}
 	if v := sig[crypto.RecoveryIDOffset]; v > 1 {
 		return common.Address{}, fmt.Errorf("%w: v is %d, expected 27, 28, 0 or 1", ErrBadRecoveryID, v)
+	}
+	if !crypto.ValidateSignatureValues(sig[crypto.RecoveryIDOffset], new(big.Int).SetBytes(sig[:32]), new(big.Int).SetBytes(sig[32:64]), true) {
+		return common.Address{}, fmt.Errorf("%w: r or s out of range (s must be in the lower half of the curve order, EIP-2)", ErrHighS)
 	}
 	digest := Hash(body)
 	pub, err := crypto.SigToPub(digest, sig)
