@@ -20,6 +20,7 @@ import (
 	"github.com/ethereum/go-ethereum/metrics"
 
 	"github.com/gavel-eth/gavel/core/bundle"
+	"github.com/gavel-eth/gavel/core/errclass"
 	"github.com/gavel-eth/gavel/internal/store"
 )
 
@@ -89,9 +90,9 @@ func (c Config) limits() bundle.BetaLimits {
 	return l
 }
 
-// StatsCounter counts accepted bundles per signer (store.StatsBuffer).
+// StatsCounter counts accepted bundles per signer (the store's StatsBuffer).
 type StatsCounter interface {
-	Add(addr common.Address, kind store.StatKind)
+	Add(addr common.Address, kind bundle.StatKind)
 }
 
 // Pool validates, stores and looks up beta bundles.
@@ -182,7 +183,7 @@ func (p *Pool) AddFrom(ctx context.Context, args bundle.BetaBundleArgs, signer c
 	created, err := p.db.PutBetaBundle(ctx, &store.BetaBundle{Hash: b.Hash, Txs: b.Raw, Signer: signer}, b.Slot, p.now().UnixMilli())
 	if err != nil {
 		p.unreserve(b.Slot, signer, ip, int64(size))
-		return common.Hash{}, fmt.Errorf("storing beta bundle %s: %w", b.Hash.Hex(), err)
+		return common.Hash{}, errclass.Internal(fmt.Errorf("storing beta bundle %s: %w", b.Hash.Hex(), err))
 	}
 	if !created {
 		p.unreserve(b.Slot, signer, ip, int64(size))
@@ -190,7 +191,7 @@ func (p *Pool) AddFrom(ctx context.Context, args bundle.BetaBundleArgs, signer c
 	if created {
 		acceptedMeter.Mark(1)
 		if p.stats != nil {
-			p.stats.Add(signer, store.StatBetaBundle)
+			p.stats.Add(signer, bundle.StatBetaBundle)
 		}
 		log.Debug("Beta bundle accepted", "hash", b.Hash, "slot", b.Slot, "txs", len(b.Txs), "signer", signer)
 	} else {
@@ -220,7 +221,7 @@ func (p *Pool) reserve(ctx context.Context, slot, cur uint64, signer common.Addr
 			n += m[signer]
 		}
 		if n >= p.cfg.MaxPerSigner {
-			return fmt.Errorf("%w: signer %s has %d bundles for coming slots, at most %d", ErrQuota, signer, n, p.cfg.MaxPerSigner)
+			return errclass.Limited(fmt.Errorf("%w: signer %s has %d bundles for coming slots, at most %d", ErrQuota, signer, n, p.cfg.MaxPerSigner))
 		}
 	}
 	n := 0
@@ -228,18 +229,18 @@ func (p *Pool) reserve(ctx context.Context, slot, cur uint64, signer common.Addr
 		n += m[ip]
 	}
 	if n >= p.cfg.MaxPerIP {
-		return fmt.Errorf("%w: %d bundles for coming slots from this IP address, at most %d", ErrQuota, n, p.cfg.MaxPerIP)
+		return errclass.Limited(fmt.Errorf("%w: %d bundles for coming slots from this IP address, at most %d", ErrQuota, n, p.cfg.MaxPerIP))
 	}
 	if p.pruneStore != nil {
 		if !p.measured {
 			b, err := p.pruneStore.BetaBundleBytes(ctx)
 			if err != nil {
-				return err
+				return errclass.Internal(err)
 			}
 			p.bytes, p.measured = b, true
 		}
 		if p.bytes+size > p.cfg.MaxStoreBytes {
-			return fmt.Errorf("%w: %d bytes of %d stored; bundles of passed slots are deleted after %d slots, retry then", ErrStoreFull, p.bytes, p.cfg.MaxStoreBytes, p.cfg.Retention)
+			return errclass.Limited(fmt.Errorf("%w: %d bytes of %d stored; bundles of passed slots are deleted after %d slots, retry then", ErrStoreFull, p.bytes, p.cfg.MaxStoreBytes, p.cfg.Retention))
 		}
 		p.bytes += size
 	}
@@ -351,14 +352,14 @@ func (p *Pool) Status(ctx context.Context, hash common.Hash) (*Status, error) {
 		return nil, fmt.Errorf("%w: %s was never sent (or was sent to another node)", ErrUnknownBundle, hash.Hex())
 	}
 	if err != nil {
-		return nil, err
+		return nil, errclass.Internal(err)
 	}
 	cur := p.currentSlot()
 	st := &Status{Hash: hash, Txs: b.Txs}
 	for _, raw := range b.Txs {
 		tx := new(types.Transaction)
 		if err := tx.UnmarshalBinary(raw); err != nil {
-			return nil, fmt.Errorf("stored beta bundle %s has an undecodable tx: %w", hash.Hex(), err)
+			return nil, errclass.Internal(fmt.Errorf("stored beta bundle %s has an undecodable tx: %w", hash.Hex(), err))
 		}
 		st.TxHashes = append(st.TxHashes, tx.Hash())
 	}

@@ -19,7 +19,7 @@ import (
 	"github.com/holiman/uint256"
 
 	"github.com/gavel-eth/gavel/core/bundle"
-	"github.com/gavel-eth/gavel/internal/store"
+	"github.com/gavel-eth/gavel/core/errclass"
 )
 
 var (
@@ -94,9 +94,9 @@ func (c Config) withDefaults() Config {
 	return d
 }
 
-// StatsCounter counts per-signer events (store.StatsBuffer).
+// StatsCounter counts per-signer events (the store's StatsBuffer).
 type StatsCounter interface {
-	Add(addr common.Address, kind store.StatKind)
+	Add(addr common.Address, kind bundle.StatKind)
 }
 
 // Accounts reads the head state for the admission check (core/chain.Chain).
@@ -212,15 +212,15 @@ func (p *Pool) AddFrom(args bundle.SendBundleArgs, signer common.Address, ip str
 		freed = 1
 	}
 	if signer != (common.Address{}) && p.bySigner[signer]-freed >= p.cfg.MaxPerSigner {
-		return common.Hash{}, fmt.Errorf("%w: signer %s has %d bundles pending, at most %d", ErrQuota, signer, p.bySigner[signer], p.cfg.MaxPerSigner)
+		return common.Hash{}, errclass.Limited(fmt.Errorf("%w: signer %s has %d bundles pending, at most %d", ErrQuota, signer, p.bySigner[signer], p.cfg.MaxPerSigner))
 	}
 	if oldIP := p.ipOf(old); p.byIP[ip]-btoi(old != nil && oldIP == ip) >= p.cfg.MaxPerIP {
-		return common.Hash{}, fmt.Errorf("%w: %d bundles pending from this IP address, at most %d", ErrQuota, p.byIP[ip], p.cfg.MaxPerIP)
+		return common.Hash{}, errclass.Limited(fmt.Errorf("%w: %d bundles pending from this IP address, at most %d", ErrQuota, p.byIP[ip], p.cfg.MaxPerIP))
 	}
 	if old == nil && len(set) >= p.cfg.MaxPerBlock {
 		low, lowE := p.leastLocked(set)
 		if lowE == nil || lowE.score.Cmp(e.score) >= 0 {
-			return common.Hash{}, fmt.Errorf("%w: block %d already has %d bundles, none pays less per gas than this one", ErrBlockFull, b.BlockNumber, len(set))
+			return common.Hash{}, errclass.Limited(fmt.Errorf("%w: block %d already has %d bundles, none pays less per gas than this one", ErrBlockFull, b.BlockNumber, len(set)))
 		}
 		p.removeLocked(low)
 		evictedMeter.Mark(1)
@@ -254,7 +254,7 @@ func (p *Pool) AddFrom(args bundle.SendBundleArgs, signer common.Address, ip str
 	pendingGauge.Update(int64(p.count))
 	acceptedMeter.Mark(1)
 	if p.stats != nil {
-		p.stats.Add(signer, store.StatBundle)
+		p.stats.Add(signer, bundle.StatBundle)
 	}
 	log.Debug("Bundle accepted", "hash", b.Hash, "block", b.BlockNumber, "txs", len(b.Txs), "signer", signer)
 	return b.Hash, nil
@@ -288,7 +288,7 @@ func (p *Pool) makeRoomLocked(e *entry) error {
 			}
 		}
 		if low == nil || lowE.score.Cmp(e.score) >= 0 {
-			return fmt.Errorf("%w: %d bundles (%d bytes) pending, none pays less per gas than this one; retry later", ErrPoolFull, p.count, p.bytes)
+			return errclass.Limited(fmt.Errorf("%w: %d bundles (%d bytes) pending, none pays less per gas than this one; retry later", ErrPoolFull, p.count, p.bytes))
 		}
 		p.removeLocked(low)
 		evictedMeter.Mark(1)
@@ -337,7 +337,7 @@ func (p *Pool) admit(b *bundle.SendBundle) error {
 	}
 	nonce, balance, err := p.accounts.HeadAccount(from)
 	if err != nil {
-		return fmt.Errorf("reading the head state: %w", err)
+		return errclass.Internal(fmt.Errorf("reading the head state: %w", err))
 	}
 	if tx.Nonce() < nonce {
 		return fmt.Errorf("%w: txs[0] %s has nonce %d, %s is at %d", ErrNonceTooLow, tx.Hash().Hex(), tx.Nonce(), from.Hex(), nonce)
@@ -461,7 +461,7 @@ func (p *Pool) MarkIncluded(bs []*bundle.SendBundle) {
 		return
 	}
 	for _, b := range bs {
-		p.stats.Add(b.Signer, store.StatInclusion)
+		p.stats.Add(b.Signer, bundle.StatInclusion)
 	}
 }
 

@@ -20,10 +20,11 @@ import (
 // request for the same block tries to publish again. The store's per-slot
 // uniqueness backs the guard across restarts and relay instances.
 type deliveryGuard struct {
-	st     store.Relay
-	mu     sync.Mutex
-	latest uint64 // highest slot delivered (0: none)
-	slots  map[uint64]*delivery
+	st      store.Relay
+	running sync.WaitGroup // publications after getPayload v2 answered
+	mu      sync.Mutex
+	latest  uint64 // highest slot delivered (0: none)
+	slots   map[uint64]*delivery
 }
 
 // delivery is one slot's claimed delivery.
@@ -125,11 +126,18 @@ func (g *deliveryGuard) attempt(ctx context.Context, slot uint64, hash beacon.Ro
 		return d.err
 	}
 	if async {
-		go run(context.WithoutCancel(ctx))
+		g.running.Add(1)
+		go func() {
+			defer g.running.Done()
+			run(context.WithoutCancel(ctx))
+		}()
 		return nil
 	}
 	return run(ctx)
 }
+
+// wait waits for the publications still running in the background.
+func (g *deliveryGuard) wait() { g.running.Wait() }
 
 // commit writes the delivery record. A record already in the database for
 // the slot (another instance, or before a restart) is fine if it names the

@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/gavel-eth/gavel/core/beacon"
+	"github.com/gavel-eth/gavel/core/errclass"
 	"github.com/gavel-eth/gavel/internal/store"
 )
 
@@ -67,7 +68,7 @@ func (r *Relay) RegisterValidators(ctx context.Context, regs []beacon.SignedVali
 		fresh = fresh[:r.cfg.VerificationsPerRequest]
 	}
 	if granted := r.verifyRate.take(clientOf(ctx), len(fresh)); granted < len(fresh) {
-		failure = detail(ErrRegistrationRate, ": %d registrations to verify, %d allowed now: retry the rest later", len(fresh), granted)
+		failure = errclass.Limited(detail(ErrRegistrationRate, ": %d registrations to verify, %d allowed now: retry the rest later", len(fresh), granted))
 		fresh = fresh[:granted]
 	}
 	registrationsVerified.Mark(int64(len(fresh)))

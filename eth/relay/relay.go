@@ -207,6 +207,10 @@ func New(cfg Config, c Chain, st store.Relay, pub Publisher, rec SubmissionRecor
 	return r, nil
 }
 
+// Close waits for the blocks still being published after getPayload v2
+// answered. Call it after the API stopped serving.
+func (r *Relay) Close() { r.deliveries.wait() }
+
 // Pubkey is the relay's BLS public key.
 func (r *Relay) Pubkey() beacon.BLSPubkey { return r.relayPubkey }
 
