@@ -160,6 +160,10 @@ func TestSendBetaBundle(t *testing.T) {
 	if status != 200 || u.Requests != 1 || u.BetaBundles != 1 {
 		t.Fatalf("user stats: %d %+v %+v", status, u, r.Error)
 	}
+	// The answer states its crash window (issue 14): the flush interval.
+	if u.UnflushedSeconds != n.stats.FlushInterval().Seconds() || u.UnflushedSeconds <= 0 {
+		t.Fatalf("unflushedSeconds %v, want the flush interval %v", u.UnflushedSeconds, n.stats.FlushInterval())
+	}
 }
 
 func TestSendBetaBundleErrors(t *testing.T) {

@@ -34,7 +34,14 @@ type UserStatsResult struct {
 	Inclusions  uint64         `json:"inclusions"`
 	FirstSeen   string         `json:"firstSeen"`
 	LastSeen    string         `json:"lastSeen"`
+	// UnflushedSeconds is the crash window: counters of this many last
+	// seconds are in memory until written, and a crash loses them.
+	UnflushedSeconds float64 `json:"unflushedSeconds"`
 }
+
+// flushIntervaler is a reader whose counters reach the database on a timer
+// (the store's StatsBuffer).
+type flushIntervaler interface{ FlushInterval() time.Duration }
 
 // GetUserStats is mev_getUserStats(address): what gavel counted for requests
 // signed by address.
@@ -44,6 +51,10 @@ func (a *userStatsAPI) GetUserStats(ctx context.Context, addr common.Address) (*
 		return nil, errclass.RPC(err, 0) // an unknown signer is invalid params
 	}
 	ts := func(ms int64) string { return time.UnixMilli(ms).UTC().Format("2006-01-02T15:04:05.000Z07:00") }
-	return &UserStatsResult{Address: addr, Requests: u.Requests, Bundles: u.Bundles, BetaBundles: u.BetaBundles,
-		Inclusions: u.Inclusions, FirstSeen: ts(u.FirstSeen), LastSeen: ts(u.LastSeen)}, nil
+	res := &UserStatsResult{Address: addr, Requests: u.Requests, Bundles: u.Bundles, BetaBundles: u.BetaBundles,
+		Inclusions: u.Inclusions, FirstSeen: ts(u.FirstSeen), LastSeen: ts(u.LastSeen)}
+	if f, ok := a.r.(flushIntervaler); ok {
+		res.UnflushedSeconds = f.FlushInterval().Seconds()
+	}
+	return res, nil
 }
