@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"runtime/debug"
 	"sync"
 	"time"
 
@@ -39,12 +40,12 @@ var (
 )
 
 var (
-	budgetBytesGauge    = metrics.NewRegisteredGauge("mev/listener/body/inflight", nil)
-	budgetRefusedMeter  = metrics.NewRegisteredMeter("mev/listener/body/refused", nil)
-	slowBodyMeter       = metrics.NewRegisteredMeter("mev/listener/body/slow", nil)
-	connsGauge          = metrics.NewRegisteredGauge("mev/listener/conns", nil)
-	connsRefusedMeter   = metrics.NewRegisteredMeter("mev/listener/conns/refused", nil)
-	connsIPRefusedMeter = metrics.NewRegisteredMeter("mev/listener/conns/refusedip", nil)
+	budgetBytesGauge    = metrics.NewRegisteredGauge("gavel/mev/listener/body/inflight", nil)
+	budgetRefusedMeter  = metrics.NewRegisteredMeter("gavel/mev/listener/body/refused", nil)
+	slowBodyMeter       = metrics.NewRegisteredMeter("gavel/mev/listener/body/slow", nil)
+	connsGauge          = metrics.NewRegisteredGauge("gavel/mev/listener/conns", nil)
+	connsRefusedMeter   = metrics.NewRegisteredMeter("gavel/mev/listener/conns/refused", nil)
+	connsIPRefusedMeter = metrics.NewRegisteredMeter("gavel/mev/listener/conns/refusedip", nil)
 )
 
 // BodyStatus is the HTTP status for an error of a body read: 413 too
@@ -74,9 +75,20 @@ type budget struct {
 
 	mu      sync.Mutex
 	used    int64
+	peak    int64 // highest use since the last return of memory to the OS
 	byIP    map[string]int64
 	changed chan struct{} // closed and replaced on every release
+	freed   time.Time     // last return of memory to the OS
 }
+
+// returnAfter is the peak use of the budget after which, once bodies in
+// flight are down to nothing again, the memory they held is handed back to
+// the OS at once (at most every returnEvery): Go's background scavenger
+// would take minutes, and an attack's buffers would stay resident.
+const (
+	returnAfter = 64 << 20
+	returnEvery = 5 * time.Second
+)
 
 func newBudget(total, perIP int64, wait time.Duration) *budget {
 	return &budget{total: total, perIP: perIP, wait: wait, byIP: map[string]int64{}, changed: make(chan struct{})}
@@ -90,6 +102,7 @@ func (b *budget) reserve(ctx context.Context, ip string, n int64) error {
 		fitsIP := b.byIP[ip]+n <= b.perIP
 		if fitsIP && b.used+n <= b.total {
 			b.used += n
+			b.peak = max(b.peak, b.used)
 			b.byIP[ip] += n
 			budgetBytesGauge.Update(b.used)
 			b.mu.Unlock()
@@ -134,7 +147,14 @@ func (b *budget) release(ip string, n int64) {
 	budgetBytesGauge.Update(b.used)
 	close(b.changed)
 	b.changed = make(chan struct{})
+	giveBack := b.used == 0 && b.peak >= returnAfter && time.Since(b.freed) >= returnEvery
+	if giveBack {
+		b.peak, b.freed = 0, time.Now()
+	}
 	b.mu.Unlock()
+	if giveBack {
+		go debug.FreeOSMemory()
+	}
 }
 
 // inUse reports the bytes reserved now (for tests and /readyz figures).
