@@ -163,10 +163,10 @@ func relayKey(hexKey string, seed []byte) (*beacon.SecretKey, error) {
 }
 
 // devPublisher publishes a delivered block in --dev: newPayload into the
-// local chain (the dev driver then moves the head). It fails unless the
-// chain says VALID, so the relay records a delivery only for a block the
-// chain accepted; the dev proposer's own import of the payload it fetched
-// with getPayload v1 is then a no-op.
+// local chain, made the head. It fails unless the chain says VALID, so the
+// relay records a delivery only for a block the chain accepted; the dev
+// proposer's own import of the payload it fetched with getPayload v1, and
+// the driver's head update, are then no-ops.
 type devPublisher struct {
 	engine *chain.Engine
 }
@@ -187,7 +187,14 @@ func (p devPublisher) Publish(ctx context.Context, blk *beacon.SignedBlockConten
 		}
 		env.Requests = reqs
 	}
-	return p.engine.Import(ctx, env, parentRoot(blk))
+	if err := p.engine.Import(ctx, env, parentRoot(blk)); err != nil {
+		return err
+	}
+	// Make it the head (and sync the chain database) before the relay
+	// records the delivery: a crash right after the record then restarts
+	// on this block, never on a chain that replaced it.
+	hash := env.ExecutionPayload.BlockHash
+	return p.engine.SetHead(ctx, hash, hash, hash)
 }
 
 // parentRoot is the beacon block's parent root: the parent beacon block
