@@ -330,6 +330,13 @@ func (s *slowBody) Read(p []byte) (int, error) {
 	}
 	n, err := s.ReadCloser.Read(p)
 	s.n += int64(n)
+	if err == io.EOF && !s.deadline.Equal(s.hard) {
+		// The body is in: back to the request's own deadline, or net/http's
+		// background read would hit the rate deadline while the handler
+		// works and cancel the request's context.
+		s.deadline = s.hard
+		s.rc.SetReadDeadline(s.hard)
+	}
 	if err != nil && errors.Is(err, os.ErrDeadlineExceeded) {
 		slowBodyMeter.Mark(1)
 		return n, fmt.Errorf("%w: %d bytes in %s, at least %d bytes/s after the first %s", ErrSlowBody,

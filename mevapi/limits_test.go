@@ -208,3 +208,28 @@ func TestReadAllCapacity(t *testing.T) {
 		}
 	}
 }
+
+// TestBodyDeadlineRestored: once a body is read to its end, the connection's
+// read deadline goes back to the request's own (the read timeout): left at
+// the rate deadline, net/http's background read would cancel the request's
+// context while a long handler (a simulation, a registration batch) runs.
+func TestBodyDeadlineRestored(t *testing.T) {
+	start := time.Now()
+	s := &slowBody{
+		ReadCloser: io.NopCloser(bytes.NewReader(make([]byte, 1000))),
+		rc:         http.NewResponseController(httptestRecorder{}),
+		start:      start, grace: 50 * time.Millisecond, rate: 1 << 20, hard: start.Add(time.Hour),
+	}
+	if _, err := io.ReadAll(s); err != nil {
+		t.Fatal(err)
+	}
+	if !s.deadline.Equal(s.hard) {
+		t.Fatalf("deadline after the body %v, want the read timeout's %v", s.deadline.Sub(start), time.Hour)
+	}
+}
+
+type httptestRecorder struct{}
+
+func (httptestRecorder) Header() http.Header         { return http.Header{} }
+func (httptestRecorder) Write(b []byte) (int, error) { return len(b), nil }
+func (httptestRecorder) WriteHeader(int)             {}
