@@ -218,88 +218,80 @@ func AccountOf(r *http.Request) *Account {
 	return a
 }
 
-// firstRead is the first buffer ReadAll allocates: small bodies (most
-// JSON-RPC calls) need no growth, large ones grow by doubling.
-const firstRead = 16 << 10
+// readChunk is the size of the pooled pieces ReadAll reads into. Each is
+// reserved from the body budget before it is taken, so what a request holds
+// grows with what it received, 64 KiB at a time.
+const readChunk = 64 << 10
 
-// ReadAll reads src, at most limit bytes, into a buffer that grows with the
-// bytes actually received (doubling up to limit, or up to the announced
-// size when one is given: size caps the buffer, it never sizes an
-// allocation), reserving each growth from acct first (a nil acct reads
-// unmetered). tooLarge builds the error returned when more than limit bytes
-// come out. When onPrefix is set it is called once with the first prefix
-// bytes as soon as they are in (it must not keep the slice); an error it
-// returns ends the read and is returned as it is. The result's
-// capacity is its length, so decoders that alias it waste nothing.
+var readChunks = sync.Pool{New: func() any { b := make([]byte, readChunk); return &b }}
+
+// ReadAll reads src, at most limit bytes (or exactly size when size >= 0 is
+// announced and within limit), within acct's share of the body budget (a
+// nil acct reads unmetered). The bytes go into pooled chunks as they arrive,
+// each reserved first, so an announced length never sizes an allocation;
+// once the body is complete they are joined into one buffer of the exact
+// length (decoders may alias it: no waste) and the chunks go back to the
+// pool. tooLarge builds the error returned when more than limit bytes come
+// out. When onPrefix is set it is called once with the first prefix bytes
+// (prefix <= 64 KiB) as soon as they are in; it must not keep the slice, and
+// an error it returns ends the read and is returned as it is.
 func ReadAll(acct *Account, src io.Reader, limit, size int64, prefix int, onPrefix func([]byte) error, tooLarge func() error) ([]byte, error) {
 	exact := size >= 0 && size <= limit
-	ceiling := limit + 1
+	most := limit
 	if exact {
-		ceiling = size
+		most = size
 	}
-	first := min(int64(firstRead), ceiling)
-	if err := acct.grow(first); err != nil {
-		return nil, err
-	}
-	buf := make([]byte, 0, first)
+	var parts []*[]byte
+	defer func() {
+		for _, c := range parts {
+			readChunks.Put(c)
+		}
+		acct.shrink(int64(len(parts)) * readChunk)
+	}()
+	total := int64(0)
 	for {
-		if len(buf) == cap(buf) {
-			if int64(len(buf)) >= ceiling {
-				if !exact {
-					return nil, tooLarge()
-				}
-				var one [1]byte
-				n, err := src.Read(one[:])
-				if n > 0 {
-					return nil, fmt.Errorf("reading body: longer than its announced %d bytes", size)
-				}
-				if err == io.EOF {
-					return buf, nil
-				}
-				if err != nil {
-					return nil, fmt.Errorf("reading body: %w", err)
-				}
-				continue
-			}
-			next := min(2*int64(cap(buf)), ceiling)
-			if err := acct.grow(next); err != nil {
-				return nil, err
-			}
-			grown := make([]byte, len(buf), next)
-			copy(grown, buf)
-			acct.shrink(int64(cap(buf)))
-			buf = grown
+		if err := acct.grow(readChunk); err != nil {
+			return nil, err
 		}
-		n, err := src.Read(buf[len(buf):cap(buf)])
-		before := len(buf)
-		buf = buf[:before+n]
-		if onPrefix != nil && before < prefix && len(buf) >= prefix {
-			if err := onPrefix(buf[:prefix]); err != nil {
-				return nil, err
+		c := readChunks.Get().(*[]byte)
+		parts = append(parts, c)
+		n := 0
+		if len(parts) == 1 && onPrefix != nil && prefix > 0 {
+			m, err := io.ReadFull(src, (*c)[:prefix])
+			n = m
+			if err == nil {
+				if err := onPrefix((*c)[:prefix]); err != nil {
+					return nil, err
+				}
+			} else if err != io.EOF && err != io.ErrUnexpectedEOF {
+				return nil, fmt.Errorf("reading body: %w", err)
 			}
 		}
-		if err == io.EOF {
+		m, err := io.ReadFull(src, (*c)[n:])
+		total += int64(n + m)
+		if total > most {
+			if exact {
+				return nil, fmt.Errorf("reading body: longer than its announced %d bytes", size)
+			}
+			return nil, tooLarge()
+		}
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
 			break
 		}
 		if err != nil {
 			return nil, fmt.Errorf("reading body: %w", err)
 		}
 	}
-	if int64(len(buf)) > limit {
-		return nil, tooLarge()
+	if exact && total != size {
+		return nil, fmt.Errorf("reading body: %d bytes, shorter than its announced %d", total, size)
 	}
-	if exact && int64(len(buf)) != size {
-		return nil, fmt.Errorf("reading body: %d bytes, shorter than its announced %d", len(buf), size)
-	}
-	if cap(buf) == len(buf) {
-		return buf, nil
-	}
-	if err := acct.grow(int64(len(buf))); err != nil {
+	if err := acct.grow(total); err != nil {
 		return nil, err
 	}
-	out := make([]byte, len(buf))
-	copy(out, buf)
-	acct.shrink(int64(cap(buf)))
+	out := make([]byte, total)
+	for i, c := range parts {
+		copy(out[i*readChunk:], *c)
+	}
 	return out, nil
 }
 

@@ -71,7 +71,7 @@ func status(t *testing.T, c net.Conn) (int, string) {
 }
 
 // TestBufferGrowsWithBytesReceived is finding 1's second attack: a body
-// announced at 15 MiB of which 1 KiB arrives must hold about 1 KiB of
+// announced at 15 MiB of which 1 KiB arrives must hold one 64 KiB chunk of
 // buffer, not 15 MiB.
 func TestBufferGrowsWithBytesReceived(t *testing.T) {
 	in := make(chan struct{}, 1)
@@ -79,48 +79,60 @@ func TestBufferGrowsWithBytesReceived(t *testing.T) {
 	c := dialFrom(t, "127.0.0.1", addr)
 	startBody(t, c, 15<<20, 1024)
 	<-in
-	if got := s.BodyBytesInFlight(); got > firstRead {
-		t.Fatalf("1 KiB received of 15 MiB announced holds %d bytes, want at most %d", got, firstRead)
+	if got := s.BodyBytesInFlight(); got > readChunk {
+		t.Fatalf("1 KiB received of 15 MiB announced holds %d bytes, want at most %d", got, readChunk)
 	}
 	c.Close()
 }
 
 // TestBodyBudget fills the budget with one stalled client and checks that
-// the next body waits, then is refused (503 in total, 429 for the same IP),
-// that another IP still gets through within its share, and that the
-// budget is whole again once the requests end.
+// the next body waits, then is refused (429 for the same IP, 503 when the
+// total is spent), that another IP still gets through, and that the budget
+// is whole again once the requests end.
 func TestBodyBudget(t *testing.T) {
 	in := make(chan struct{}, 4)
-	cfg := Config{MaxBodyBytes: 1 << 20, BodyBudget: 128 << 10, BodyBudgetPerIP: 100 << 10, BudgetWait: 20 * time.Millisecond}
+	// Per IP: 127.0.0.2 holds one 64 KiB chunk (40 KiB received) of its
+	// 100 KiB share.
+	cfg := Config{MaxBodyBytes: 1 << 20, BodyBudget: 1 << 20, BodyBudgetPerIP: 100 << 10, BudgetWait: 20 * time.Millisecond}
 	s, addr := readingServer(t, cfg, 40<<10, func() { in <- struct{}{} })
-
-	// 127.0.0.2 holds 64 KiB of buffer (40 KiB received): its share is 100 KiB.
 	hog := dialFrom(t, "127.0.0.2", addr)
 	startBody(t, hog, 1<<20, 40<<10)
 	<-in
-	if got := s.BodyBytesInFlight(); got != 64<<10 {
-		t.Fatalf("in flight %d, want 64 KiB", got)
+	if got := s.BodyBytesInFlight(); got != readChunk {
+		t.Fatalf("in flight %d, want one chunk", got)
 	}
-	// The same IP cannot take another 64 KiB.
 	again := dialFrom(t, "127.0.0.2", addr)
-	startBody(t, again, 50<<10, 50<<10)
+	startBody(t, again, 100<<10, 100<<10)
 	if code, body := status(t, again); code != http.StatusTooManyRequests || !strings.Contains(body, "from this IP address") {
 		t.Fatalf("second body from the hog's IP: %d %s, want 429", code, body)
 	}
-	// Another IP gets its 16 KiB + 32 KiB: within the total.
 	honest := dialFrom(t, "127.0.0.1", addr)
 	startBody(t, honest, 30<<10, 30<<10)
 	if code, body := status(t, honest); code != http.StatusOK {
 		t.Fatalf("honest body during the hog: %d %s", code, body)
 	}
-	// A third IP whose growth to 60 KiB does not fit the total is refused.
-	third := dialFrom(t, "127.0.0.3", addr)
-	startBody(t, third, 60<<10, 60<<10)
-	if code, body := status(t, third); code != http.StatusServiceUnavailable || !strings.Contains(body, "memory budget") {
+	hog.Close()
+	// The hog's handler returns once its read fails; its bytes come back.
+	waitFor(t, func() bool { return s.BodyBytesInFlight() == 0 })
+
+	// In total: 160 KiB, a hog holding 64 KiB leaves room for a 30 KiB body
+	// (a chunk, then its exact copy) but not for a 100 KiB one.
+	cfg = Config{MaxBodyBytes: 1 << 20, BodyBudget: 160 << 10, BudgetWait: 20 * time.Millisecond}
+	s, addr = readingServer(t, cfg, 40<<10, func() { in <- struct{}{} })
+	hog = dialFrom(t, "127.0.0.2", addr)
+	startBody(t, hog, 1<<20, 40<<10)
+	<-in
+	honest = dialFrom(t, "127.0.0.1", addr)
+	startBody(t, honest, 30<<10, 30<<10)
+	if code, body := status(t, honest); code != http.StatusOK {
+		t.Fatalf("honest body within the total: %d %s", code, body)
+	}
+	big := dialFrom(t, "127.0.0.3", addr)
+	startBody(t, big, 100<<10, 100<<10)
+	if code, body := status(t, big); code != http.StatusServiceUnavailable || !strings.Contains(body, "memory budget") {
 		t.Fatalf("body over the total budget: %d %s, want 503", code, body)
 	}
 	hog.Close()
-	// The hog's handler returns once its read fails; its bytes come back.
 	waitFor(t, func() bool { return s.BodyBytesInFlight() == 0 })
 }
 

@@ -266,8 +266,8 @@ func WriteJSON(w http.ResponseWriter, status int, v any) {
 	w.Write(append(body, '\n'))
 }
 
-// ReadBody reads a request body of at most limit bytes into a buffer that
-// grows with the bytes received, within the listener's body budget. It
+// ReadBody reads a request body of at most limit bytes, chunk by chunk as
+// the bytes arrive, within the listener's body budget (mevapi.ReadAll). It
 // returns ErrBodyTooLarge (wrapped, with the limit) when the body is longer,
 // and the budget's and the transfer rate's sentinels (see BodyStatus).
 func ReadBody(r *http.Request, limit int64) ([]byte, error) {

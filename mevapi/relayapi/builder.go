@@ -248,8 +248,9 @@ func (b *builderAPI) earlySignature(t *beacon.BidTrace, fork params.ConsensusFor
 // onPrefix is set it is called with the first sszPrefixLen bytes as soon as
 // they are in, before the rest is read; it must not keep the slice.
 //
-// The buffer grows with the bytes actually received (mevapi.ReadAll), never
-// from the announced length, and its capacity is its exact length: SSZ
+// The bytes are read into chunks as they arrive (mevapi.ReadAll), never into
+// a buffer sized from the announced length, and joined into one buffer whose
+// capacity is its exact length: SSZ
 // decoding aliases transactions and blobs into it (see package beacon), so
 // it belongs to the decoded submission.
 func ReadSubmission(body io.Reader, gzipped bool, size, limit int64, onPrefix func([]byte) error) ([]byte, error) {
@@ -284,9 +285,7 @@ func readSubmission(acct *mevapi.Account, body io.Reader, gzipped bool, size, li
 }
 
 // gzipReaders are reused gzip readers: each holds about 40 KB of inflate
-// state that would otherwise be allocated for every submission. Inflated
-// bytes are never pooled: they live in the request's own buffer, within
-// its body budget, and are garbage as soon as a cut request returns.
+// state that would otherwise be allocated for every submission.
 var gzipReaders sync.Pool
 
 // readError names a body over the listener's raw limit as ErrBodyTooLarge;
