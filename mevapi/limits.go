@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"sync"
 	"time"
@@ -153,7 +154,12 @@ func (b *budget) release(ip string, n int64) {
 	}
 	b.mu.Unlock()
 	if giveBack {
-		go debug.FreeOSMemory()
+		go func() {
+			// Two collections: the first moves the pooled chunks to the
+			// pool's victim cache, the second (in FreeOSMemory) drops them.
+			runtime.GC()
+			debug.FreeOSMemory()
+		}()
 	}
 }
 
