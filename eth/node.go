@@ -24,7 +24,9 @@ import (
 
 	"github.com/gavel-eth/gavel/core/bundle"
 	"github.com/gavel-eth/gavel/core/chain"
+	"github.com/gavel-eth/gavel/eth/betapool"
 	"github.com/gavel-eth/gavel/eth/devbeacon"
+	"github.com/gavel-eth/gavel/eth/relay"
 	"github.com/gavel-eth/gavel/internal/store"
 	"github.com/gavel-eth/gavel/mevapi"
 	"github.com/gavel-eth/gavel/mevapi/bundleapi"
@@ -37,7 +39,7 @@ var ErrIncompatibleChain = errors.New("datadir holds a chain that dev mode canno
 
 // DevConfig is the [Mev.Dev] section: the dev chain's settings.
 type DevConfig struct {
-	Enabled  bool          // run the dev chain with the in-process beacon driver (set by --dev only)
+	Enabled  bool          // run the dev chain with the in-process beacon driver (--dev, or Enabled = true in a config file)
 	Period   time.Duration // slot time
 	GasLimit uint64        // genesis gas limit of a new dev chain
 	Manual   bool          `toml:"-"` // slots advance only by Step (tests)
@@ -50,6 +52,7 @@ type Config struct {
 	Bundles    bundle.Config    // bundle simulation limits (eth_callBundle, eth_estimateGasBundle)
 	Submission SubmissionConfig // bundles, beta bundles, request signatures (eth/submission.go)
 	Relay      RelayConfig      // the relay (eth/relay_wiring.go)
+	Beta       BetaConfig       // the beta block's L2 (eth/beta_wiring.go)
 }
 
 // DefaultConfig returns gavel's defaults.
@@ -69,11 +72,12 @@ func DefaultConfig() Config {
 			DefaultTimeout: bundle.DefaultTimeout, MaxTimeout: bundle.DefaultMaxTimeout,
 		},
 		Submission: DefaultSubmissionConfig,
+		Beta:       BetaConfig{Settlement: betapool.DefaultSettlementConfig},
 	}
 }
 
 // DevHTTPModules are the JSON-RPC namespaces served over HTTP in dev mode.
-var DevHTTPModules = []string{"eth", "net", "web3", "txpool", "mev"}
+var DevHTTPModules = []string{"eth", "net", "web3", "txpool", "mev", "flashbots"}
 
 // Node is an assembled gavel node. Create it with New, then Start the Stack.
 // Its parts are built once, by New, and read through the accessors.
@@ -248,7 +252,7 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (_ *Node, err e
 			Period:       cfg.Dev.Period,
 			FeeRecipient: ethCfg.Miner.PendingFeeRecipient,
 			Manual:       cfg.Dev.Manual,
-		}, nil)
+		})
 		if err != nil {
 			return nil, err
 		}
@@ -263,13 +267,26 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (_ *Node, err e
 	n.submission.Register(n.mev)
 	stack.RegisterAPIs(n.submission.APIs())
 
+	// The beta block's source: the L2 settlement reader over the beta pool
+	// (nil when no L2 is configured outside --dev, or --beta.disable).
+	beta, err := newBeta(n, cfg)
+	if err != nil {
+		return nil, err
+	}
+	var relayBeta relay.Beta
+	if beta != nil {
+		relayBeta = beta
+	}
 	if n.beacon != nil {
-		n.relay, err = newDevRelay(n, cfg.Relay, st)
+		n.relay, err = newDevRelay(n, cfg.Relay, st, relayBeta)
 	} else if cfg.Relay.SecretKey != "" {
-		n.relay, err = newNetworkRelay(n, cfg.Relay, st)
+		n.relay, err = newNetworkRelay(n, cfg.Relay, st, relayBeta)
 	}
 	if err != nil {
 		return nil, err
+	}
+	if n.relay != nil && n.relay.proposer != nil {
+		stack.RegisterAPIs([]rpc.API{{Namespace: "mev", Service: &DevRelayAPI{n}}})
 	}
 
 	// Lifecycles start in registration order and stop in reverse: the dev
@@ -281,6 +298,9 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (_ *Node, err e
 	stack.RegisterLifecycle(submissionCloser{n.submission})
 	if n.relay != nil {
 		stack.RegisterLifecycle(n.relay)
+		if p := newBetaPoller(beta, n.relay.relay, cfg); p != nil {
+			stack.RegisterLifecycle(p)
+		}
 	}
 	stack.RegisterLifecycle(n.mev)
 	if n.beacon != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -46,6 +47,9 @@ type RelayConfig struct {
 var (
 	devRelayKeySeed   = sha256.Sum256([]byte("gavel dev relay key"))
 	devBuilderKeySeed = sha256.Sum256([]byte("gavel dev builder key"))
+	// devSampleBuilderKeySeed derives the BLS key that signs the sample
+	// submissions of mev_devSampleSubmission: another builder than the dev one.
+	devSampleBuilderKeySeed = sha256.Sum256([]byte("gavel dev sample builder key"))
 )
 
 // DevBuilderBonus is what the dev builder adds to every block's earnings,
@@ -102,7 +106,7 @@ func (s *RelayService) Stop() error {
 // newDevRelay builds the relay of --dev: it runs on the dev chain's beacon
 // constants, the dev validators register over HTTP and every slot goes
 // through it (the proposer flow, which builds with n's local builder).
-func newDevRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, error) {
+func newDevRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta) (*RelayService, error) {
 	key, err := relayKey(cfg.SecretKey, devRelayKeySeed[:])
 	if err != nil {
 		return nil, err
@@ -125,6 +129,7 @@ func newDevRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, error
 	svc.relay, err = relay.New(relay.Config{
 		Beacon: bcfg, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled,
 		GetHeaderCutoff: -1, GetPayloadCutoff: -1, // slots may be stepped by hand
+		Beta: beta,
 	}, n.chain, st, devPublisher{engine: n.engine}, svc.traces)
 	if err != nil {
 		svc.traces.Close()
@@ -133,11 +138,13 @@ func newDevRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, error
 	svc.proposer, err = devbeacon.NewProposer(devbeacon.ProposerConfig{
 		RelayURL: n.mev.URL, Beacon: bcfg, Validators: vals, GasLimit: n.chain.Head().GasLimit,
 		BuilderKey: builderKey, CoinbaseKey: chain.DevBuilderKey(), Bonus: DevBuilderBonus,
-	}, svc.relay, n.submission.Builder, n.submission.PayloadBuilder())
+		BetaGas: func(slot uint64) uint64 { return svc.relay.BetaGas(context.Background(), slot) },
+	}, svc.relay, n.submission.builder, n.submission.PayloadBuilder())
 	if err != nil {
 		svc.traces.Close()
 		return nil, err
 	}
+	n.submission.bundles.SetBuilderID(builderKey.PublicKey().String())
 	mountRelay(n.mev, svc.relay, cfg, st)
 	log.Info("Relay attached", "pubkey", svc.relay.Pubkey(), "validators", len(vals), "builder", builderKey.PublicKey())
 	return svc, nil
@@ -187,7 +194,7 @@ func (p devPublisher) Publish(ctx context.Context, blk *beacon.SignedBlockConten
 		}
 		env.Requests = reqs
 	}
-	if err := p.engine.Import(ctx, env, parentRoot(blk)); err != nil {
+	if err := p.engine.Import(ctx, env, blk.ParentRoot()); err != nil {
 		return err
 	}
 	// Make it the head (and sync the chain database) before the relay
@@ -195,24 +202,6 @@ func (p devPublisher) Publish(ctx context.Context, blk *beacon.SignedBlockConten
 	// on this block, never on a chain that replaced it.
 	hash := env.ExecutionPayload.BlockHash
 	return p.engine.SetHead(ctx, hash, hash, hash)
-}
-
-// parentRoot is the beacon block's parent root: the parent beacon block
-// root of its execution payload.
-func parentRoot(c *beacon.SignedBlockContents) common.Hash {
-	switch {
-	case c.Fulu != nil:
-		return common.Hash(c.Fulu.SignedBlock.Message.ParentRoot)
-	case c.Electra != nil:
-		return common.Hash(c.Electra.SignedBlock.Message.ParentRoot)
-	case c.Deneb != nil:
-		return common.Hash(c.Deneb.SignedBlock.Message.ParentRoot)
-	case c.Capella != nil:
-		return common.Hash(c.Capella.Message.ParentRoot)
-	case c.Bellatrix != nil:
-		return common.Hash(c.Bellatrix.Message.ParentRoot)
-	}
-	return common.Hash{}
 }
 
 // storeCloser closes the node's database when the node stops.
@@ -224,9 +213,6 @@ func (c storeCloser) Start() error { return nil }
 // Stop closes the store.
 func (c storeCloser) Stop() error { return c.st.Close() }
 
-// FlushTraces writes the queued bid traces now (tests, shutdown).
-func (s *RelayService) FlushTraces(ctx context.Context) error { return s.traces.Flush(ctx) }
-
 // DevBuilderCoinbase is the fee recipient of the dev builder's blocks.
 func DevBuilderCoinbase() common.Address { return chain.DevBuilderAddress() }
 
@@ -234,7 +220,7 @@ func DevBuilderCoinbase() common.Address { return chain.DevBuilderAddress() }
 // beacon constants, the beacon client (--relay.beacon) feeding head,
 // duties, known validators and payload attributes, and publishing blocks to
 // the beacon nodes.
-func newNetworkRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, error) {
+func newNetworkRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta) (*RelayService, error) {
 	if len(cfg.Beacon) == 0 {
 		return nil, errors.New("relay: --relay.secretkey needs --relay.beacon (beacon node URLs)")
 	}
@@ -251,7 +237,7 @@ func newNetworkRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, e
 		return nil, fmt.Errorf("relay: %w", err)
 	}
 	traces := store.NewSubmissionBuffer(st, time.Second, 0, 0)
-	r, err := relay.New(relay.Config{Beacon: bcfg, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled}, n.chain, st, client, traces)
+	r, err := relay.New(relay.Config{Beacon: bcfg, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled, Beta: beta}, n.chain, st, client, traces)
 	if err != nil {
 		traces.Close()
 		return nil, err
@@ -291,4 +277,23 @@ func feedAttributes(r *relay.Relay, ev beaconclient.PayloadAttributesEvent) {
 	if err != nil {
 		log.Warn("Relay rejected payload attributes", "slot", ev.ProposalSlot, "err", err)
 	}
+}
+
+// DevRelayAPI is the dev relay's part of the mev namespace.
+type DevRelayAPI struct{ n *Node }
+
+// DevSampleSubmission returns a valid builder submission (JSON) for the next
+// slot on the current head, signed by a sample builder key, for trying
+// POST /relay/v1/builder/blocks on --dev: mev_devSampleSubmission. Post it
+// within the slot it is for.
+func (api *DevRelayAPI) DevSampleSubmission(ctx context.Context) (json.RawMessage, error) {
+	key, err := beacon.DeriveSecretKey(devSampleBuilderKeySeed[:])
+	if err != nil {
+		return nil, err
+	}
+	sub, err := api.n.relay.proposer.SampleSubmission(ctx, api.n.beacon.NextRequest(), key)
+	if err != nil {
+		return nil, err
+	}
+	return sub.MarshalJSON()
 }

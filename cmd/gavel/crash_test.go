@@ -25,8 +25,8 @@ import (
 
 var crashRuns = flag.Int("hostile.kills", 2, "SIGKILL and restart cycles of TestDevSurvivesSIGKILL")
 
-// devProcess is a running `gavel --dev` built from this test binary.
-type devProcess struct {
+// killableDev is a running `gavel --dev` built from this test binary.
+type killableDev struct {
 	cmd    *exec.Cmd
 	rpc    string
 	mev    string
@@ -35,7 +35,7 @@ type devProcess struct {
 
 // startDev starts `gavel --dev --datadir dir` and reads its URLs from the
 // banner.
-func startDev(t *testing.T, ctx context.Context, dir string) *devProcess {
+func startKillableDev(t *testing.T, ctx context.Context, dir string) *killableDev {
 	t.Helper()
 	cmd := exec.CommandContext(ctx, os.Args[0], "--dev", "--datadir", dir, "--dev.period", "1s", "--ipcdisable",
 		"--http.port", "0", "--authrpc.port", "0", "--mev.addr", "127.0.0.1:0", "--verbosity", "2")
@@ -44,7 +44,7 @@ func startDev(t *testing.T, ctx context.Context, dir string) *devProcess {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &devProcess{cmd: cmd, stderr: new(bytes.Buffer)}
+	p := &killableDev{cmd: cmd, stderr: new(bytes.Buffer)}
 	cmd.Stderr = p.stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -76,7 +76,7 @@ func startDev(t *testing.T, ctx context.Context, dir string) *devProcess {
 
 // waitBlock polls the head until it reaches n (the node's wall clock makes
 // the blocks; the context bounds the wait).
-func waitBlock(t *testing.T, ctx context.Context, c *ethclient.Client, n uint64, p *devProcess) uint64 {
+func waitBlock(t *testing.T, ctx context.Context, c *ethclient.Client, n uint64, p *killableDev) uint64 {
 	t.Helper()
 	for {
 		head, err := c.BlockNumber(ctx)
@@ -113,7 +113,7 @@ func TestDevSurvivesSIGKILL(t *testing.T) {
 	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 14))
 	var before uint64
 	for run := 0; run <= *crashRuns; run++ {
-		p := startDev(t, ctx, dir)
+		p := startKillableDev(t, ctx, dir)
 		c, err := ethclient.DialContext(ctx, p.rpc)
 		if err != nil {
 			t.Fatal(err)
@@ -147,7 +147,7 @@ func TestDevSurvivesSIGKILL(t *testing.T) {
 }
 
 // checkAuction waits for mev_auctionContracts to say deployed.
-func checkAuction(t *testing.T, ctx context.Context, p *devProcess) {
+func checkAuction(t *testing.T, ctx context.Context, p *killableDev) {
 	t.Helper()
 	rc, err := rpc.DialContext(ctx, p.rpc)
 	if err != nil {
@@ -174,7 +174,7 @@ func checkAuction(t *testing.T, ctx context.Context, p *devProcess) {
 
 // checkDeliveries checks that every delivery the data API lists is a block
 // of the chain.
-func checkDeliveries(t *testing.T, ctx context.Context, c *ethclient.Client, p *devProcess) {
+func checkDeliveries(t *testing.T, ctx context.Context, c *ethclient.Client, p *killableDev) {
 	t.Helper()
 	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, p.mev+"/relay/v1/data/bidtraces/proposer_payload_delivered?limit=200", nil)
 	res, err := http.DefaultClient.Do(req)

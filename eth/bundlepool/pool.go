@@ -11,6 +11,7 @@ import (
 	"math/big"
 	"sort"
 	"sync"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
@@ -35,6 +36,8 @@ var (
 	ErrPoolFull    = errors.New("bundle pool full")
 	ErrUnknownUUID = errors.New("no pending bundle with this replacementUuid")
 	ErrBlockFull   = errors.New("too many bundles for this block")
+	// ErrNotYourBundle: a signed bundle's status asked for by another signer.
+	ErrNotYourBundle = errors.New("bundle was sent by another signer")
 	// ErrQuota: the signer or the client IP already has its share of the
 	// pool pending (429).
 	ErrQuota = errors.New("bundle quota exceeded")
@@ -124,6 +127,13 @@ type Pool struct {
 	bytes     int
 	seq       uint64
 	pruned    uint64 // highest head pruned at
+
+	// Statuses of recent bundles (status.go).
+	status    map[statusKey]*Status
+	latest    map[common.Hash]uint64 // bundle hash -> latest block it was sent for
+	finished  uint64                 // highest block whose statuses are final
+	builderID string
+	now       func() time.Time
 }
 
 // uuidKey scopes a replacementUuid to its owner: the request signer, or the
@@ -152,6 +162,8 @@ func New(cfg Config, chainID uint64, head func() uint64, stats StatsCounter) *Po
 		entries:   map[*bundle.SendBundle]*entry{},
 		bySigner:  map[common.Address]int{},
 		byIP:      map[string]int{},
+		status:    map[statusKey]*Status{}, latest: map[common.Hash]uint64{},
+		builderID: "local", now: time.Now,
 	}
 }
 
@@ -189,8 +201,10 @@ func (p *Pool) AddFrom(args bundle.SendBundleArgs, signer common.Address, ip str
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	// Without a local builder nothing else prunes: do it as the head moves.
+	// Statuses of the head block itself are left to Prune, which comes after
+	// the builder has said whether the block holds its bundles.
 	if head := p.head(); head > p.pruned {
-		p.pruneLocked(head)
+		p.pruneLocked(head, head-1)
 	}
 	key := uuidKey{signer, b.ReplacementUUID}
 	if b.ReplacementUUID != "" {
@@ -198,18 +212,27 @@ func (p *Pool) AddFrom(args bundle.SendBundleArgs, signer common.Address, ip str
 			return common.Hash{}, fmt.Errorf("%w for blocks up to %d: use another uuid", ErrCancelled, upTo)
 		}
 	}
-	set := p.byBlock[b.BlockNumber]
-	if old, dup := set[b.Hash]; dup && (b.ReplacementUUID == "" || p.byUUID[key] == old) {
-		return b.Hash, nil
-	}
+	// The bundle being replaced stays until the replacement has passed every
+	// check: a failed replacement must not cancel the original.
 	var old *bundle.SendBundle
 	if b.ReplacementUUID != "" {
 		old = p.byUUID[key]
 	}
+	set := p.byBlock[b.BlockNumber]
+	if dup, ok := set[b.Hash]; ok {
+		if old != nil && old != dup {
+			p.removeLocked(old)
+			p.dropLocked(old, bundle.DropReplaced)
+		}
+		return b.Hash, nil
+	}
 	// A replacement frees its predecessor's share before the quotas count.
-	freed := 0
+	freed, freedHere := 0, 0
 	if old != nil {
 		freed = 1
+		if old.BlockNumber == b.BlockNumber {
+			freedHere = 1
+		}
 	}
 	if signer != (common.Address{}) && p.bySigner[signer]-freed >= p.cfg.MaxPerSigner {
 		return common.Hash{}, errclass.Limited(fmt.Errorf("%w: signer %s has %d bundles pending, at most %d", ErrQuota, signer, p.bySigner[signer], p.cfg.MaxPerSigner))
@@ -217,16 +240,18 @@ func (p *Pool) AddFrom(args bundle.SendBundleArgs, signer common.Address, ip str
 	if oldIP := p.ipOf(old); p.byIP[ip]-btoi(old != nil && oldIP == ip) >= p.cfg.MaxPerIP {
 		return common.Hash{}, errclass.Limited(fmt.Errorf("%w: %d bundles pending from this IP address, at most %d", ErrQuota, p.byIP[ip], p.cfg.MaxPerIP))
 	}
-	if old == nil && len(set) >= p.cfg.MaxPerBlock {
+	if len(set)-freedHere >= p.cfg.MaxPerBlock {
 		low, lowE := p.leastLocked(set)
 		if lowE == nil || lowE.score.Cmp(e.score) >= 0 {
 			return common.Hash{}, errclass.Limited(fmt.Errorf("%w: block %d already has %d bundles, none pays less per gas than this one", ErrBlockFull, b.BlockNumber, len(set)))
 		}
 		p.removeLocked(low)
+		p.dropLocked(low, bundle.DropEvicted)
 		evictedMeter.Mark(1)
 	}
 	if old != nil {
 		p.removeLocked(old)
+		p.dropLocked(old, bundle.DropReplaced)
 	}
 	if err := p.makeRoomLocked(e); err != nil {
 		return common.Hash{}, err
@@ -235,10 +260,8 @@ func (p *Pool) AddFrom(args bundle.SendBundleArgs, signer common.Address, ip str
 		set = map[common.Hash]*bundle.SendBundle{}
 		p.byBlock[b.BlockNumber] = set
 	}
-	if dup := set[b.Hash]; dup != nil {
-		p.removeLocked(dup) // the same txs under another owner or uuid: the newest wins
-	}
 	set[b.Hash] = b
+	p.recordLocked(b)
 	p.seq++
 	e.arrival = p.seq
 	p.entries[b] = e
@@ -291,6 +314,7 @@ func (p *Pool) makeRoomLocked(e *entry) error {
 			return errclass.Limited(fmt.Errorf("%w: %d bundles (%d bytes) pending, none pays less per gas than this one; retry later", ErrPoolFull, p.count, p.bytes))
 		}
 		p.removeLocked(low)
+		p.dropLocked(low, bundle.DropEvicted)
 		evictedMeter.Mark(1)
 	}
 	return nil
@@ -383,6 +407,7 @@ func (p *Pool) Cancel(uuid string, signer common.Address) (common.Hash, error) {
 	}
 	p.removeLocked(b)
 	p.cancelled[key] = max(p.cancelled[key], b.BlockNumber)
+	p.dropLocked(b, bundle.DropCancelled)
 	cancelledMeter.Mark(1)
 	return b.Hash, nil
 }
@@ -424,6 +449,8 @@ func (p *Pool) Bundles(number, timestamp uint64) []*bundle.SendBundle {
 	for _, b := range set {
 		if b.ValidTime(timestamp) {
 			out = append(out, b)
+		} else if st := p.status[statusKey{b.Hash, number}]; st != nil && st.Reason == "" {
+			st.Reason = bundle.DropTimestamp
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return p.entries[out[i]].arrival < p.entries[out[j]].arrival })
@@ -431,13 +458,16 @@ func (p *Pool) Bundles(number, timestamp uint64) []*bundle.SendBundle {
 }
 
 // Prune drops bundles for blocks at or below head: their block is built.
+// Their statuses become final (included or dropped) and one log line per
+// block sums them up.
 func (p *Pool) Prune(head uint64) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.pruneLocked(head)
+	p.pruneLocked(head, head)
 }
 
-func (p *Pool) pruneLocked(head uint64) {
+func (p *Pool) pruneLocked(head, finish uint64) {
+	p.finishLocked(finish)
 	p.pruned = max(p.pruned, head)
 	for k, upTo := range p.cancelled {
 		if upTo <= head {
@@ -454,9 +484,17 @@ func (p *Pool) pruneLocked(head uint64) {
 	}
 }
 
-// MarkIncluded counts bundles that made it into a block, per signer.
-func (p *Pool) MarkIncluded(bs []*bundle.SendBundle) {
+// MarkIncluded records bundles that made it into canonical block number
+// (hash) and counts them per signer.
+func (p *Pool) MarkIncluded(number uint64, hash common.Hash, bs []*bundle.SendBundle) {
 	includedMeter.Mark(int64(len(bs)))
+	p.mu.Lock()
+	for _, b := range bs {
+		if st := p.status[statusKey{b.Hash, number}]; st != nil {
+			st.State, st.IncludedIn, st.Reason, st.Error = StateIncluded, hash, "", ""
+		}
+	}
+	p.mu.Unlock()
 	if p.stats == nil {
 		return
 	}

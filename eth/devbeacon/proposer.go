@@ -62,6 +62,9 @@ type ProposerConfig struct {
 	// Bonus is what the dev builder adds to a block's earnings, so that even
 	// empty blocks go through the relay.
 	Bonus *uint256.Int
+	// BetaGas is the gas the slot's beta block was sold (the relay's
+	// beta_gas), which the dev builder leaves unused; nil: none.
+	BetaGas func(slot uint64) uint64
 	// Client is the HTTP client (a default with a timeout when nil).
 	Client *http.Client
 }
@@ -184,12 +187,12 @@ func (p *Proposer) submit(ctx context.Context, req PayloadRequest, v Validator) 
 	root := req.Attrs.ParentBeaconRoot
 	res, value, err := p.builder.BuildPaying(ctx, req.Parent, chain.BuildAttrs{
 		Timestamp: req.Attrs.Timestamp, Random: req.Attrs.PrevRandao, Withdrawals: req.Attrs.Withdrawals,
-		BeaconRoot: &root, GasLimit: p.cfg.GasLimit,
+		BeaconRoot: &root, GasLimit: p.cfg.GasLimit, Reserve: p.betaGas(req.Slot),
 	}, miner.Payment{Key: p.cfg.CoinbaseKey, To: v.FeeRecipient, Bonus: p.cfg.Bonus})
 	if err != nil {
 		return err
 	}
-	sub, err := p.submission(req.Slot, v, res, value)
+	sub, err := p.submission(req.Slot, v, res, value, p.cfg.BuilderKey)
 	if err != nil {
 		return err
 	}
@@ -213,8 +216,42 @@ func (p *Proposer) submit(ctx context.Context, req PayloadRequest, v Validator) 
 	return nil
 }
 
-// submission wraps a built block as a signed submission of the slot's fork.
-func (p *Proposer) submission(slot uint64, v Validator, res *miner.Result, value *uint256.Int) (*beacon.Submission, error) {
+// betaGas is the gas the dev builder leaves for the slot's beta block.
+func (p *Proposer) betaGas(slot uint64) uint64 {
+	if p.cfg.BetaGas == nil {
+		return 0
+	}
+	return p.cfg.BetaGas(slot)
+}
+
+// SampleSubmission builds a valid builder submission for req's slot, signed
+// by key (a builder other than the dev builder), without sending it: what a
+// relay user posts to POST /relay/v1/builder/blocks to try the builder API
+// on --dev. The relay is told the slot's duties and payload attributes
+// first, as a beacon node would once the head is set, and the dev
+// validators are registered. The bid pays the proposer from the dev
+// builder's account, bonus 0.
+func (p *Proposer) SampleSubmission(ctx context.Context, req PayloadRequest, key *beacon.SecretKey) (*beacon.Submission, error) {
+	v := ProposerOf(p.cfg.Validators, req.Slot)
+	req.Attrs.FeeRecipient = v.FeeRecipient
+	p.announce(req)
+	if err := p.register(ctx); err != nil {
+		return nil, err
+	}
+	root := req.Attrs.ParentBeaconRoot
+	res, value, err := p.builder.BuildPaying(ctx, req.Parent, chain.BuildAttrs{
+		Timestamp: req.Attrs.Timestamp, Random: req.Attrs.PrevRandao, Withdrawals: req.Attrs.Withdrawals,
+		BeaconRoot: &root, GasLimit: p.cfg.GasLimit, Reserve: p.betaGas(req.Slot),
+	}, miner.Payment{Key: p.cfg.CoinbaseKey, To: v.FeeRecipient})
+	if err != nil {
+		return nil, err
+	}
+	return p.submission(req.Slot, v, res, value, key)
+}
+
+// submission wraps a built block as a submission of the slot's fork signed
+// by the builder key.
+func (p *Proposer) submission(slot uint64, v Validator, res *miner.Result, value *uint256.Int, key *beacon.SecretKey) (*beacon.Submission, error) {
 	fork := p.cfg.Beacon.ForkAtSlot(slot)
 	env := res.Envelope
 	payload, err := beacon.ExecutionPayloadFromExecutableData(fork, env.ExecutionPayload)
@@ -223,11 +260,11 @@ func (p *Proposer) submission(slot uint64, v Validator, res *miner.Result, value
 	}
 	pv := payload.View()
 	trace := beacon.BidTrace{
-		Slot: slot, ParentHash: pv.ParentHash, BlockHash: pv.BlockHash, BuilderPubkey: p.cfg.BuilderKey.PublicKey(),
+		Slot: slot, ParentHash: pv.ParentHash, BlockHash: pv.BlockHash, BuilderPubkey: key.PublicKey(),
 		ProposerPubkey: v.Pubkey, ProposerFeeRecipient: beacon.Address(v.FeeRecipient),
 		GasLimit: pv.GasLimit, GasUsed: pv.GasUsed, Value: beacon.U256FromUint256(value),
 	}
-	sig, err := p.cfg.BuilderKey.Sign(&trace, beacon.BuilderDomain(p.cfg.Beacon))
+	sig, err := key.Sign(&trace, beacon.BuilderDomain(p.cfg.Beacon))
 	if err != nil {
 		return nil, err
 	}

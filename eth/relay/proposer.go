@@ -29,6 +29,9 @@ func (r *Relay) GetHeader(slot uint64, parent beacon.Root, proposer beacon.BLSPu
 		return nil, nil
 	}
 	headersServed.Mark(1)
+	if bb := bid.beta.Load(); bb != nil {
+		return bb.signed, nil
+	}
 	signed, err := bid.signedBid(r.cfg.SecretKey, r.builderDom)
 	if err != nil {
 		return nil, internal("signing the bid", err)
@@ -79,37 +82,57 @@ func (r *Relay) GetPayload(ctx context.Context, blk *beacon.SignedBlindedBeaconB
 		return nil, ErrPayloadSignature
 	}
 	blockHash := blk.Header().BlockHash()
-	bid := r.bids.byBlockHash(blockHash)
+	bid, beta := r.bids.byBlockHash(blockHash), (*betaBid)(nil)
+	if bid == nil {
+		if beta = r.bids.betaByBlockHash(blockHash); beta != nil {
+			bid = beta.alpha
+		}
+	}
 	if bid == nil || bid.Trace.Slot != slot || bid.Trace.ProposerPubkey != proposer {
 		return nil, ErrUnknownPayload
+	}
+	payload, requests, trace := bid.Payload, bid.Requests, bid.Trace
+	if beta != nil {
+		payload, requests, trace = beta.payload, beta.requests, beta.trace
 	}
 	if c := r.cfg.GetPayloadCutoff; c > 0 {
 		if into := r.cfg.Now().Sub(r.slotStart(slot)); into > c {
 			return nil, fmt.Errorf("%w - %d ms into slot", ErrTooLate, into.Milliseconds())
 		}
 	}
-	contents, err := blk.Unblind(bid.Payload, bid.Bundle)
+	contents, err := blk.Unblind(payload, bid.Bundle)
 	if err != nil {
 		return nil, ErrHeaderMismatch
 	}
 	record := func() *store.DeliveredPayload {
-		return &store.DeliveredPayload{
+		rec := &store.DeliveredPayload{
 			BidTraceV2: beacon.BidTraceV2{
-				BidTrace: bid.Trace, BlockNumber: bid.Payload.View().BlockNumber, NumTx: uint64(len(bid.Payload.View().Transactions)),
+				BidTrace: trace, BlockNumber: payload.View().BlockNumber, NumTx: uint64(len(payload.View().Transactions)),
 			},
 			DeliveredAt: r.cfg.Now().UnixMilli(),
 		}
+		if beta != nil {
+			alpha := bid.Trace.BlockHash
+			rec.AlphaBlockHash, rec.BetaGasUsed, rec.BetaBundleCount = &alpha, beta.block.GasUsed, uint64(beta.block.Bundles)
+		}
+		return rec
 	}
 	publish := func(ctx context.Context) error {
 		start := time.Now()
-		if err := r.publisher.Publish(ctx, contents, bid.Payload, bid.Bundle, bid.Requests); err != nil {
+		if err := r.publisher.Publish(ctx, contents, payload, bid.Bundle, requests); err != nil {
 			log.Warn("Relay failed to publish a block", "slot", slot, "block", blockHash, "err", err)
 			return err
 		}
 		log.Info("Relay delivered a payload", "slot", slot, "block", blockHash, "value", bid.value, "publish", time.Since(start))
+		// The block is out: record which beta bundles it carried.
+		if beta != nil {
+			r.recordBeta(ctx, slot, beta.block)
+		} else {
+			r.recordBeta(ctx, slot, bid.betaMiss.Load())
+		}
 		return nil
 	}
-	d = &Delivery{Payload: bid.Payload, Bundle: bid.Bundle, Requests: bid.Requests}
+	d = &Delivery{Payload: payload, Bundle: bid.Bundle, Requests: requests}
 	if err := r.deliveries.deliver(ctx, slot, blockHash, async, publish, record); err != nil {
 		if errors.Is(err, ErrPublish) {
 			return nil, ErrPublish

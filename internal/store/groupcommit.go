@@ -34,8 +34,8 @@ var (
 // write runs inside its own savepoint, so one failing write is rolled back
 // alone and the others of its group still commit.
 //
-// Any domain's acknowledged writes go through it (beta bundles now; the
-// relay's registrations and delivered payloads later): a write is just a
+// Every acknowledged write goes through it (beta bundles, the relay's
+// registrations, delivered payloads and bid records): a write is just a
 // function of a txWriter.
 type groupCommitter struct {
 	db    *sql.DB

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"runtime"
 	"sync"
 	"testing"
 	"time"
@@ -57,7 +58,7 @@ func TestBetaBundlesDurableAndIdempotent(t *testing.T) {
 	if len(got.Txs) != 2 || got.Txs[1][1] != 2 || got.Signer != b.Signer {
 		t.Fatalf("bundle %+v", got)
 	}
-	if len(got.Slots) != 2 || got.Slots[0] != (BetaSlot{10, 1000}) || got.Slots[1] != (BetaSlot{12, 3000}) {
+	if len(got.Slots) != 2 || got.Slots[0] != (BetaSlot{Slot: 10, ReceivedAt: 1000}) || got.Slots[1] != (BetaSlot{Slot: 12, ReceivedAt: 3000}) {
 		t.Fatalf("slots %+v", got.Slots)
 	}
 	list, err := s.BetaBundlesForSlot(ctx, 10)
@@ -72,12 +73,25 @@ func TestBetaBundlesDurableAndIdempotent(t *testing.T) {
 	}
 }
 
+// Writes queued while a commit is in progress share the next commit: 199
+// bundles arriving while the committer is held up by one write go to the
+// database in one transaction.
 func TestConcurrentPutsShareCommits(t *testing.T) {
 	ctx := context.Background()
 	s := open(t, "")
 	defer s.Close()
+	gc := s.(*sqlStore).gc
+	started, release := make(chan struct{}), make(chan struct{})
+	go gc.submit(ctx, func(context.Context, *txWriter) error {
+		close(started)
+		<-release
+		return nil
+	})
+	<-started
+	before := commitMeter.Snapshot().Count()
+	const writers = 199
 	var wg sync.WaitGroup
-	for i := 0; i < 200; i++ {
+	for i := 0; i < writers; i++ {
 		wg.Add(1)
 		go func(i int) {
 			defer wg.Done()
@@ -87,9 +101,16 @@ func TestConcurrentPutsShareCommits(t *testing.T) {
 			}
 		}(i)
 	}
+	for len(gc.reqs) < writers { // every writer queued behind the held commit
+		runtime.Gosched()
+	}
+	close(release)
 	wg.Wait()
+	if commits := commitMeter.Snapshot().Count() - before; commits != 1 {
+		t.Fatalf("%d writes took %d commits, want 1", writers, commits)
+	}
 	list, err := s.BetaBundlesForSlot(ctx, 5)
-	if err != nil || len(list) != 200 {
+	if err != nil || len(list) != writers {
 		t.Fatalf("%d bundles, err %v", len(list), err)
 	}
 }

@@ -32,8 +32,12 @@ type UserStatsResult struct {
 	Bundles     uint64         `json:"bundles"`
 	BetaBundles uint64         `json:"betaBundles"`
 	Inclusions  uint64         `json:"inclusions"`
-	FirstSeen   string         `json:"firstSeen"`
-	LastSeen    string         `json:"lastSeen"`
+	// BetaIncluded and BetaMissed count paid beta bundles, per slot, that
+	// were in the slot's delivered block (whole or a prefix) and that were not.
+	BetaIncluded uint64 `json:"betaIncluded"`
+	BetaMissed   uint64 `json:"betaMissed"`
+	FirstSeen    string `json:"firstSeen"`
+	LastSeen     string `json:"lastSeen"`
 	// UnflushedSeconds is the crash window: counters of this many last
 	// seconds are in memory until written, and a crash loses them.
 	UnflushedSeconds float64 `json:"unflushedSeconds"`
@@ -50,9 +54,9 @@ func (a *userStatsAPI) GetUserStats(ctx context.Context, addr common.Address) (*
 	if err != nil {
 		return nil, errclass.RPC(err, 0) // an unknown signer is invalid params
 	}
-	ts := func(ms int64) string { return time.UnixMilli(ms).UTC().Format("2006-01-02T15:04:05.000Z07:00") }
+	ts := bundle.FormatUnixMilli
 	res := &UserStatsResult{Address: addr, Requests: u.Requests, Bundles: u.Bundles, BetaBundles: u.BetaBundles,
-		Inclusions: u.Inclusions, FirstSeen: ts(u.FirstSeen), LastSeen: ts(u.LastSeen)}
+		Inclusions: u.Inclusions, BetaIncluded: u.BetaIncluded, BetaMissed: u.BetaMissed, FirstSeen: ts(u.FirstSeen), LastSeen: ts(u.LastSeen)}
 	if f, ok := a.r.(flushIntervaler); ok {
 		res.UnflushedSeconds = f.FlushInterval().Seconds()
 	}

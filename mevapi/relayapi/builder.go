@@ -190,21 +190,9 @@ func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
 	}
 }
 
-// sszPrefixLen is how many leading bytes of any fork's SSZ submission
-// hold its bid trace and signature (Electra and Fulu: trace, three offsets,
-// signature).
-const sszPrefixLen = 344
-
-// signatureOffset is where the signature starts in fork's SSZ submission.
-func signatureOffset(fork params.ConsensusFork) int {
-	switch {
-	case fork >= params.ForkElectra:
-		return 248
-	case fork == params.ForkDeneb:
-		return 244
-	}
-	return 240
-}
+// sszPrefixLen is how many leading bytes of an SSZ submission the body
+// reader hands to onPrefix: enough for any fork's bid trace and signature.
+const sszPrefixLen = beacon.SubmissionPrefixLen
 
 // fork is the submission's fork: its Eth-Consensus-Version header, or
 // without one its slot's; false when the header names no fork.
@@ -234,11 +222,12 @@ func (b *builderAPI) traceSSZ(prefix []byte, version string) (*beacon.BidTrace, 
 }
 
 // earlySignature starts the signature check of an SSZ submission from its
-// first bytes.
+// first bytes; nil when they hold no signature.
 func (b *builderAPI) earlySignature(t *beacon.BidTrace, fork params.ConsensusFork, prefix []byte) *relay.SignatureCheck {
-	var sig beacon.BLSSignature
-	off := signatureOffset(fork)
-	copy(sig[:], prefix[off:off+beacon.SignatureLength])
+	sig, err := beacon.SubmissionSignatureSSZ(fork, prefix)
+	if err != nil {
+		return nil
+	}
 	return b.r.StartSignatureCheck(t, sig)
 }
 

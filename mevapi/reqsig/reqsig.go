@@ -47,8 +47,10 @@ var (
 
 // FromRequest returns the signature header value of r: X-Ethereum-Signature,
 // or X-Flashbots-Signature when the former is absent. Every value of both
-// headers (a header may be repeated) must be the same: otherwise the caller
-// could not say which one the server checked, so it is an error.
+// headers (a header may be repeated) must carry the same address and
+// signature (compared case-insensitively): otherwise the caller could not say
+// which one the server checked, so it is an error. The first value is
+// returned.
 func FromRequest(h http.Header) (string, error) {
 	var value string
 	for _, name := range []string{HeaderEthereum, HeaderFlashbots} {
@@ -56,12 +58,22 @@ func FromRequest(h http.Header) (string, error) {
 			switch {
 			case value == "":
 				value = v
-			case v != value:
+			case !sameSignature(v, value):
 				return "", fmt.Errorf("%w: the values of %s and %s differ", ErrConflictingHeader, HeaderEthereum, HeaderFlashbots)
 			}
 		}
 	}
 	return value, nil
+}
+
+// sameSignature reports whether two header values carry the same address and
+// signature. Hex is case-insensitive, and addresses are commonly sent in their
+// checksummed (mixed) case by one library and in lower case by another.
+func sameSignature(a, b string) bool {
+	addrA, sigA, _ := strings.Cut(a, ":")
+	addrB, sigB, _ := strings.Cut(b, ":")
+	return strings.EqualFold(strings.TrimSpace(addrA), strings.TrimSpace(addrB)) &&
+		strings.EqualFold(strings.TrimSpace(sigA), strings.TrimSpace(sigB))
 }
 
 // Hash returns the digest a signer signs for body: the EIP-191 text hash of
