@@ -129,7 +129,8 @@ func newDevRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta) (*Re
 	svc.relay, err = relay.New(relay.Config{
 		Beacon: bcfg, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled,
 		GetHeaderCutoff: -1, GetPayloadCutoff: -1, // slots may be stepped by hand
-		Beta: beta,
+		Beta:   beta,
+		Shared: sharedOf(st),
 	}, n.chain, st, devPublisher{engine: n.engine}, svc.traces)
 	if err != nil {
 		svc.traces.Close()
@@ -204,6 +205,15 @@ func (p devPublisher) Publish(ctx context.Context, blk *beacon.SignedBlockConten
 	return p.engine.SetHead(ctx, hash, hash, hash)
 }
 
+// sharedOf is what the relay shares with other instances on st: nil (a
+// relay of its own) unless st is PostgreSQL.
+func sharedOf(st store.Store) relay.Sharing {
+	if sh := store.SharedOf(st); sh != nil {
+		return sh
+	}
+	return nil
+}
+
 // storeCloser closes the node's database when the node stops.
 type storeCloser struct{ st store.Store }
 
@@ -237,7 +247,7 @@ func newNetworkRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta) 
 		return nil, fmt.Errorf("relay: %w", err)
 	}
 	traces := store.NewSubmissionBuffer(st, time.Second, 0, 0)
-	r, err := relay.New(relay.Config{Beacon: bcfg, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled, Beta: beta}, n.chain, st, client, traces)
+	r, err := relay.New(relay.Config{Beacon: bcfg, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled, Beta: beta, Shared: sharedOf(st)}, n.chain, st, client, traces)
 	if err != nil {
 		traces.Close()
 		return nil, err

@@ -120,14 +120,16 @@ func (s *Submission) Close() error {
 	return s.stats.Close()
 }
 
-// OpenStore opens the node's database: <datadir>/gavel/gavel.db, or a fresh
-// temporary file (removed on Close) when the node has no datadir.
-func OpenStore(stack *node.Node) (store.Store, error) {
-	path := ""
-	if dir := stack.Config().DataDir; dir != "" {
-		path = store.Path(dir)
+// OpenStore opens the node's database: PostgreSQL when cfg.URL is set, else
+// <datadir>/gavel/gavel.db, or a fresh temporary file (removed on Close)
+// when the node has no datadir.
+func OpenStore(stack *node.Node, cfg store.Config) (store.Store, error) {
+	if cfg.URL == "" {
+		if dir := stack.Config().DataDir; dir != "" {
+			cfg.Path = store.Path(dir)
+		}
 	}
-	return store.OpenSQLite(path)
+	return store.Open(cfg)
 }
 
 // submissionCloser closes submission when the node stops.

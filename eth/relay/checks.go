@@ -126,6 +126,14 @@ func (r *Relay) Submit(ctx context.Context, req SubmitRequest) (out SubmitOutcom
 		ReceivedAt: req.ReceivedAt, Cancellable: req.Cancellations, value: p.value,
 	}
 	bid.verified.Store(verified)
+	if r.cfg.Shared != nil {
+		// Shared first: a bid the other instances cannot see is not kept
+		// here either, so the builder's retry is verified and shared again
+		// rather than found at the floor.
+		if err := r.shareBid(ctx, sub, bid); err != nil {
+			return 0, err
+		}
+	}
 	if err := r.saveBid(bid); err != nil {
 		return 0, err
 	}

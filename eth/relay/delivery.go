@@ -12,25 +12,28 @@ import (
 
 // deliveryGuard is the equivocation guard: at most one payload per slot,
 // ever, and never one for a slot older than the latest delivered. The first
-// getPayload for a slot claims it, publishes the block once and, only once
-// the block is accepted, commits the delivery record; requests for the same
-// block wait for that and get the same answer (no second publication);
-// requests for another block are refused. A failed publication keeps the
-// claim (the payload may have been seen) but records nothing: the next
-// request for the same block tries to publish again. The store's per-slot
-// uniqueness backs the guard across restarts and relay instances.
+// getPayload for a slot claims it, publishes the block once and commits the
+// delivery record (see recordFirst for the order); requests for the same
+// block wait for that and then get the same payload without a second
+// publication; requests for another block are refused. The store's
+// per-slot uniqueness backs the guard across restarts and relay instances.
 type deliveryGuard struct {
-	st      store.Relay
-	running sync.WaitGroup // publications after getPayload v2 answered
-	mu      sync.Mutex
-	latest  uint64 // highest slot delivered (0: none)
-	slots   map[uint64]*delivery
+	st store.Relay
+	// recordFirst writes the record before publishing: with a database
+	// shared by several instances the record is the claim the others see,
+	// so it must come first (as the reference relay's Redis check does).
+	// Alone, the relay publishes first and records only accepted blocks.
+	recordFirst bool
+	running     sync.WaitGroup // publications after getPayload v2 answered
+	mu          sync.Mutex
+	latest      uint64 // highest slot delivered (0: none)
+	slots       map[uint64]*delivery
 }
 
 // delivery is one slot's claimed delivery.
 type delivery struct {
 	hash beacon.Root
-	done chan struct{} // closed when the attempt ended (recorded, or failed)
+	done chan struct{} // closed when the record is committed (or failed)
 	err  error
 }
 
@@ -61,12 +64,14 @@ func (g *deliveryGuard) slotDelivered(slot uint64) bool {
 	return g.latest != 0 && slot <= g.latest
 }
 
-// deliver claims slot for the bid's block, publishes it and commits record
-// durably, once per slot. Concurrent and repeated calls for the same block
-// return the first call's outcome; after a failed publication the next call
-// tries again; calls for another block of the slot, or for an older slot,
-// fail. With async the claim is made (or refused) before it returns, and
-// the publication and record run in the background.
+// deliver claims slot for the bid's block, publishes it once and commits
+// record durably (alone: only once the block was accepted; sharing a
+// database: before publishing, see recordFirst). Concurrent and repeated
+// calls for the same block get the first call's outcome without publishing
+// again; after a failed publication or record the next call tries again;
+// calls for another block of the slot, or for an older slot, fail. With
+// async the claim is made (or refused) before it returns, and the rest runs
+// in the background.
 func (g *deliveryGuard) deliver(ctx context.Context, slot uint64, hash beacon.Root, async bool, publish func(context.Context) error, record func() *store.DeliveredPayload) error {
 	for {
 		g.mu.Lock()
@@ -112,17 +117,50 @@ func (g *deliveryGuard) deliver(ctx context.Context, slot uint64, hash beacon.Ro
 func (g *deliveryGuard) attempt(ctx context.Context, slot uint64, hash beacon.Root, async bool, publish func(context.Context) error, record func() *store.DeliveredPayload) error {
 	d := &delivery{hash: hash, done: make(chan struct{})}
 	g.slots[slot] = d
+	prevLatest := g.latest
 	if slot > g.latest {
 		g.latest = slot
 	}
 	g.mu.Unlock()
 	run := func(ctx context.Context) error {
+		defer close(d.done)
+		published := false
+		if !g.recordFirst {
+			if err := publish(ctx); err != nil {
+				d.err = fmt.Errorf("%w: %v", ErrPublish, err)
+				return d.err
+			}
+			published = true
+		}
+		var winner beacon.Root
+		winner, d.err = g.commit(ctx, hash, record())
+		switch {
+		case errors.Is(d.err, ErrEquivocation):
+			// Another instance delivered winner for this slot: the claim
+			// becomes winner's, so requests for that block are served here
+			// too.
+			done := make(chan struct{})
+			close(done)
+			g.mu.Lock()
+			g.slots[slot] = &delivery{hash: winner, done: done}
+			g.mu.Unlock()
+			return d.err
+		case errors.Is(d.err, ErrInternal) && !published:
+			// Nothing was recorded nor published: release the claim so a
+			// retry can deliver.
+			g.mu.Lock()
+			delete(g.slots, slot)
+			if g.latest == slot {
+				g.latest = prevLatest
+			}
+			g.mu.Unlock()
+			return d.err
+		case d.err != nil || published:
+			return d.err
+		}
 		if err := publish(ctx); err != nil {
 			d.err = fmt.Errorf("%w: %v", ErrPublish, err)
-		} else {
-			d.err = g.commit(ctx, hash, record())
 		}
-		close(d.done)
 		return d.err
 	}
 	if async {
@@ -141,19 +179,19 @@ func (g *deliveryGuard) wait() { g.running.Wait() }
 
 // commit writes the delivery record. A record already in the database for
 // the slot (another instance, or before a restart) is fine if it names the
-// same block and an equivocation otherwise.
-func (g *deliveryGuard) commit(ctx context.Context, hash beacon.Root, rec *store.DeliveredPayload) error {
+// same block and an equivocation otherwise; winner is the block recorded.
+func (g *deliveryGuard) commit(ctx context.Context, hash beacon.Root, rec *store.DeliveredPayload) (winner beacon.Root, err error) {
 	existing, err := g.st.PutDelivered(ctx, rec)
 	if err == nil {
-		return nil
+		return hash, nil
 	}
 	if errors.Is(err, store.ErrSlotDelivered) && existing != nil {
 		if existing.BlockHash == hash {
-			return nil
+			return hash, nil
 		}
-		return ErrEquivocation
+		return existing.BlockHash, ErrEquivocation
 	}
-	return internal("recording the delivered payload", err)
+	return beacon.Root{}, internal("recording the delivered payload", err)
 }
 
 // prune forgets claims of slots before floor (the latest slot is kept).

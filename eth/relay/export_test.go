@@ -1,5 +1,11 @@
 package relay
 
+import (
+	"time"
+
+	"github.com/gavel-eth/gavel/core/beacon"
+)
+
 // Checks runs the submission checks before simulation except the builder
 // signature (benchmarks time the signature apart): the request carries a
 // signature check already settled as passed.
@@ -21,3 +27,12 @@ func (r *Relay) Prechecks(req SubmitRequest) error {
 // RegistrationsVerified is how many registration signatures the relay has
 // handed to BLS verification (a process-wide meter).
 func RegistrationsVerified() int64 { return registrationsVerified.Snapshot().Count() }
+
+// OnSharedBid sets a function called when a bid verified by another
+// instance is installed in this relay's auctions, with the time since the
+// other instance stored it.
+func (r *Relay) OnSharedBid(fn func(beacon.Root, time.Duration)) { r.onShared.Store(&fn) }
+
+// OnSharedVerified sets a function called when a bid of another instance
+// was executed on this relay's chain (its post-state kept).
+func (r *Relay) OnSharedVerified(fn func(beacon.Root)) { r.onVerified.Store(&fn) }
