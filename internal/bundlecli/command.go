@@ -108,12 +108,12 @@ func Command() *cli.Command {
 			"Transactions are signed with --key, --keystore or --dev-account N; requests carry an\n" +
 			"X-Flashbots-Signature from --auth-key, or from the transaction key. See docs/bundles.md.",
 		Subcommands: []*cli.Command{
-			{Name: "sign", Usage: "Sign one transaction and print it as raw hex (for --tx)", Flags: with(txFlags("1gwei")...), Action: runSign},
+			{Name: "sign", Usage: "Sign one transaction and print it as raw hex (for --tx)", Flags: with(txFlags("1gwei")...), Action: withEnv(runSign)},
 			{
 				Name: "simulate", Usage: "Simulate a bundle on the node's state (eth_callBundle) and print the result",
 				Flags: with(append(txFlags("1gwei"), bundleTxsFlag(),
 					&cli.Uint64Flag{Name: flagBlock, Usage: "block the bundle is simulated for (default: head + 1)"})...),
-				Action: runSimulate,
+				Action: withEnv(runSimulate),
 			},
 			{
 				Name: "send", Usage: "Send a bundle for a block (eth_sendBundle) and print its hash",
@@ -121,27 +121,27 @@ func Command() *cli.Command {
 					&cli.Uint64Flag{Name: flagBlock, Usage: "target block (default: head + 1)"},
 					&cli.StringSliceFlag{Name: flagReverting, Usage: "hash of a tx allowed to revert (repeatable)"},
 					&cli.StringFlag{Name: flagUUID, Usage: "replacementUuid, to replace or cancel the bundle later"})...),
-				Action: runSend,
+				Action: withEnv(runSend),
 			},
 			{
 				Name: "cancel", Usage: "Cancel the pending bundle of a replacementUuid (eth_cancelBundle)",
 				Flags:  with(&cli.StringFlag{Name: flagUUID, Required: true, Usage: "the bundle's replacementUuid"}),
-				Action: runCancel,
+				Action: withEnv(runCancel),
 			},
 			{
 				Name: "status", Usage: "Print what became of a bundle (flashbots_getBundleStatsV2)", ArgsUsage: "<bundle hash>",
 				Flags:  with(&cli.Uint64Flag{Name: flagBlock, Usage: "target block (default: the latest the bundle was sent for)"}),
-				Action: runStatus,
+				Action: withEnv(runStatus),
 			},
 			{
 				Name: "send-beta", Usage: "Send a beta bundle for a slot (mev_sendBetaBundle; its txs carry no tip) and print its hash",
 				Flags: with(append(txFlags("0"), bundleTxsFlag(),
 					&cli.Uint64Flag{Name: flagSlot, Usage: "slot (default: the dev node's current slot + 2)"})...),
-				Action: runSendBeta,
+				Action: withEnv(runSendBeta),
 			},
 			{
 				Name: "beta-status", Usage: "Print a beta bundle as the node has it (mev_getBetaBundle)", ArgsUsage: "<bundle hash>",
-				Flags: with(), Action: runBetaStatus,
+				Flags: with(), Action: withEnv(runBetaStatus),
 			},
 		},
 	}
@@ -231,6 +231,36 @@ func (e *env) mev() (string, error) {
 	}
 	e.mevURL = strings.TrimRight(info.MEVListener, "/")
 	return e.mevURL, nil
+}
+
+// withEnv sets up the command's env for run and closes it after.
+func withEnv(run func(c *cli.Context, e *env) error) cli.ActionFunc {
+	return func(c *cli.Context) error {
+		e, err := setup(c)
+		if err != nil {
+			return err
+		}
+		defer e.close()
+		return run(c, e)
+	}
+}
+
+// callMEV calls method on the MEV listener, signed with the auth key when one is set.
+func (e *env) callMEV(method string, params ...any) (json.RawMessage, error) {
+	mev, err := e.mev()
+	if err != nil {
+		return nil, err
+	}
+	return call(e.ctx, mev+"/", method, params, e.auth)
+}
+
+// printMEV calls method on the MEV listener and prints its answer.
+func (e *env) printMEV(method string, params ...any) error {
+	raw, err := e.callMEV(method, params...)
+	if err != nil {
+		return err
+	}
+	return e.printJSON(raw)
 }
 
 // call posts one JSON-RPC call to url, signed with auth when it is set.
@@ -389,6 +419,16 @@ func (e *env) bundleTxs(c *cli.Context) ([]hexutil.Bytes, error) {
 	return txs, nil
 }
 
+// blockBundle is the bundle's transactions and the block it targets.
+func (e *env) blockBundle(c *cli.Context) ([]hexutil.Bytes, uint64, error) {
+	txs, err := e.bundleTxs(c)
+	if err != nil {
+		return nil, 0, err
+	}
+	block, err := e.targetBlock(c)
+	return txs, block, err
+}
+
 // targetBlock is --block, or head + 1.
 func (e *env) targetBlock(c *cli.Context) (uint64, error) {
 	if n := c.Uint64(flagBlock); n != 0 {
@@ -405,12 +445,7 @@ func (e *env) targetBlock(c *cli.Context) (uint64, error) {
 	return head + 1, nil
 }
 
-func runSign(c *cli.Context) error {
-	e, err := setup(c)
-	if err != nil {
-		return err
-	}
-	defer e.close()
+func runSign(c *cli.Context, e *env) error {
 	if c.String(flagTo) == "" {
 		return fmt.Errorf("%w: --to is required", ErrUsage)
 	}
@@ -426,43 +461,17 @@ func runSign(c *cli.Context) error {
 	return nil
 }
 
-func runSimulate(c *cli.Context) error {
-	e, err := setup(c)
+func runSimulate(c *cli.Context, e *env) error {
+	txs, block, err := e.blockBundle(c)
 	if err != nil {
 		return err
 	}
-	defer e.close()
-	txs, err := e.bundleTxs(c)
-	if err != nil {
-		return err
-	}
-	block, err := e.targetBlock(c)
-	if err != nil {
-		return err
-	}
-	mev, err := e.mev()
-	if err != nil {
-		return err
-	}
-	raw, err := call(e.ctx, mev+"/", "eth_callBundle", []any{map[string]any{
-		"txs": txs, "blockNumber": hexutil.Uint64(block), "stateBlockNumber": "latest"}}, e.auth)
-	if err != nil {
-		return err
-	}
-	return e.printJSON(raw)
+	return e.printMEV("eth_callBundle", map[string]any{
+		"txs": txs, "blockNumber": hexutil.Uint64(block), "stateBlockNumber": "latest"})
 }
 
-func runSend(c *cli.Context) error {
-	e, err := setup(c)
-	if err != nil {
-		return err
-	}
-	defer e.close()
-	txs, err := e.bundleTxs(c)
-	if err != nil {
-		return err
-	}
-	block, err := e.targetBlock(c)
+func runSend(c *cli.Context, e *env) error {
+	txs, block, err := e.blockBundle(c)
 	if err != nil {
 		return err
 	}
@@ -473,11 +482,7 @@ func runSend(c *cli.Context) error {
 	if u := c.String(flagUUID); u != "" {
 		args["replacementUuid"] = u
 	}
-	mev, err := e.mev()
-	if err != nil {
-		return err
-	}
-	raw, err := call(e.ctx, mev+"/", "eth_sendBundle", []any{args}, e.auth)
+	raw, err := e.callMEV("eth_sendBundle", args)
 	if err != nil {
 		return err
 	}
@@ -492,21 +497,8 @@ func runSend(c *cli.Context) error {
 	return nil
 }
 
-func runCancel(c *cli.Context) error {
-	e, err := setup(c)
-	if err != nil {
-		return err
-	}
-	defer e.close()
-	mev, err := e.mev()
-	if err != nil {
-		return err
-	}
-	raw, err := call(e.ctx, mev+"/", "eth_cancelBundle", []any{map[string]any{"replacementUuid": c.String(flagUUID)}}, e.auth)
-	if err != nil {
-		return err
-	}
-	return e.printJSON(raw)
+func runCancel(c *cli.Context, e *env) error {
+	return e.printMEV("eth_cancelBundle", map[string]any{"replacementUuid": c.String(flagUUID)})
 }
 
 func hashArg(c *cli.Context) (common.Hash, error) {
@@ -521,37 +513,19 @@ func hashArg(c *cli.Context) (common.Hash, error) {
 	return common.BytesToHash(b), nil
 }
 
-func runStatus(c *cli.Context) error {
+func runStatus(c *cli.Context, e *env) error {
 	h, err := hashArg(c)
 	if err != nil {
 		return err
 	}
-	e, err := setup(c)
-	if err != nil {
-		return err
-	}
-	defer e.close()
 	args := map[string]any{"bundleHash": h}
 	if n := c.Uint64(flagBlock); n != 0 {
 		args["blockNumber"] = hexutil.Uint64(n)
 	}
-	mev, err := e.mev()
-	if err != nil {
-		return err
-	}
-	raw, err := call(e.ctx, mev+"/", "flashbots_getBundleStatsV2", []any{args}, e.auth)
-	if err != nil {
-		return err
-	}
-	return e.printJSON(raw)
+	return e.printMEV("flashbots_getBundleStatsV2", args)
 }
 
-func runSendBeta(c *cli.Context) error {
-	e, err := setup(c)
-	if err != nil {
-		return err
-	}
-	defer e.close()
+func runSendBeta(c *cli.Context, e *env) error {
 	txs, err := e.bundleTxs(c)
 	if err != nil {
 		return err
@@ -567,11 +541,7 @@ func runSendBeta(c *cli.Context) error {
 		}
 		slot = info.CurrentSlot + 2
 	}
-	mev, err := e.mev()
-	if err != nil {
-		return err
-	}
-	raw, err := call(e.ctx, mev+"/", "mev_sendBetaBundle", []any{map[string]any{"txs": txs, "slot": strconv.FormatUint(slot, 10)}}, e.auth)
+	raw, err := e.callMEV("mev_sendBetaBundle", map[string]any{"txs": txs, "slot": strconv.FormatUint(slot, 10)})
 	if err != nil {
 		return err
 	}
@@ -584,23 +554,10 @@ func runSendBeta(c *cli.Context) error {
 	return nil
 }
 
-func runBetaStatus(c *cli.Context) error {
+func runBetaStatus(c *cli.Context, e *env) error {
 	h, err := hashArg(c)
 	if err != nil {
 		return err
 	}
-	e, err := setup(c)
-	if err != nil {
-		return err
-	}
-	defer e.close()
-	mev, err := e.mev()
-	if err != nil {
-		return err
-	}
-	raw, err := call(e.ctx, mev+"/", "mev_getBetaBundle", []any{h}, e.auth)
-	if err != nil {
-		return err
-	}
-	return e.printJSON(raw)
+	return e.printMEV("mev_getBetaBundle", h)
 }
