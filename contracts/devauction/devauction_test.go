@@ -22,25 +22,7 @@ func startDevNode(t *testing.T) (*testnode.Node, *devauction.Service) {
 		svc = devauction.Register(n.Stack(), devauction.Config{})
 		return nil
 	}})
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		tick := time.NewTicker(20 * time.Millisecond)
-		defer tick.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-tick.C:
-				if _, err := n.Beacon().Step(ctx); err != nil && ctx.Err() == nil {
-					t.Errorf("step: %v", err)
-					return
-				}
-			}
-		}
-	}()
-	t.Cleanup(func() { cancel(); <-done })
+	n.StepInBackground(20 * time.Millisecond)
 	return n, svc
 }
 

@@ -28,23 +28,8 @@ func TestDevNodeWalkthrough(t *testing.T) {
 		svc = devauction.Register(n.Stack(), devauction.Config{})
 		return nil
 	}})
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		tick := time.NewTicker(20 * time.Millisecond)
-		defer tick.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-tick.C:
-				n.Beacon().Step(ctx)
-			}
-		}
-	}()
-	t.Cleanup(func() { cancel(); <-done })
-	wctx, wcancel := context.WithTimeout(ctx, time.Minute)
+	n.StepInBackground(20 * time.Millisecond)
+	wctx, wcancel := context.WithTimeout(context.Background(), time.Minute)
 	defer wcancel()
 	if _, err := svc.Wait(wctx); err != nil {
 		t.Fatal(err)

@@ -34,27 +34,6 @@ import (
 // l2ChainID is the chain id of the second dev node that serves as L2.
 const l2ChainID = 901
 
-// stepInBackground produces a block on n every few milliseconds until the
-// returned stop is called, for commands that wait for their receipts.
-func stepInBackground(n *testnode.Node) (stop func()) {
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		tick := time.NewTicker(10 * time.Millisecond)
-		defer tick.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-tick.C:
-				n.Beacon().Step(ctx)
-			}
-		}
-	}()
-	return func() { cancel(); <-done }
-}
-
 // TestSecondChainAsL2 runs the auction for an L1 dev node on a second dev
 // node with another chain id (the L2): the contracts are deployed there with
 // `gavel auction deploy`, a bidder bids with `gavel auction bid`, the L1
@@ -93,7 +72,7 @@ func TestSecondChainAsL2(t *testing.T) {
 	// loop starts (the loop then carries it on), and the loop's leads.
 	const S, missed, lead, settleLead = 10, 12, 6, 3
 	file := filepath.Join(t.TempDir(), "addresses.json")
-	stop := stepInBackground(l2)
+	stop := l2.StepInBackground(10 * time.Millisecond)
 	run("deploy", "--key", owner, "--out", file)
 	run("bidder", "add", "--key", owner, "--addresses", file, testnode.Account(1).Address.Hex())
 	run("wrap", "--key", bidder, "--addresses", file, "--amount", "1ether")

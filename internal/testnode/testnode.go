@@ -7,6 +7,7 @@ import (
 	"context"
 	"math/big"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
@@ -122,6 +123,34 @@ func (n *Node) Step() *types.Header {
 		n.t.Fatalf("testnode: step: %v", err)
 	}
 	return h
+}
+
+// StepInBackground produces a block every interval until the returned stop
+// is called or the test ends, for code under test that waits for receipts.
+// A step that fails while running fails the test.
+func (n *Node) StepInBackground(every time.Duration) (stop func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		tick := time.NewTicker(every)
+		defer tick.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-tick.C:
+				if _, err := n.Beacon().Step(ctx); err != nil && ctx.Err() == nil {
+					n.t.Errorf("testnode: step in background: %v", err)
+					return
+				}
+			}
+		}
+	}()
+	var once sync.Once
+	stop = func() { once.Do(func() { cancel(); <-done }) }
+	n.t.Cleanup(stop)
+	return stop
 }
 
 // HTTPURL is the JSON-RPC endpoint over HTTP.
