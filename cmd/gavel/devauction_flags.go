@@ -65,15 +65,9 @@ func applyDevAuctionFlags(ctx *cli.Context, cfg *gavelConfig) error {
 	if ctx.IsSet(devAuctionOperateFlag.Name) {
 		d.Auction.NoOperator = !ctx.Bool(devAuctionOperateFlag.Name)
 	}
-	if ctx.IsSet(devAuctionGasFlag.Name) || d.Auction.Gas == 0 {
-		d.Auction.Gas = ctx.Uint64(devAuctionGasFlag.Name)
-	}
-	if ctx.IsSet(devAuctionLeadFlag.Name) || d.Auction.Lead == 0 {
-		d.Auction.Lead = ctx.Uint64(devAuctionLeadFlag.Name)
-	}
-	if ctx.IsSet(devAuctionSettleLeadFlag.Name) || d.Auction.SettleLead == 0 {
-		d.Auction.SettleLead = ctx.Uint64(devAuctionSettleLeadFlag.Name)
-	}
+	fillFromFlag(ctx, devAuctionGasFlag.Name, &d.Auction.Gas)
+	fillFromFlag(ctx, devAuctionLeadFlag.Name, &d.Auction.Lead)
+	fillFromFlag(ctx, devAuctionSettleLeadFlag.Name, &d.Auction.SettleLead)
 	if d.Enabled && !d.Auction.Disabled && !d.Auction.NoOperator && d.Auction.SettleLead >= d.Auction.Lead {
 		return fmt.Errorf("%w: --dev.auction.settlelead (%d) must be below --dev.auction.lead (%d): an auction needs slots to take bids", errUsage, d.Auction.SettleLead, d.Auction.Lead)
 	}

@@ -60,24 +60,16 @@ func applyStoreFlags(ctx *cli.Context, cfg *gavelConfig) error {
 		return fmt.Errorf("%w: --store.url %q: expected empty (SQLite in the datadir) or postgres://user:password@host:port/database", errUsage, s.URL)
 	}
 	p := &s.Postgres
-	if ctx.IsSet(storeMaxConnsFlag.Name) || p.MaxConns == 0 {
-		p.MaxConns = ctx.Int(storeMaxConnsFlag.Name)
-	}
+	fillFromFlag(ctx, storeMaxConnsFlag.Name, &p.MaxConns)
 	if ctx.IsSet(storeMaxIdleFlag.Name) || p.MaxIdleConns == 0 {
 		p.MaxIdleConns = ctx.Int(storeMaxIdleFlag.Name)
 		if !ctx.IsSet(storeMaxIdleFlag.Name) {
 			p.MaxIdleConns = min(p.MaxIdleConns, p.MaxConns) // the default follows a smaller pool
 		}
 	}
-	if ctx.IsSet(storeConnLifetimeFlag.Name) || p.ConnMaxLifetime == 0 {
-		p.ConnMaxLifetime = ctx.Duration(storeConnLifetimeFlag.Name)
-	}
-	if ctx.IsSet(storeConnectTimeoutFlag.Name) || p.ConnectTimeout == 0 {
-		p.ConnectTimeout = ctx.Duration(storeConnectTimeoutFlag.Name)
-	}
-	if ctx.IsSet(storeStatementTimeoutFlag.Name) || p.StatementTimeout == 0 {
-		p.StatementTimeout = ctx.Duration(storeStatementTimeoutFlag.Name)
-	}
+	fillFromFlag(ctx, storeConnLifetimeFlag.Name, &p.ConnMaxLifetime)
+	fillFromFlag(ctx, storeConnectTimeoutFlag.Name, &p.ConnectTimeout)
+	fillFromFlag(ctx, storeStatementTimeoutFlag.Name, &p.StatementTimeout)
 	if p.MaxConns < 2 {
 		return fmt.Errorf("%w: --store.maxconns must be at least 2: got %d", errUsage, p.MaxConns)
 	}
