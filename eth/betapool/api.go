@@ -14,26 +14,16 @@ import (
 	"github.com/gavel-eth/gavel/core/errclass"
 )
 
-// SignerFunc returns the verified signer of the request ctx belongs to, and
-// false for an unsigned request. The transport that verified the signature
-// provides it (the MEV listener's reqsig.SignerFrom).
-type SignerFunc func(ctx context.Context) (common.Address, bool)
-
-// ClientFunc returns the client IP address of the request ctx belongs to
-// ("" when unknown), for the per-IP quotas (the MEV listener's
-// reqsig.ClientIPFrom).
-type ClientFunc func(ctx context.Context) string
-
 // API is the "mev" namespace service of beta bundles.
 type API struct {
 	p      *Pool
-	signer SignerFunc
-	client ClientFunc
+	signer bundle.SignerFunc
+	client bundle.ClientFunc
 }
 
 // APIs returns the JSON-RPC services of the pool, for geth's RPC and the MEV
 // listener alike; signer reads a request's signer, client its IP address.
-func (p *Pool) APIs(signer SignerFunc, client ClientFunc) []rpc.API {
+func (p *Pool) APIs(signer bundle.SignerFunc, client bundle.ClientFunc) []rpc.API {
 	return []rpc.API{{Namespace: "mev", Service: &API{p, signer, client}}}
 }
 

@@ -11,27 +11,17 @@ import (
 	"github.com/gavel-eth/gavel/core/errclass"
 )
 
-// SignerFunc returns the verified signer of the request ctx belongs to, and
-// false for an unsigned request. The transport that verified the signature
-// provides it (the MEV listener's reqsig.SignerFrom).
-type SignerFunc func(ctx context.Context) (common.Address, bool)
-
-// ClientFunc returns the client IP address of the request ctx belongs to
-// ("" when unknown), for the per-IP quotas (the MEV listener's
-// reqsig.ClientIPFrom).
-type ClientFunc func(ctx context.Context) string
-
 // API is the "eth" namespace service with eth_sendBundle and
 // eth_cancelBundle; StatsAPI the "flashbots" one.
 type API struct {
 	p      *Pool
-	signer SignerFunc
-	client ClientFunc
+	signer bundle.SignerFunc
+	client bundle.ClientFunc
 }
 
 // APIs returns the pool's JSON-RPC services; signer reads a request's
 // signer, client its IP address.
-func (p *Pool) APIs(signer SignerFunc, client ClientFunc) []rpc.API {
+func (p *Pool) APIs(signer bundle.SignerFunc, client bundle.ClientFunc) []rpc.API {
 	return []rpc.API{{Namespace: "eth", Service: &API{p, signer, client}}, {Namespace: "flashbots", Service: &StatsAPI{p, signer}}}
 }
 
@@ -66,7 +56,7 @@ func (a *API) CancelBundle(ctx context.Context, args bundle.CancelBundleArgs) (*
 // flashbots_getBundleStatsV2.
 type StatsAPI struct {
 	p      *Pool
-	signer SignerFunc
+	signer bundle.SignerFunc
 }
 
 // BundleStatsArgs are flashbots_getBundleStatsV2's parameters. blockNumber
