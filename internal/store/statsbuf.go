@@ -56,7 +56,7 @@ func (b *StatsBuffer) Add(addr common.Address, kind bundle.StatKind) {
 	defer b.mu.Unlock()
 	u := b.pending[addr]
 	if u == nil {
-		u = &UserStat{Address: addr, FirstSeen: now, LastSeen: now}
+		u = &UserStat{Address: addr, SignerStats: bundle.SignerStats{FirstSeen: now, LastSeen: now}}
 		b.pending[addr] = u
 	}
 	switch kind {
@@ -83,8 +83,7 @@ func (b *StatsBuffer) SignerStats(ctx context.Context, addr common.Address) (*bu
 	if err != nil {
 		return nil, err
 	}
-	return &bundle.SignerStats{Requests: u.Requests, Bundles: u.Bundles, BetaBundles: u.BetaBundles,
-		Inclusions: u.Inclusions, BetaIncluded: u.BetaIncluded, BetaMissed: u.BetaMissed, FirstSeen: u.FirstSeen, LastSeen: u.LastSeen}, nil
+	return &u.SignerStats, nil
 }
 
 // Get returns the counters of addr, stored plus pending, or ErrNotFound. A

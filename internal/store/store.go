@@ -18,6 +18,8 @@ import (
 	"errors"
 
 	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/gavel-eth/gavel/core/bundle"
 )
 
 // ErrNotFound is returned when a record does not exist.
@@ -95,19 +97,11 @@ type BetaBundles interface {
 	PutBetaOutcomes(ctx context.Context, outs []BetaOutcome) error
 }
 
-// UserStat is what gavel knows about one request signer.
+// UserStat is what gavel knows about one request signer: its address and
+// its counters.
 type UserStat struct {
-	Address     common.Address
-	Requests    uint64
-	Bundles     uint64 // eth_sendBundle bundles accepted
-	BetaBundles uint64 // mev_sendBetaBundle bundles accepted
-	Inclusions  uint64 // eth_sendBundle bundles included on chain
-	// BetaIncluded and BetaMissed count paid beta bundles (per slot) that
-	// were in a delivered block, in whole or in part, and those that were not.
-	BetaIncluded uint64
-	BetaMissed   uint64
-	FirstSeen    int64 // unix milliseconds
-	LastSeen     int64 // unix milliseconds
+	Address common.Address
+	bundle.SignerStats
 }
 
 // UserStats stores per-signer counters. Writers add deltas (counters are

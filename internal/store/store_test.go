@@ -164,17 +164,17 @@ func TestUserStats(t *testing.T) {
 		if _, err := s.UserStat(ctx, a); !errors.Is(err, ErrNotFound) {
 			t.Fatalf("unknown: %v", err)
 		}
-		if err := s.AddUserStats(ctx, []UserStat{{Address: a, Requests: 2, BetaBundles: 1, FirstSeen: 100, LastSeen: 200}}); err != nil {
+		if err := s.AddUserStats(ctx, []UserStat{{Address: a, SignerStats: bundle.SignerStats{Requests: 2, BetaBundles: 1, FirstSeen: 100, LastSeen: 200}}}); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.AddUserStats(ctx, []UserStat{{Address: a, Requests: 1, Bundles: 1, Inclusions: 1, FirstSeen: 150, LastSeen: 300}}); err != nil {
+		if err := s.AddUserStats(ctx, []UserStat{{Address: a, SignerStats: bundle.SignerStats{Requests: 1, Bundles: 1, Inclusions: 1, FirstSeen: 150, LastSeen: 300}}}); err != nil {
 			t.Fatal(err)
 		}
 		u, err := s.UserStat(ctx, a)
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := UserStat{Address: a, Requests: 3, Bundles: 1, BetaBundles: 1, Inclusions: 1, FirstSeen: 100, LastSeen: 300}
+		want := UserStat{Address: a, SignerStats: bundle.SignerStats{Requests: 3, Bundles: 1, BetaBundles: 1, Inclusions: 1, FirstSeen: 100, LastSeen: 300}}
 		if *u != want {
 			t.Fatalf("got %+v, want %+v", *u, want)
 		}
