@@ -36,6 +36,19 @@ const sharedBidsSchema = `
 	);
 	CREATE INDEX relay_bids_auction ON relay_bids(slot, parent_hash, proposer_pubkey, value)`
 
+// sharedBetaSchema is migration 5: merged (beta) blocks an instance served
+// in getHeader, so that getPayload on any instance can deliver them.
+const sharedBetaSchema = `
+	CREATE TABLE relay_beta_bids (
+		block_hash {blob} PRIMARY KEY,
+		slot BIGINT NOT NULL,
+		alpha_block_hash {blob} NOT NULL,
+		block {blob} NOT NULL,
+		meta {blob} NOT NULL,
+		origin TEXT NOT NULL
+	);
+	CREATE INDEX relay_beta_bids_slot ON relay_beta_bids(slot)`
+
 // Notification channels of shared relay state (PostgreSQL LISTEN/NOTIFY).
 const (
 	bidsChannel          = "gavel_relay_bids"
@@ -64,6 +77,21 @@ type SharedBid struct {
 	Origin string
 	// StoredAt is when the verifying instance stored it, unix microseconds.
 	StoredAt int64
+}
+
+// SharedBeta is a merged (beta) block as relay instances share it: the
+// block, the alpha bid it extends (a shared bid too) and what the merge
+// recorded, in encodings the relay chooses.
+type SharedBeta struct {
+	BlockHash beacon.Root
+	Slot      uint64
+	AlphaHash beacon.Root
+	// Block is the merged block (the relay's encoding).
+	Block []byte
+	// Meta is what the merge recorded beside the block (the relay's encoding).
+	Meta []byte
+	// Origin names the instance that merged it.
+	Origin string
 }
 
 // Notification is a change another relay instance made to shared state.
@@ -97,7 +125,12 @@ type Shared interface {
 	// SharedBidsFrom calls fn for every bid of slot or later (an instance
 	// catching up after its notification connection was re-established).
 	SharedBidsFrom(ctx context.Context, slot uint64, fn func(*SharedBid) error) error
-	// PruneSharedBids deletes the bids of slots before slot.
+	// PutSharedBeta stores a merged block durably (storing a block hash
+	// again is a no-op). No notification: others read it when asked for it.
+	PutSharedBeta(ctx context.Context, b *SharedBeta) error
+	// SharedBeta returns the merged block of a block hash, or ErrNotFound.
+	SharedBeta(ctx context.Context, blockHash beacon.Root) (*SharedBeta, error)
+	// PruneSharedBids deletes the bids and merged blocks of slots before slot.
 	PruneSharedBids(ctx context.Context, slot uint64) error
 	// RegistrationsSince calls fn for every registration received at or
 	// after since (unix ms), oldest first.
@@ -226,8 +259,53 @@ func (s *sqlStore) PruneSharedBids(ctx context.Context, slot uint64) error {
 	if slot > 1<<63-1 {
 		slot = 1<<63 - 1
 	}
-	_, err := s.db.ExecContext(ctx, s.d.rebind(`DELETE FROM relay_bids WHERE slot < ?`), int64(slot))
+	if _, err := s.db.ExecContext(ctx, s.d.rebind(`DELETE FROM relay_bids WHERE slot < ?`), int64(slot)); err != nil {
+		return err
+	}
+	_, err := s.db.ExecContext(ctx, s.d.rebind(`DELETE FROM relay_beta_bids WHERE slot < ?`), int64(slot))
 	return err
+}
+
+// PutSharedBeta implements Shared.
+func (s *sqlStore) PutSharedBeta(ctx context.Context, b *SharedBeta) error {
+	if err := checkInt64("slot", b.Slot); err != nil {
+		return err
+	}
+	start := time.Now()
+	defer sharedPutTimer.UpdateSince(start)
+	return s.gc.submit(ctx, func(ctx context.Context, w *txWriter) error {
+		_, err := w.exec(ctx, `INSERT INTO relay_beta_bids (block_hash, slot, alpha_block_hash, block, meta, origin) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (block_hash) DO NOTHING`,
+			b.BlockHash[:], int64(b.Slot), b.AlphaHash[:], b.Block, b.Meta, b.Origin)
+		if err != nil {
+			return fmt.Errorf("store: sharing merged block %s: %w", b.BlockHash, err)
+		}
+		return nil
+	})
+}
+
+// SharedBeta implements Shared.
+func (s *sqlStore) SharedBeta(ctx context.Context, blockHash beacon.Root) (*SharedBeta, error) {
+	start := time.Now()
+	defer sharedLoadTimer.UpdateSince(start)
+	var hash, alpha []byte
+	var slot int64
+	b := new(SharedBeta)
+	err := s.db.QueryRowContext(ctx, s.d.rebind(`SELECT block_hash, slot, alpha_block_hash, block, meta, origin FROM relay_beta_bids WHERE block_hash = ?`), blockHash[:]).
+		Scan(&hash, &slot, &alpha, &b.Block, &b.Meta, &b.Origin)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("%w: no merged block %s", ErrNotFound, blockHash)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := copyExact(b.BlockHash[:], hash, "block_hash"); err != nil {
+		return nil, err
+	}
+	if err := copyExact(b.AlphaHash[:], alpha, "alpha_block_hash"); err != nil {
+		return nil, err
+	}
+	b.Slot = uint64(slot)
+	return b, nil
 }
 
 // RegistrationsSince implements Shared.

@@ -86,11 +86,26 @@ func TestSharedBidsAcrossInstances(t *testing.T) {
 	if _, err := sb.BestSharedBid(ctx, 5, root(9), pubkey(2)); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("best bid of another parent: %v", err)
 	}
+	merged := &SharedBeta{BlockHash: root(7), Slot: 5, AlphaHash: root(3), Block: []byte{1, 2, 3}, Meta: []byte(`{}`), Origin: "a"}
+	for range 2 { // the second is a no-op
+		if err := sa.PutSharedBeta(ctx, merged); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, err := sb.SharedBeta(ctx, root(7)); err != nil || got.AlphaHash != root(3) || got.Slot != 5 || string(got.Block) != "\x01\x02\x03" || string(got.Meta) != "{}" || got.Origin != "a" {
+		t.Fatalf("merged block %+v %v", got, err)
+	}
+	if _, err := sb.SharedBeta(ctx, root(3)); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("merged block of an alpha hash: %v", err)
+	}
 	if err := sb.PruneSharedBids(ctx, 6); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := sb.SharedBid(ctx, root(2)); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("pruned bid: %v", err)
+	}
+	if _, err := sb.SharedBeta(ctx, root(7)); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("pruned merged block: %v", err)
 	}
 	if _, err := sb.SharedBid(ctx, root(4)); err != nil {
 		t.Fatalf("bid of a later slot pruned: %v", err)
