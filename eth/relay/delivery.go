@@ -15,9 +15,12 @@ import (
 // getPayload for a slot claims it and commits the delivery record; requests
 // for the same block wait for that commit and then get the same payload;
 // requests for another block are refused. The store's per-slot uniqueness
-// backs the guard across restarts and relay instances.
+// backs the guard across restarts and relay instances; with instances
+// sharing the database, the latest delivered slot is read from it before
+// each delivery record too (see commit).
 type deliveryGuard struct {
 	st     store.Relay
+	shared bool // other instances write deliveries to st too
 	mu     sync.Mutex
 	latest uint64 // highest slot delivered (0: none)
 	slots  map[uint64]*delivery
@@ -30,8 +33,8 @@ type delivery struct {
 	err  error
 }
 
-func newDeliveryGuard(ctx context.Context, st store.Relay) (*deliveryGuard, error) {
-	g := &deliveryGuard{st: st, slots: make(map[uint64]*delivery)}
+func newDeliveryGuard(ctx context.Context, st store.Relay, shared bool) (*deliveryGuard, error) {
+	g := &deliveryGuard{st: st, shared: shared, slots: make(map[uint64]*delivery)}
 	slot, ok, err := st.LatestDeliveredSlot(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("relay: reading the last delivered slot: %w", err)
@@ -115,7 +118,23 @@ func (g *deliveryGuard) deliver(ctx context.Context, slot uint64, hash beacon.Ro
 // commit writes the delivery record. A record already in the database for
 // the slot (another instance, or before a restart) is fine if it names the
 // same block and an equivocation otherwise; winner is the block recorded.
+// With a shared database, a later slot delivered by another instance
+// refuses the record (ErrSlotDelivered). That read and the write are two
+// statements: two instances delivering different slots within the same
+// few milliseconds may both succeed; the per-slot record is strict.
 func (g *deliveryGuard) commit(ctx context.Context, hash beacon.Root, rec *store.DeliveredPayload) (winner beacon.Root, err error) {
+	if g.shared {
+		latest, ok, err := g.st.LatestDeliveredSlot(ctx)
+		if err != nil {
+			return beacon.Root{}, internal("reading the latest delivered slot", err)
+		}
+		if ok && latest > rec.Slot {
+			g.mu.Lock()
+			g.latest = max(g.latest, latest)
+			g.mu.Unlock()
+			return beacon.Root{}, ErrSlotDelivered
+		}
+	}
 	existing, err := g.st.PutDelivered(ctx, rec)
 	if err == nil {
 		return hash, nil

@@ -197,7 +197,7 @@ func New(cfg Config, c Chain, st store.Relay, pub Publisher, rec SubmissionRecor
 	if err != nil {
 		return nil, fmt.Errorf("relay: loading registrations: %w", err)
 	}
-	r.deliveries, err = newDeliveryGuard(ctx, st)
+	r.deliveries, err = newDeliveryGuard(ctx, st, cfg.Shared != nil)
 	if err != nil {
 		return nil, err
 	}

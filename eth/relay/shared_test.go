@@ -411,3 +411,34 @@ func TestSharedBetaOnOtherInstance(t *testing.T) {
 		t.Fatalf("delivery record %+v %v", rec, err)
 	}
 }
+
+// TestSharedNoOlderSlotDelivered: once the shared database records a
+// delivery for a later slot (another instance delivered slot 2), an
+// instance that has not seen it refuses to deliver slot 1.
+func TestSharedNoOlderSlotDelivered(t *testing.T) {
+	url := pgtest.URL(t)
+	a, b := instance(t, url), instance(t, url)
+	a.RegisterAll()
+	got := installed(b)
+	sub := a.Submission(a.BuildBlock(1, 1, nil))
+	if out, err := submit(a, sub, false); err != nil || out != relay.Accepted {
+		t.Fatalf("submission to A: %v %v", out, err)
+	}
+	waitBid(t, got, sub.BidTrace().BlockHash)
+	bid, err := b.Relay.GetHeader(1, sub.BidTrace().ParentHash, a.Proposer(1).Key.PublicKey())
+	if err != nil || bid == nil {
+		t.Fatalf("getHeader on B: %v %v", bid, err)
+	}
+	later := *sub.BidTrace()
+	later.Slot, later.BlockHash = 2, beacon.Root{0x02}
+	ctx := context.Background()
+	if _, err := a.Store.PutDelivered(ctx, &store.DeliveredPayload{BidTraceV2: beacon.BidTraceV2{BidTrace: later, BlockNumber: 2}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Relay.GetPayload(ctx, b.BlindedBlock(1, bid), false); !errors.Is(err, relay.ErrSlotDelivered) {
+		t.Fatalf("getPayload on B for slot 1 after slot 2 was delivered: %v, want ErrSlotDelivered", err)
+	}
+	if _, err := b.Store.Delivered(ctx, 1); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("slot 1 recorded as delivered: %v", err)
+	}
+}
