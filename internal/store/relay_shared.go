@@ -166,24 +166,10 @@ func (s *sqlStore) PutSharedBid(ctx context.Context, b *SharedBid) error {
 	}
 	start := time.Now()
 	defer sharedPutTimer.UpdateSince(start)
-	args := []any{b.BlockHash[:], int64(b.Slot), b.ParentHash[:], b.ProposerPubkey[:], b.BuilderPubkey[:], encodeValue(b.Value),
-		b.ReceivedAt, b.Cancellable, int(b.Fork), b.Submission, b.Origin, b.StoredAt}
-	if s.d.name == "postgres" {
-		// One statement in its own transaction: the insert and, if a row
-		// was written, its notification (sent at the commit). One round
-		// trip, where the group committer's transaction with savepoints
-		// takes six, each a wake-up of the server and of this process:
-		// the propagation to other instances waits for all of them.
-		payload := hex.EncodeToString(b.BlockHash[:]) + " " + b.Origin
-		_, err := s.db.ExecContext(ctx, s.d.rebind(`WITH ins AS (INSERT INTO relay_bids (`+sharedBidCols+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-			ON CONFLICT (block_hash) DO NOTHING RETURNING 1) SELECT pg_notify('`+bidsChannel+`', ?) FROM ins`), append(args, payload)...)
-		if err != nil {
-			return fmt.Errorf("store: sharing bid %s: %w", b.BlockHash, err)
-		}
-		return nil
-	}
 	return s.gc.submit(ctx, func(ctx context.Context, w *txWriter) error {
-		res, err := w.exec(ctx, `INSERT INTO relay_bids (`+sharedBidCols+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (block_hash) DO NOTHING`, args...)
+		res, err := w.exec(ctx, `INSERT INTO relay_bids (`+sharedBidCols+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (block_hash) DO NOTHING`,
+			b.BlockHash[:], int64(b.Slot), b.ParentHash[:], b.ProposerPubkey[:], b.BuilderPubkey[:], encodeValue(b.Value),
+			b.ReceivedAt, b.Cancellable, int(b.Fork), b.Submission, b.Origin, b.StoredAt)
 		if err != nil {
 			return fmt.Errorf("store: sharing bid %s: %w", b.BlockHash, err)
 		}
