@@ -17,12 +17,13 @@ import (
 // block wait for that and then get the same payload without a second
 // publication; requests for another block are refused. The store's
 // per-slot uniqueness backs the guard across restarts and relay instances;
-// with instances sharing the database, the latest delivered slot is read
-// from it before each delivery record too (see commit).
+// with instances sharing the database, so does "never an older slot" (see
+// commit).
 type deliveryGuard struct {
 	st store.Relay
-	// shared: other instances write deliveries to st too.
-	shared bool
+	// putLatest, with a database shared by several instances, records a
+	// delivery unless a later slot was recorded (store.Shared).
+	putLatest func(context.Context, *store.DeliveredPayload) (*store.DeliveredPayload, error)
 	// recordFirst writes the record before publishing: with a database
 	// shared by several instances the record is the claim the others see,
 	// so it must come first (as the reference relay's Redis check does).
@@ -184,24 +185,17 @@ func (g *deliveryGuard) wait() { g.running.Wait() }
 // commit writes the delivery record. A record already in the database for
 // the slot (another instance, or before a restart) is fine if it names the
 // same block and an equivocation otherwise; winner is the block recorded.
-// With a shared database, a later slot delivered by another instance
-// refuses the record (ErrSlotDelivered). That read and the write are two
-// statements: two instances delivering different slots within the same
-// few milliseconds may both succeed; the per-slot record is strict.
+// With a shared database, a later slot delivered by any instance refuses
+// the record (ErrSlotDelivered), checked under a database lock.
 func (g *deliveryGuard) commit(ctx context.Context, hash beacon.Root, rec *store.DeliveredPayload) (winner beacon.Root, err error) {
-	if g.shared {
-		latest, ok, err := g.st.LatestDeliveredSlot(ctx)
-		if err != nil {
-			return beacon.Root{}, internal("reading the latest delivered slot", err)
-		}
-		if ok && latest > rec.Slot {
-			g.mu.Lock()
-			g.latest = max(g.latest, latest)
-			g.mu.Unlock()
-			return beacon.Root{}, ErrSlotDelivered
-		}
+	put := g.st.PutDelivered
+	if g.putLatest != nil {
+		put = g.putLatest
 	}
-	existing, err := g.st.PutDelivered(ctx, rec)
+	existing, err := put(ctx, rec)
+	if errors.Is(err, store.ErrLaterDelivered) {
+		return beacon.Root{}, ErrSlotDelivered
+	}
 	if err == nil {
 		return hash, nil
 	}

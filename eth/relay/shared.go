@@ -52,6 +52,7 @@ type Sharing interface {
 	SharedBeta(ctx context.Context, blockHash beacon.Root) (*store.SharedBeta, error)
 	BestSharedBid(ctx context.Context, slot uint64, parent beacon.Root, proposer beacon.BLSPubkey) (*store.SharedBid, error)
 	SharedBidsFrom(ctx context.Context, slot uint64, fn func(*store.SharedBid) error) error
+	PutDeliveredLatest(ctx context.Context, d *store.DeliveredPayload) (*store.DeliveredPayload, error)
 	PruneSharedBids(ctx context.Context, slot uint64) error
 	RegistrationsSince(ctx context.Context, since int64, fn func(*store.Registration) error) error
 	Listen(ctx context.Context, fn func(store.Notification)) error

@@ -130,6 +130,11 @@ type Shared interface {
 	PutSharedBeta(ctx context.Context, b *SharedBeta) error
 	// SharedBeta returns the merged block of a block hash, or ErrNotFound.
 	SharedBeta(ctx context.Context, blockHash beacon.Root) (*SharedBeta, error)
+	// PutDeliveredLatest is PutDelivered that also refuses, with
+	// ErrLaterDelivered, a slot older than the latest recorded: the check
+	// and the insert run under one lock every instance takes, so two
+	// instances cannot record slots out of order.
+	PutDeliveredLatest(ctx context.Context, d *DeliveredPayload) (existing *DeliveredPayload, err error)
 	// PruneSharedBids deletes the bids and merged blocks of slots before slot.
 	PruneSharedBids(ctx context.Context, slot uint64) error
 	// RegistrationsSince calls fn for every registration received at or
@@ -264,6 +269,58 @@ func (s *sqlStore) PruneSharedBids(ctx context.Context, slot uint64) error {
 	}
 	_, err := s.db.ExecContext(ctx, s.d.rebind(`DELETE FROM relay_beta_bids WHERE slot < ?`), int64(slot))
 	return err
+}
+
+// ErrLaterDelivered is returned by PutDeliveredLatest when a later slot
+// than the one given was recorded as delivered.
+var ErrLaterDelivered = errors.New("a payload for a later slot was already delivered")
+
+// deliveryLock is the advisory lock PutDeliveredLatest holds for its
+// transaction.
+const deliveryLock = 7263002
+
+// PutDeliveredLatest implements Shared. It runs in a transaction of its own
+// (not the group committer's: the lock must not wait while other writes hold
+// their row locks); a delivery is once per slot.
+func (s *sqlStore) PutDeliveredLatest(ctx context.Context, d *DeliveredPayload) (*DeliveredPayload, error) {
+	if err := checkTrace(&d.BidTraceV2); err != nil {
+		return nil, err
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf("SELECT pg_advisory_xact_lock(%d)", deliveryLock)); err != nil {
+		return nil, err
+	}
+	var latest sql.NullInt64
+	if err := tx.QueryRowContext(ctx, `SELECT MAX(slot) FROM relay_delivered`).Scan(&latest); err != nil {
+		return nil, err
+	}
+	if latest.Valid && uint64(latest.Int64) > d.Slot {
+		return nil, fmt.Errorf("%w: slot %d, latest %d", ErrLaterDelivered, d.Slot, latest.Int64)
+	}
+	var alpha []byte
+	if d.AlphaBlockHash != nil {
+		alpha = d.AlphaBlockHash[:]
+	}
+	res, err := tx.ExecContext(ctx, s.d.rebind(`INSERT INTO relay_delivered (`+traceCols+`, `+deliveredCols+`)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (slot) DO NOTHING`),
+		append(traceArgs(&d.BidTraceV2), d.DeliveredAt, alpha, int64(d.BetaGasUsed), int64(d.BetaBundleCount))...)
+	if err != nil {
+		return nil, fmt.Errorf("store: recording delivered payload for slot %d: %w", d.Slot, err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return nil, err
+	} else if n == 0 {
+		prev, err := scanDelivered(tx.QueryRowContext(ctx, s.d.rebind(`SELECT `+traceCols+`, `+deliveredCols+` FROM relay_delivered WHERE slot = ?`), int64(d.Slot)))
+		if err != nil {
+			return nil, fmt.Errorf("store: reading delivered payload of slot %d: %w", d.Slot, err)
+		}
+		return prev, fmt.Errorf("%w: slot %d, block hash %s", ErrSlotDelivered, d.Slot, prev.BlockHash)
+	}
+	return nil, tx.Commit()
 }
 
 // PutSharedBeta implements Shared.

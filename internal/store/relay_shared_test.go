@@ -115,3 +115,37 @@ func TestSharedBidsAcrossInstances(t *testing.T) {
 		t.Fatalf("registrations since 0: %v %v", since, err)
 	}
 }
+
+// TestPutDeliveredLatest: through either of two stores on one database, a
+// delivery for a slot older than the latest recorded is refused; the
+// per-slot record still names the first block.
+func TestPutDeliveredLatest(t *testing.T) {
+	url := pgtest.URL(t)
+	a, err := OpenPostgres(url, PostgresConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	b, err := OpenPostgres(url, PostgresConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	sa, sb := SharedOf(a), SharedOf(b)
+	ctx := context.Background()
+	if _, err := sa.PutDeliveredLatest(ctx, &DeliveredPayload{BidTraceV2: trace(5, 1, 9, 1, 1)}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sb.PutDeliveredLatest(ctx, &DeliveredPayload{BidTraceV2: trace(4, 2, 9, 1, 1)}); !errors.Is(err, ErrLaterDelivered) {
+		t.Fatalf("slot 4 after slot 5: %v, want ErrLaterDelivered", err)
+	}
+	if prev, err := sb.PutDeliveredLatest(ctx, &DeliveredPayload{BidTraceV2: trace(5, 3, 9, 1, 1)}); !errors.Is(err, ErrSlotDelivered) || prev == nil || prev.BlockHash != root(1) {
+		t.Fatalf("another block for slot 5: %v %v", prev, err)
+	}
+	if _, err := sb.PutDeliveredLatest(ctx, &DeliveredPayload{BidTraceV2: trace(6, 4, 9, 1, 1)}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Delivered(ctx, 4); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("slot 4 recorded: %v", err)
+	}
+}
