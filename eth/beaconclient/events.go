@@ -106,6 +106,7 @@ func (c *Client) follow(ctx context.Context, topic string, handle func(node stri
 		go func() {
 			defer wg.Done()
 			delay := c.opts.RetryDelay
+			refused := false
 			for ctx.Err() == nil {
 				got := false
 				err := c.stream(ctx, n, topic, func(data []byte) error {
@@ -121,10 +122,21 @@ func (c *Client) follow(ctx context.Context, topic string, handle func(node stri
 					return
 				}
 				if got {
-					delay = c.opts.RetryDelay
+					delay, refused = c.opts.RetryDelay, false
 				}
 				streamRestartMeter.Mark(1)
-				log.Warn("Beacon event stream dropped, re-opening", "node", n.Redacted(), "topic", topic, "in", delay, "err", err)
+				var apiErr *APIError
+				switch {
+				case errors.As(err, &apiErr) && apiErr.Status/100 == 4:
+					// The node refuses the topic (Lodestar before 1.8 has no
+					// payload_attributes): ask again now and then, quietly.
+					if !refused {
+						log.Warn("Beacon node does not serve this event topic; asking again every "+c.opts.MaxRetryDelay.String(), "node", n.Redacted(), "topic", topic, "err", err)
+					}
+					refused, delay = true, c.opts.MaxRetryDelay
+				default:
+					log.Warn("Beacon event stream dropped, re-opening", "node", n.Redacted(), "topic", topic, "in", delay, "err", err)
+				}
 				t := time.NewTimer(delay)
 				select {
 				case <-ctx.Done():
