@@ -678,3 +678,38 @@ func TestFollowPayloadAttributesDropsStale(t *testing.T) {
 		t.Fatalf("delivered slots %v, want the stale slot 10 left out", got)
 	}
 }
+
+// TestPublishFallbackV1JSON: a node without POST /eth/v2/beacon/blocks
+// (Lodestar 1.5: 404) gets the block on v1 as JSON; one that refuses SSZ on
+// v2 (415) too. A node that rejects the block itself gets no second try.
+func TestPublishFallbackV1JSON(t *testing.T) {
+	blk := &beacon.SignedBlockContents{Fork: params.ForkCapella, Capella: &beacon.SignedBeaconBlockCapella{}}
+	blk.Capella.Message.Slot = 1234
+	want, err := blk.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, status := range []int{404, 415} {
+		n := newFakeNode(t)
+		if status == 415 {
+			n.handle("POST", PathBlocksV2, func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(415) })
+		}
+		n.handle("POST", PathBlocksV1, func(w http.ResponseWriter, r *http.Request) {
+			if r.Header.Get("Content-Type") != "application/json" {
+				w.WriteHeader(415)
+			}
+		})
+		if err := newClient(t, n).Publish(context.Background(), blk, nil, nil, nil); err != nil {
+			t.Fatalf("v2 answering %d: %v", status, err)
+		}
+		r, got := n.lastRequest()
+		if r.URL.Path != PathBlocksV1 || string(got) != string(want) || !strings.Contains(string(got), `"slot":"1234"`) {
+			t.Fatalf("v2 answering %d: last request %s %s", status, r.URL.Path, got)
+		}
+	}
+	n := newFakeNode(t)
+	n.handle("POST", PathBlocksV2, func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(400) })
+	if err := newClient(t, n).Publish(context.Background(), blk, nil, nil, nil); !errors.Is(err, ErrStatus) || n.count("POST", PathBlocksV1) != 0 {
+		t.Fatalf("a 400 on v2: %v, %d v1 requests", err, n.count("POST", PathBlocksV1))
+	}
+}
