@@ -102,11 +102,26 @@ func (r *Relay) GetPayload(ctx context.Context, blk *beacon.SignedBlindedBeaconB
 		return nil, err
 	}
 	d = &Delivery{Payload: bid.Payload, Bundle: bid.Bundle, Requests: bid.Requests}
+	// The delivery is recorded: a failed publish is tried again, and a
+	// proposer that asks again for the same block gets it published again.
 	publish := func(ctx context.Context) error {
 		start := time.Now()
-		if err := r.publisher.Publish(ctx, contents, bid.Payload, bid.Bundle, bid.Requests); err != nil {
-			log.Warn("Relay failed to publish a block", "slot", slot, "block", blockHash, "err", err)
-			return fmt.Errorf("%w: %v", ErrPublish, err)
+		var err error
+		for attempt := 1; ; attempt++ {
+			if err = r.publisher.Publish(ctx, contents, bid.Payload, bid.Bundle, bid.Requests); err == nil {
+				break
+			}
+			log.Warn("Relay failed to publish a block", "slot", slot, "block", blockHash, "attempt", attempt, "err", err)
+			if attempt == r.cfg.PublishAttempts || ctx.Err() != nil {
+				return fmt.Errorf("%w: %v", ErrPublish, err)
+			}
+			t := time.NewTimer(r.cfg.PublishRetryDelay)
+			select {
+			case <-ctx.Done():
+				t.Stop()
+				return fmt.Errorf("%w: %v", ErrPublish, err)
+			case <-t.C:
+			}
 		}
 		log.Info("Relay delivered a payload", "slot", slot, "block", blockHash, "value", bid.value, "publish", time.Since(start))
 		return nil

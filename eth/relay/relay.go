@@ -38,6 +38,10 @@ const (
 	DefaultGetHeaderCutoff = 3 * time.Second
 	// DefaultGetPayloadCutoff is how far into a slot getPayload is served.
 	DefaultGetPayloadCutoff = 4 * time.Second
+	// DefaultPublishAttempts and DefaultPublishRetryDelay: a delivered
+	// block's publishing is tried three times, 250 ms apart.
+	DefaultPublishAttempts   = 3
+	DefaultPublishRetryDelay = 250 * time.Millisecond
 	// slotsKept is how many slots of auctions and payloads stay in memory
 	// behind the head.
 	slotsKept = 64
@@ -59,6 +63,11 @@ type Config struct {
 	// slots are stepped by hand). Zero means the default.
 	GetHeaderCutoff  time.Duration
 	GetPayloadCutoff time.Duration
+	// PublishAttempts is how often a delivered block's publishing is tried
+	// before getPayload gives up (default 3), PublishRetryDelay the pause
+	// between tries (default 250 ms).
+	PublishAttempts   int
+	PublishRetryDelay time.Duration
 	// Now is the clock (time.Now when nil).
 	Now func() time.Time
 }
@@ -152,6 +161,12 @@ func New(cfg Config, c Chain, st store.Relay, pub Publisher, rec SubmissionRecor
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	if cfg.PublishAttempts <= 0 {
+		cfg.PublishAttempts = DefaultPublishAttempts
+	}
+	if cfg.PublishRetryDelay <= 0 {
+		cfg.PublishRetryDelay = DefaultPublishRetryDelay
 	}
 	r := &Relay{
 		cfg: cfg, chain: c, store: st, publisher: pub, recorder: rec,

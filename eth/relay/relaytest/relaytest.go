@@ -11,6 +11,7 @@ import (
 	"crypto/ecdsa"
 	"crypto/sha256"
 	"encoding/binary"
+	"errors"
 	"math/big"
 	"sync"
 	"testing"
@@ -80,14 +81,23 @@ type Publisher struct {
 	mu     sync.Mutex
 	Blocks []*beacon.SignedBlockContents
 	Err    error
+	// FailNext fails this many next publishes (a beacon node hiccup).
+	FailNext int
+	// Attempts counts every Publish call, failed ones included.
+	Attempts int
 }
 
 // Publish implements relay.Publisher.
 func (p *Publisher) Publish(_ context.Context, b *beacon.SignedBlockContents, _ *beacon.ExecutionPayload, _ *beacon.BlobsBundle, _ *beacon.ExecutionRequests) error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.Attempts++
 	if p.Err != nil {
 		return p.Err
+	}
+	if p.FailNext > 0 {
+		p.FailNext--
+		return errors.New("beacon node hiccup")
 	}
 	p.Blocks = append(p.Blocks, b)
 	return nil
@@ -155,7 +165,7 @@ func New(tb testing.TB, opts Options) *Env {
 		k := key("validator", i)
 		e.Validators = append(e.Validators, Validator{Index: uint64(i), Key: k, FeeRecipient: common.BytesToAddress(crypto.Keccak256([]byte{byte(i), 'f'})[12:])})
 	}
-	cfg := relay.Config{Beacon: bcfg, SecretKey: e.RelayKey, Now: e.Clock.Now}
+	cfg := relay.Config{Beacon: bcfg, SecretKey: e.RelayKey, Now: e.Clock.Now, PublishRetryDelay: time.Microsecond}
 	if opts.Configure != nil {
 		opts.Configure(&cfg)
 	}
