@@ -216,10 +216,14 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (*Node, error) 
 }
 
 // ready reports whether the node can serve MEV traffic: the chain must be
-// in sync (always true in dev mode).
+// in sync (always true in dev mode) and the relay, if it runs, must have its
+// chain constants.
 func (n *Node) ready() error {
 	if !n.Eth.Synced() {
 		return errors.New("execution client is syncing")
+	}
+	if n.Relay != nil {
+		return n.Relay.Ready()
 	}
 	return nil
 }

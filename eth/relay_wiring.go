@@ -6,7 +6,9 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"net/http"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/ethereum/go-ethereum/beacon/engine"
@@ -22,6 +24,7 @@ import (
 	"github.com/gavel-eth/gavel/eth/devbeacon"
 	"github.com/gavel-eth/gavel/eth/relay"
 	"github.com/gavel-eth/gavel/internal/store"
+	"github.com/gavel-eth/gavel/mevapi"
 	"github.com/gavel-eth/gavel/mevapi/relayapi"
 	"github.com/gavel-eth/gavel/params"
 )
@@ -39,6 +42,10 @@ type RelayConfig struct {
 	MaxSubmissionBytes int64 `toml:",omitempty"`
 	// DevValidators is how many dev validators --dev runs (--dev.validators).
 	DevValidators int `toml:",omitempty"`
+	// Spec overrides the beacon node's chain constants (--relay.spec),
+	// keyed as in /eth/v1/config/spec (SECONDS_PER_SLOT,
+	// CAPELLA_FORK_EPOCH, ...) plus GENESIS_TIME and GENESIS_VALIDATORS_ROOT.
+	Spec map[string]string `toml:",omitempty"`
 }
 
 // Dev keys, derived from fixed strings: anyone can reproduce them, which is
@@ -56,10 +63,15 @@ var DevBuilderBonus = uint256.NewInt(1e15)
 // and, in --dev, the proposer flow that sends every slot through it. It is a
 // node.Lifecycle that flushes bid traces at shutdown.
 type RelayService struct {
+	// Relay is the relay in --dev. On real networks it is nil: the relay is
+	// built once the beacon node answers, see Current.
 	Relay    *relay.Relay
 	Proposer *devbeacon.Proposer // nil on real networks
-	traces   *store.SubmissionBuffer
-	node     *Node
+
+	current atomic.Pointer[relay.Relay]
+	waiting atomic.Pointer[string] // why the relay is not ready
+	traces  *store.SubmissionBuffer
+	node    *Node
 
 	follow     func(ctx context.Context) // real networks: the beacon feed
 	stopFollow context.CancelFunc
@@ -92,8 +104,8 @@ func (s *RelayService) Stop() error {
 // duties, validators, head and payload attributes.
 func AttachRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, error) {
 	if n.Beacon == nil {
-		if cfg.SecretKey == "" {
-			return nil, nil
+		if cfg.SecretKey == "" && len(cfg.Beacon) == 0 {
+			return nil, nil // no relay: none of its routes is mounted
 		}
 		return attachNetworkRelay(n, cfg, st)
 	}
@@ -117,6 +129,7 @@ func AttachRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, error
 	relayapi.MountProposer(n.MEV, r)
 	relayapi.MountData(n.MEV, st)
 	svc.Relay = r
+	svc.current.Store(r)
 
 	nvals := cfg.DevValidators
 	if nvals == 0 {
@@ -223,7 +236,9 @@ func (s *RelayService) FlushTraces(ctx context.Context) error { return s.traces.
 // DevBuilderCoinbase is the fee recipient of the dev builder's blocks.
 func DevBuilderCoinbase() common.Address { return chain.DevBuilderAddress() }
 
-// networkPresets maps execution chain ids to their beacon constants.
+// networkPresets maps execution chain ids to their beacon constants. A
+// preset is checked against the beacon node; a chain without one (a
+// devnet) takes the beacon node's constants as they are.
 var networkPresets = map[uint64]*params.BeaconConfig{
 	1:        params.MainnetBeaconConfig,
 	11155111: params.SepoliaBeaconConfig,
@@ -231,39 +246,84 @@ var networkPresets = map[uint64]*params.BeaconConfig{
 	560048:   params.HoodiBeaconConfig,
 }
 
-// attachNetworkRelay wires the relay for a public network: the network's
-// beacon constants, the beacon client (--relay.beacon) feeding head,
-// duties, known validators and payload attributes, and publishing blocks to
-// the beacon nodes.
+// Errors of the relay's start on a real network.
+var (
+	// ErrRelayConfig: the relay flags are incomplete or malformed.
+	ErrRelayConfig = errors.New("relay configuration")
+	// ErrRelayNotReady: the relay is waiting for the beacon node.
+	ErrRelayNotReady = errors.New("relay not ready")
+)
+
+// attributesWarnSlots is how many slots without any payload attributes
+// make the relay warn: every submission fails until they come.
+const attributesWarnEpochs = 2
+
+// attachNetworkRelay wires the relay for a real network. The routes are
+// mounted at once and answer 503 until the relay has its chain constants:
+// the beacon client asks the beacon nodes (--relay.beacon) for them until
+// one answers, checks them against the chain's preset, builds the relay and
+// then follows head, duties, known validators and payload attributes; the
+// relay publishes delivered blocks to the beacon nodes.
 func attachNetworkRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, error) {
-	if len(cfg.Beacon) == 0 {
-		return nil, errors.New("relay: --relay.secretkey needs --relay.beacon (beacon node URLs)")
-	}
-	bcfg, ok := networkPresets[n.Chain.ChainID()]
-	if !ok {
-		return nil, fmt.Errorf("relay: no beacon constants for chain id %d", n.Chain.ChainID())
+	switch {
+	case cfg.SecretKey == "":
+		return nil, fmt.Errorf("%w: --relay.beacon is set but --relay.secretkey is missing: the relay needs its BLS secret key (32 bytes hex) to sign the bids it serves", ErrRelayConfig)
+	case len(cfg.Beacon) == 0:
+		return nil, fmt.Errorf("%w: --relay.secretkey is set but --relay.beacon is missing: on a real network the relay needs beacon node URLs for its chain constants, duties and validators", ErrRelayConfig)
 	}
 	key, err := relayKey(cfg.SecretKey, nil)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w: --relay.secretkey: %v", ErrRelayConfig, err)
 	}
 	client, err := beaconclient.New(cfg.Beacon, beaconclient.Options{})
 	if err != nil {
-		return nil, fmt.Errorf("relay: %w", err)
+		return nil, fmt.Errorf("%w: --relay.beacon: %v", ErrRelayConfig, err)
 	}
+	preset := networkPresets[n.Chain.ChainID()]
 	traces := store.NewSubmissionBuffer(st, time.Second, 0, 0)
-	r, err := relay.New(relay.Config{Beacon: bcfg, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled}, n.Chain, st, client, traces)
-	if err != nil {
-		traces.Close()
-		return nil, err
-	}
-	relayapi.MountBuilder(n.MEV, r, relayapi.BuilderConfig{MaxSubmissionBytes: cfg.MaxSubmissionBytes})
-	relayapi.MountProposer(n.MEV, r)
+	svc := &RelayService{traces: traces, node: n}
+	svc.setWaiting(fmt.Sprintf("waiting for a beacon node (%s) to give the chain constants", strings.Join(client.Nodes(), ", ")))
+	late := lateRelay{svc}
+	gated := gatedMux{n.MEV, svc}
+	relayapi.MountBuilder(gated, late, relayapi.BuilderConfig{MaxSubmissionBytes: cfg.MaxSubmissionBytes})
+	relayapi.MountProposer(gated, late)
 	relayapi.MountData(n.MEV, st)
-	svc := &RelayService{Relay: r, traces: traces, node: n}
+
 	svc.follow = func(ctx context.Context) {
-		err := client.Follow(ctx, bcfg, false, beaconclient.Handlers{
-			Head: r.SetHeadSlot,
+		var bcfg *params.BeaconConfig
+		err := client.Retry(ctx, "chain constants", func(ctx context.Context) (err error) {
+			bcfg, err = client.NetworkConfig(ctx, preset, cfg.Spec)
+			return err
+		}, beaconclient.ErrMismatch)
+		if errors.Is(err, beaconclient.ErrMismatch) {
+			log.Error("Relay not started: the beacon node is on another network", "err", err)
+			svc.setWaiting(err.Error())
+			return
+		}
+		if err != nil {
+			return
+		}
+		r, err := relay.New(relay.Config{Beacon: bcfg, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled}, n.Chain, st, client, traces)
+		if err != nil {
+			log.Error("Relay not started", "err", err)
+			svc.setWaiting(err.Error())
+			return
+		}
+		svc.current.Store(r)
+		log.Info("Relay attached", "pubkey", r.Pubkey(), "network", bcfg.Name, "genesis", bcfg.GenesisTime, "slot", bcfg.SecondsPerSlot,
+			"epoch", bcfg.SlotsPerEpoch, "fork", bcfg.ForkAtSlot(bcfg.SlotAt(uint64(time.Now().Unix()))), "beacon", client.Nodes())
+		warnAt := uint64(0)
+		err = client.Follow(ctx, bcfg, false, beaconclient.Handlers{
+			Head: func(slot uint64) {
+				r.SetHeadSlot(slot)
+				// Without payload attributes every submission fails.
+				window := attributesWarnEpochs * bcfg.SlotsPerEpoch
+				if last := r.LastAttributesSlot(); slot >= last+window && slot >= warnAt {
+					log.Warn("No payload attributes for the relay: every block submission fails until they come (from the beacon node's payload_attributes events or the consensus client's engine_forkchoiceUpdated)",
+						"head", slot, "lastAttributes", last)
+					warnAt = slot + window
+				}
+			},
 			Duties: func(ds []beaconclient.ProposerDuty) {
 				duties := make([]relay.Duty, len(ds))
 				for i, d := range ds {
@@ -279,8 +339,78 @@ func attachNetworkRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService
 		}
 	}
 	n.Stack.RegisterLifecycle(svc)
-	log.Info("Relay attached", "pubkey", r.Pubkey(), "network", bcfg.Name, "beacon", client.Nodes())
+	log.Info("Relay waiting for the beacon node's chain constants", "beacon", client.Nodes(), "preset", presetName(preset))
 	return svc, nil
+}
+
+func presetName(p *params.BeaconConfig) string {
+	if p == nil {
+		return "none (custom network)"
+	}
+	return p.Name
+}
+
+// setWaiting records why the relay is not ready.
+func (s *RelayService) setWaiting(why string) { s.waiting.Store(&why) }
+
+// Current returns the relay, or nil while it waits for its chain constants
+// (real networks: the beacon node has not answered yet).
+func (s *RelayService) Current() *relay.Relay { return s.current.Load() }
+
+// Ready reports whether the relay serves: on a real network, once the
+// beacon node gave its chain constants. Its error is /readyz's message.
+func (s *RelayService) Ready() error {
+	if s.Current() != nil {
+		return nil
+	}
+	why := "starting"
+	if w := s.waiting.Load(); w != nil {
+		why = *w
+	}
+	return fmt.Errorf("%w: %s", ErrRelayNotReady, why)
+}
+
+// gatedMux mounts routes that answer 503 until the relay exists.
+type gatedMux struct {
+	mux interface{ Handle(string, http.Handler) }
+	svc *RelayService
+}
+
+// Handle mounts h behind the gate.
+func (g gatedMux) Handle(pattern string, h http.Handler) {
+	g.mux.Handle(pattern, http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		if err := g.svc.Ready(); err != nil {
+			mevapi.WriteError(w, http.StatusServiceUnavailable, err.Error())
+			return
+		}
+		h.ServeHTTP(w, req)
+	}))
+}
+
+// lateRelay is the relay as the API handlers see it on a real network: the
+// relay built once the beacon node answered. gatedMux lets no request
+// through before that.
+type lateRelay struct{ svc *RelayService }
+
+func (l lateRelay) BeaconConfig() *params.BeaconConfig { return l.svc.Current().BeaconConfig() }
+func (l lateRelay) Validators() []relay.ValidatorDuty  { return l.svc.Current().Validators() }
+func (l lateRelay) CheckCancellations(requested bool) error {
+	return l.svc.Current().CheckCancellations(requested)
+}
+func (l lateRelay) Submit(ctx context.Context, req relay.SubmitRequest) (relay.SubmitOutcome, error) {
+	return l.svc.Current().Submit(ctx, req)
+}
+func (l lateRelay) StartSignatureCheck(trace *beacon.BidTrace, sig beacon.BLSSignature) *relay.SignatureCheck {
+	return l.svc.Current().StartSignatureCheck(trace, sig)
+}
+func (l lateRelay) RegisterValidators(ctx context.Context, regs []beacon.SignedValidatorRegistration) error {
+	return l.svc.Current().RegisterValidators(ctx, regs)
+}
+func (l lateRelay) GetHeader(slot uint64, parent beacon.Root, proposer beacon.BLSPubkey) (*beacon.SignedBuilderBid, error) {
+	return l.svc.Current().GetHeader(slot, parent, proposer)
+}
+func (l lateRelay) GetPayload(ctx context.Context, blk *beacon.SignedBlindedBeaconBlock, async bool) (*relay.Delivery, error) {
+	return l.svc.Current().GetPayload(ctx, blk, async)
 }
 
 // feedAttributes hands a payload_attributes event to the relay.

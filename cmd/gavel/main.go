@@ -43,6 +43,7 @@ func newApp() *cli.App {
 		EnableBashCompletion: true,
 		Commands: []*cli.Command{
 			auctioncli.Command(),
+			initCommand,
 			{
 				Name:      "dumpconfig",
 				Usage:     "Print the effective configuration (defaults, --config file and flags) as TOML",
@@ -109,6 +110,16 @@ func runDumpConfig(ctx *cli.Context) error {
 		}
 		defer f.Close()
 		w = f
+	}
+	// A genesis the user gave ([Eth.Genesis] in the file, --override.genesis)
+	// is kept; one a network flag (--sepolia) implies is not configuration.
+	keep := ctx.IsSet(utils.OverrideGenesisFlag.Name)
+	if file := ctx.String(configFileFlag.Name); file != "" && !keep {
+		fileCfg := defaultConfig()
+		keep = loadConfigFile(file, &fileCfg) == nil && fileCfg.Eth.Genesis != nil
+	}
+	if !keep {
+		cfg.Eth.Genesis = nil
 	}
 	return dumpConfig(w, cfg)
 }

@@ -117,7 +117,8 @@ type Relay struct {
 	builderDom  beacon.Domain
 	relayPubkey beacon.BLSPubkey
 
-	headSlot atomic.Uint64
+	headSlot  atomic.Uint64
+	lastAttrs atomic.Uint64 // highest slot with payload attributes
 
 	regMu sync.RWMutex
 	regs  map[beacon.BLSPubkey]*beacon.SignedValidatorRegistration
@@ -274,8 +275,17 @@ func (r *Relay) SetPayloadAttributes(slot uint64, parent common.Hash, a PayloadA
 	r.beaconMu.Lock()
 	r.attrs[attrsKey{slot, parent}] = &a
 	r.beaconMu.Unlock()
-	return nil
+	for {
+		last := r.lastAttrs.Load()
+		if slot <= last || r.lastAttrs.CompareAndSwap(last, slot) {
+			return nil
+		}
+	}
 }
+
+// LastAttributesSlot is the highest slot with payload attributes (0 when
+// none came yet).
+func (r *Relay) LastAttributesSlot() uint64 { return r.lastAttrs.Load() }
 
 func (r *Relay) payloadAttributes(slot uint64, parent common.Hash) *PayloadAttributes {
 	r.beaconMu.RLock()
