@@ -19,6 +19,7 @@ import (
 	"github.com/gavel-eth/gavel/core/beacon"
 	"github.com/gavel-eth/gavel/core/chain"
 	"github.com/gavel-eth/gavel/eth/beaconclient"
+	"github.com/gavel-eth/gavel/eth/builder"
 	"github.com/gavel-eth/gavel/eth/devbeacon"
 	"github.com/gavel-eth/gavel/eth/relay"
 	"github.com/gavel-eth/gavel/internal/store"
@@ -63,6 +64,7 @@ type RelayService struct {
 
 	follow     func(ctx context.Context) // real networks: the beacon feed
 	stopFollow context.CancelFunc
+	builder    *builder.Builder // --builder: also fed the beacon node's payload_attributes events
 }
 
 // Start implements node.Lifecycle: on real networks it starts following the
@@ -136,15 +138,22 @@ func AttachRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, error
 		traces.Close()
 		return nil, errors.New("relay: the dev proposer flow needs the local builder (submission)")
 	}
+	devBuilder, err := builder.New(builder.Config{
+		Beacon: bcfg, SecretKey: builderKey, CoinbaseKey: chain.DevBuilderKey(), Bonus: DevBuilderBonus,
+	}, n.Submission.Builder)
+	if err != nil {
+		traces.Close()
+		return nil, err
+	}
 	svc.Proposer, err = devbeacon.NewProposer(devbeacon.ProposerConfig{
 		RelayURL: n.MEV.URL, Beacon: bcfg, Validators: vals, GasLimit: n.Chain.Head().GasLimit,
-		BuilderKey: builderKey, CoinbaseKey: chain.DevBuilderKey(), Bonus: DevBuilderBonus,
-	}, r, n.Submission.Builder, n.Submission.PayloadBuilder())
+	}, r, devBuilder, n.Submission.PayloadBuilder())
 	if err != nil {
 		traces.Close()
 		return nil, err
 	}
 	n.Beacon.SetBuilder(svc.Proposer)
+	followEngine(n, r)
 	n.Stack.RegisterLifecycle(svc)
 	log.Info("Relay attached", "pubkey", r.Pubkey(), "validators", len(vals), "builder", builderKey.PublicKey())
 	return svc, nil
@@ -272,12 +281,18 @@ func attachNetworkRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService
 				r.SetDuties(duties)
 			},
 			Validators:        r.SetKnownValidators,
-			PayloadAttributes: func(ev beaconclient.PayloadAttributesEvent) { feedAttributes(r, ev) },
+			PayloadAttributes: func(ev beaconclient.PayloadAttributesEvent) {
+				feedAttributes(r, ev)
+				if b := svc.builder; b != nil {
+					b.OnAttributes(ev.ProposalSlot, common.Hash(ev.ParentBlockHash), eventAttributes(ev))
+				}
+			},
 		})
 		if err != nil && !errors.Is(err, context.Canceled) {
 			log.Error("Relay stopped following the beacon nodes", "err", err)
 		}
 	}
+	followEngine(n, r)
 	n.Stack.RegisterLifecycle(svc)
 	log.Info("Relay attached", "pubkey", r.Pubkey(), "network", bcfg.Name, "beacon", client.Nodes())
 	return svc, nil
@@ -285,14 +300,37 @@ func attachNetworkRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService
 
 // feedAttributes hands a payload_attributes event to the relay.
 func feedAttributes(r *relay.Relay, ev beaconclient.PayloadAttributesEvent) {
-	ws := make([]*types.Withdrawal, len(ev.Withdrawals))
-	for i, w := range ev.Withdrawals {
-		ws[i] = &types.Withdrawal{Index: w.Index, Validator: w.ValidatorIndex, Address: common.Address(w.Address), Amount: w.Amount}
-	}
+	a := eventAttributes(ev)
 	err := r.SetPayloadAttributes(ev.ProposalSlot, common.Hash(ev.ParentBlockHash), relay.PayloadAttributes{
-		Timestamp: ev.Timestamp, PrevRandao: common.Hash(ev.PrevRandao), Withdrawals: ws, ParentBeaconRoot: common.Hash(ev.ParentBeaconBlockRoot),
+		Timestamp: a.Timestamp, PrevRandao: a.PrevRandao, Withdrawals: a.Withdrawals, ParentBeaconRoot: a.ParentBeaconRoot,
 	})
 	if err != nil {
 		log.Warn("Relay rejected payload attributes", "slot", ev.ProposalSlot, "err", err)
 	}
+}
+
+// eventAttributes converts a payload_attributes event's attributes.
+func eventAttributes(ev beaconclient.PayloadAttributesEvent) chain.PayloadAttributes {
+	ws := make([]*types.Withdrawal, len(ev.Withdrawals))
+	for i, w := range ev.Withdrawals {
+		ws[i] = &types.Withdrawal{Index: w.Index, Validator: w.ValidatorIndex, Address: common.Address(w.Address), Amount: w.Amount}
+	}
+	return chain.PayloadAttributes{
+		Timestamp: ev.Timestamp, PrevRandao: common.Hash(ev.PrevRandao), FeeRecipient: common.Address(ev.SuggestedFeeRecipient),
+		Withdrawals: ws, ParentBeaconRoot: common.Hash(ev.ParentBeaconBlockRoot),
+	}
+}
+
+// followEngine feeds the relay the payload attributes the consensus client
+// sends with engine_forkchoiceUpdated: the source for beacon nodes without
+// the payload_attributes event topic (and a second one beside it).
+func followEngine(n *Node, r *relay.Relay) {
+	n.Engine.Attributes().Subscribe(func(a chain.ForkchoiceAttributes) {
+		slot, err := r.SetForkchoiceAttributes(a)
+		if err != nil {
+			log.Warn("Relay ignored forkchoiceUpdated payload attributes", "head", a.Head, "timestamp", a.Timestamp, "err", err)
+			return
+		}
+		log.Debug("Payload attributes from forkchoiceUpdated", "slot", slot, "head", a.Head)
+	})
 }
