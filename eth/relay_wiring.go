@@ -280,7 +280,7 @@ func attachNetworkRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService
 				}
 				r.SetDuties(duties)
 			},
-			Validators:        r.SetKnownValidators,
+			Validators: r.SetKnownValidators,
 			PayloadAttributes: func(ev beaconclient.PayloadAttributesEvent) {
 				feedAttributes(r, ev)
 				if b := svc.builder; b != nil {

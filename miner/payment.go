@@ -21,8 +21,8 @@ import (
 // difference (no payment transaction, no bonus).
 type Payment struct {
 	Key   *ecdsa.PrivateKey // nil: pay by fee recipient
-	To    common.Address // the proposer's registered fee recipient
-	Bonus *uint256.Int   // added to the block's earnings (nil: none)
+	To    common.Address    // the proposer's registered fee recipient
+	Bonus *uint256.Int      // added to the block's earnings (nil: none)
 }
 
 // BuildPaying builds the block on parent for attrs with the builder's
