@@ -23,6 +23,7 @@ import (
 
 	"github.com/gavel-eth/gavel/core/bundle"
 	"github.com/gavel-eth/gavel/core/chain"
+	"github.com/gavel-eth/gavel/eth/builder"
 	"github.com/gavel-eth/gavel/eth/devbeacon"
 	"github.com/gavel-eth/gavel/mevapi"
 	"github.com/gavel-eth/gavel/mevapi/bundleapi"
@@ -48,6 +49,7 @@ type Config struct {
 	Bundles    bundle.Config    // bundle simulation limits (eth_callBundle, eth_estimateGasBundle)
 	Submission SubmissionConfig // bundles, beta bundles, request signatures (eth/submission.go)
 	Relay      RelayConfig      // the relay (eth/relay_wiring.go)
+	Builder    BuilderConfig    // builder mode (eth/builder_wiring.go)
 }
 
 // DefaultConfig returns gavel's defaults.
@@ -87,6 +89,8 @@ type Node struct {
 	Submission *Submission
 	// Relay is the relay (nil when it does not run).
 	Relay *RelayService
+	// Builder is builder mode's builder (nil unless --builder).
+	Builder *builder.Builder
 }
 
 // ConfigureDevNode sets the node settings dev mode implies unless the user
@@ -205,6 +209,9 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (*Node, error) 
 		return nil, err
 	}
 	if n.Relay, err = AttachRelay(n, cfg.Relay, st); err != nil {
+		return nil, err
+	}
+	if n.Builder, err = AttachBuilder(n, cfg.Builder); err != nil {
 		return nil, err
 	}
 	// The MEV listener's JSON-RPC serves the simulation methods too; geth's

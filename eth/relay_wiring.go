@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -21,6 +22,7 @@ import (
 	"github.com/gavel-eth/gavel/core/beacon"
 	"github.com/gavel-eth/gavel/core/chain"
 	"github.com/gavel-eth/gavel/eth/beaconclient"
+	"github.com/gavel-eth/gavel/eth/builder"
 	"github.com/gavel-eth/gavel/eth/devbeacon"
 	"github.com/gavel-eth/gavel/eth/relay"
 	"github.com/gavel-eth/gavel/internal/store"
@@ -70,11 +72,14 @@ type RelayService struct {
 
 	current atomic.Pointer[relay.Relay]
 	waiting atomic.Pointer[string] // why the relay is not ready
+	readyMu sync.Mutex
+	onReady []func(*relay.Relay)
 	traces  *store.SubmissionBuffer
 	node    *Node
 
 	follow     func(ctx context.Context) // real networks: the beacon feed
 	stopFollow context.CancelFunc
+	builder    *builder.Builder // --builder: also fed the beacon node's payload_attributes events
 }
 
 // Start implements node.Lifecycle: on real networks it starts following the
@@ -129,7 +134,7 @@ func AttachRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, error
 	relayapi.MountProposer(n.MEV, r)
 	relayapi.MountData(n.MEV, st)
 	svc.Relay = r
-	svc.current.Store(r)
+	svc.setRelay(r)
 
 	nvals := cfg.DevValidators
 	if nvals == 0 {
@@ -149,15 +154,22 @@ func AttachRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, error
 		traces.Close()
 		return nil, errors.New("relay: the dev proposer flow needs the local builder (submission)")
 	}
+	devBuilder, err := builder.New(builder.Config{
+		Beacon: bcfg, SecretKey: builderKey, CoinbaseKey: chain.DevBuilderKey(), Bonus: DevBuilderBonus,
+	}, n.Submission.Builder)
+	if err != nil {
+		traces.Close()
+		return nil, err
+	}
 	svc.Proposer, err = devbeacon.NewProposer(devbeacon.ProposerConfig{
 		RelayURL: n.MEV.URL, Beacon: bcfg, Validators: vals, GasLimit: n.Chain.Head().GasLimit,
-		BuilderKey: builderKey, CoinbaseKey: chain.DevBuilderKey(), Bonus: DevBuilderBonus,
-	}, r, n.Submission.Builder, n.Submission.PayloadBuilder())
+	}, r, devBuilder, n.Submission.PayloadBuilder())
 	if err != nil {
 		traces.Close()
 		return nil, err
 	}
 	n.Beacon.SetBuilder(svc.Proposer)
+	followEngine(n, svc)
 	n.Stack.RegisterLifecycle(svc)
 	log.Info("Relay attached", "pubkey", r.Pubkey(), "validators", len(vals), "builder", builderKey.PublicKey())
 	return svc, nil
@@ -309,7 +321,7 @@ func attachNetworkRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService
 			svc.setWaiting(err.Error())
 			return
 		}
-		svc.current.Store(r)
+		svc.setRelay(r)
 		log.Info("Relay attached", "pubkey", r.Pubkey(), "network", bcfg.Name, "genesis", bcfg.GenesisTime, "slot", bcfg.SecondsPerSlot,
 			"epoch", bcfg.SlotsPerEpoch, "fork", bcfg.ForkAtSlot(bcfg.SlotAt(uint64(time.Now().Unix()))), "beacon", client.Nodes())
 		warnAt := uint64(0)
@@ -331,13 +343,19 @@ func attachNetworkRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService
 				}
 				r.SetDuties(duties)
 			},
-			Validators:        r.SetKnownValidators,
-			PayloadAttributes: func(ev beaconclient.PayloadAttributesEvent) { feedAttributes(r, ev) },
+			Validators: r.SetKnownValidators,
+			PayloadAttributes: func(ev beaconclient.PayloadAttributesEvent) {
+				feedAttributes(r, ev)
+				if b := svc.builder; b != nil {
+					b.OnAttributes(ev.ProposalSlot, common.Hash(ev.ParentBlockHash), eventAttributes(ev))
+				}
+			},
 		})
 		if err != nil && !errors.Is(err, context.Canceled) {
 			log.Error("Relay stopped following the beacon nodes", "err", err)
 		}
 	}
+	followEngine(n, svc)
 	n.Stack.RegisterLifecycle(svc)
 	log.Info("Relay waiting for the beacon node's chain constants", "beacon", client.Nodes(), "preset", presetName(preset))
 	return svc, nil
@@ -348,6 +366,32 @@ func presetName(p *params.BeaconConfig) string {
 		return "none (custom network)"
 	}
 	return p.Name
+}
+
+// setRelay makes r the relay and runs the OnReady callbacks.
+func (s *RelayService) setRelay(r *relay.Relay) {
+	s.readyMu.Lock()
+	s.current.Store(r)
+	fns := s.onReady
+	s.onReady = nil
+	s.readyMu.Unlock()
+	for _, fn := range fns {
+		fn(r)
+	}
+}
+
+// OnReady calls fn with the relay once it exists: at once if it does, or
+// when the beacon node gave the chain constants (real networks).
+func (s *RelayService) OnReady(fn func(*relay.Relay)) {
+	s.readyMu.Lock()
+	r := s.current.Load()
+	if r == nil {
+		s.onReady = append(s.onReady, fn)
+	}
+	s.readyMu.Unlock()
+	if r != nil {
+		fn(r)
+	}
 }
 
 // setWaiting records why the relay is not ready.
@@ -415,14 +459,41 @@ func (l lateRelay) GetPayload(ctx context.Context, blk *beacon.SignedBlindedBeac
 
 // feedAttributes hands a payload_attributes event to the relay.
 func feedAttributes(r *relay.Relay, ev beaconclient.PayloadAttributesEvent) {
-	ws := make([]*types.Withdrawal, len(ev.Withdrawals))
-	for i, w := range ev.Withdrawals {
-		ws[i] = &types.Withdrawal{Index: w.Index, Validator: w.ValidatorIndex, Address: common.Address(w.Address), Amount: w.Amount}
-	}
+	a := eventAttributes(ev)
 	err := r.SetPayloadAttributes(ev.ProposalSlot, common.Hash(ev.ParentBlockHash), relay.PayloadAttributes{
-		Timestamp: ev.Timestamp, PrevRandao: common.Hash(ev.PrevRandao), Withdrawals: ws, ParentBeaconRoot: common.Hash(ev.ParentBeaconBlockRoot),
+		Timestamp: a.Timestamp, PrevRandao: a.PrevRandao, Withdrawals: a.Withdrawals, ParentBeaconRoot: a.ParentBeaconRoot,
 	})
 	if err != nil {
 		log.Warn("Relay rejected payload attributes", "slot", ev.ProposalSlot, "err", err)
 	}
+}
+
+// eventAttributes converts a payload_attributes event's attributes.
+func eventAttributes(ev beaconclient.PayloadAttributesEvent) chain.PayloadAttributes {
+	ws := make([]*types.Withdrawal, len(ev.Withdrawals))
+	for i, w := range ev.Withdrawals {
+		ws[i] = &types.Withdrawal{Index: w.Index, Validator: w.ValidatorIndex, Address: common.Address(w.Address), Amount: w.Amount}
+	}
+	return chain.PayloadAttributes{
+		Timestamp: ev.Timestamp, PrevRandao: common.Hash(ev.PrevRandao), FeeRecipient: common.Address(ev.SuggestedFeeRecipient),
+		Withdrawals: ws, ParentBeaconRoot: common.Hash(ev.ParentBeaconBlockRoot),
+	}
+}
+
+// followEngine feeds the relay the payload attributes the consensus client
+// sends with engine_forkchoiceUpdated: the source for beacon nodes without
+// the payload_attributes event topic (and a second one beside it).
+func followEngine(n *Node, svc *RelayService) {
+	n.Engine.Attributes().Subscribe(func(a chain.ForkchoiceAttributes) {
+		r := svc.Current()
+		if r == nil {
+			return // not ready: no chain constants yet
+		}
+		slot, err := r.SetForkchoiceAttributes(a)
+		if err != nil {
+			log.Warn("Relay ignored forkchoiceUpdated payload attributes", "head", a.Head, "timestamp", a.Timestamp, "err", err)
+			return
+		}
+		log.Debug("Payload attributes from forkchoiceUpdated", "slot", slot, "head", a.Head)
+	})
 }

@@ -180,7 +180,10 @@ func applyGavelFlags(ctx *cli.Context, cfg *gavelConfig) error {
 	if err := applySubmissionFlags(ctx, cfg); err != nil {
 		return err
 	}
-	return applyRelayFlags(ctx, cfg)
+	if err := applyRelayFlags(ctx, cfg); err != nil {
+		return err
+	}
+	return applyBuilderFlags(ctx, cfg)
 }
 
 // dumpConfig writes cfg as TOML, as `gavel dumpconfig` does. A genesis

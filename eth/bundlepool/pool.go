@@ -77,6 +77,7 @@ type Pool struct {
 	chainID uint64
 	head    func() uint64
 	stats   StatsCounter
+	notify  func() // called after each accepted bundle (Notify)
 
 	mu      sync.Mutex
 	byBlock map[uint64]map[common.Hash]*bundle.SendBundle
@@ -149,8 +150,16 @@ func (p *Pool) Add(args bundle.SendBundleArgs, signer common.Address) (common.Ha
 		p.stats.Add(signer, store.StatBundle)
 	}
 	log.Debug("Bundle accepted", "hash", b.Hash, "block", b.BlockNumber, "txs", len(b.Txs), "signer", signer)
+	if p.notify != nil {
+		p.notify()
+	}
 	return b.Hash, nil
 }
+
+// Notify sets fn to be called after every accepted bundle (the relay
+// builder's rebuild trigger). fn must not block and must not call the pool.
+// Set it before the pool is used.
+func (p *Pool) Notify(fn func()) { p.notify = fn }
 
 // Cancel removes the pending bundle of uuid. When the bundle was signed,
 // only its signer may cancel it.

@@ -287,6 +287,33 @@ func (r *Relay) SetPayloadAttributes(slot uint64, parent common.Hash, a PayloadA
 // none came yet).
 func (r *Relay) LastAttributesSlot() uint64 { return r.lastAttrs.Load() }
 
+// AttributesSlot is the slot a payload-attributes timestamp is for:
+// (timestamp - genesis time) / seconds per slot of the network's beacon
+// constants. A timestamp before genesis or between slot starts matches no
+// slot (ErrAttributesTimestamp). This is the one mapping from attributes to
+// slots: the relay and the builder both use it.
+func AttributesSlot(cfg *params.BeaconConfig, timestamp uint64) (uint64, error) {
+	if timestamp < cfg.GenesisTime || cfg.SecondsPerSlot == 0 || (timestamp-cfg.GenesisTime)%cfg.SecondsPerSlot != 0 {
+		return 0, fmt.Errorf("%w: %d (genesis %d, %d s slots)", ErrAttributesTimestamp, timestamp, cfg.GenesisTime, cfg.SecondsPerSlot)
+	}
+	return (timestamp - cfg.GenesisTime) / cfg.SecondsPerSlot, nil
+}
+
+// SetForkchoiceAttributes records the payload attributes the consensus
+// client sent with engine_forkchoiceUpdated: those of the block on a.Head
+// for the slot of a.Timestamp (AttributesSlot). It returns that slot. This
+// serves consensus clients whose beacon node has no payload_attributes
+// event topic.
+func (r *Relay) SetForkchoiceAttributes(a chain.ForkchoiceAttributes) (uint64, error) {
+	slot, err := AttributesSlot(r.cfg.Beacon, a.Timestamp)
+	if err != nil {
+		return 0, err
+	}
+	return slot, r.SetPayloadAttributes(slot, a.Head, PayloadAttributes{
+		Timestamp: a.Timestamp, PrevRandao: a.PrevRandao, Withdrawals: a.Withdrawals, ParentBeaconRoot: a.ParentBeaconRoot,
+	})
+}
+
 func (r *Relay) payloadAttributes(slot uint64, parent common.Hash) *PayloadAttributes {
 	r.beaconMu.RLock()
 	defer r.beaconMu.RUnlock()
