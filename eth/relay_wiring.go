@@ -287,7 +287,9 @@ func attachNetworkRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService
 	if err != nil {
 		return nil, fmt.Errorf("%w: --relay.secretkey: %v", ErrRelayConfig, err)
 	}
-	client, err := beaconclient.New(cfg.Beacon, beaconclient.Options{})
+	// Ask again at most every 2 s: the relay is not ready until a beacon
+	// node answers, and a proposer's registrations fail meanwhile.
+	client, err := beaconclient.New(cfg.Beacon, beaconclient.Options{MaxRetryDelay: 2 * time.Second})
 	if err != nil {
 		return nil, fmt.Errorf("%w: --relay.beacon: %v", ErrRelayConfig, err)
 	}
@@ -306,9 +308,9 @@ func attachNetworkRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService
 		err := client.Retry(ctx, "chain constants", func(ctx context.Context) (err error) {
 			bcfg, err = client.NetworkConfig(ctx, preset, cfg.Spec)
 			return err
-		}, beaconclient.ErrMismatch)
-		if errors.Is(err, beaconclient.ErrMismatch) {
-			log.Error("Relay not started: the beacon node is on another network", "err", err)
+		}, beaconclient.ErrMismatch, beaconclient.ErrPreset)
+		if errors.Is(err, beaconclient.ErrMismatch) || errors.Is(err, beaconclient.ErrPreset) {
+			log.Error("Relay not started: the beacon node's chain does not fit", "err", err)
 			svc.setWaiting(err.Error())
 			return
 		}

@@ -27,6 +27,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"crypto/ecdsa"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
@@ -69,16 +70,20 @@ const (
 	// the builder's fee recipient, which pays each proposer.
 	coinbaseKey = "bcdf20249abf0ed6d944c0288fad489e33f66b3960d9e6229c1cd214ed3bbe31"
 	// senderKey is dev account 1 of gavel's test mnemonic, funded in
-	// el-genesis.json: it sends the bundle and a tip-paying transfer every slot.
+	// el-genesis.json: it sends a tip-paying transfer every slot.
 	senderKey = "59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d"
+	// bundleKey is dev account 2, funded in el-genesis.json: it signs the
+	// eth_sendBundle transaction.
+	bundleKey = "5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a"
 	// feeRecipient is the validators' suggested fee recipient.
 	feeRecipient = "0x000000000000000000000000000000000000fee1"
 )
 
 func main() {
-	epochs := flag.Int("epochs", 2, "epochs (8 slots each) that must pass with gavel's builder in every proposal")
+	epochs := flag.Int("epochs", 2, "epochs (32 slots of 2 s each) that must pass with gavel's builder in every proposal")
 	timeout := flag.Duration("timeout", 12*time.Minute, "bound on the whole run, npm install included")
 	keep := flag.Bool("keep", false, "keep the work directory (logs, data) even when the run passes")
+	flag.StringVar(&gavelVerbosity, "verbosity", "3", "gavel's --verbosity (its log is in the work directory)")
 	flag.Parse()
 	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 	defer cancel()
@@ -102,6 +107,8 @@ func main() {
 	}
 	fmt.Println("interop: PASS")
 }
+
+var gavelVerbosity string
 
 type run struct {
 	epochs int
@@ -167,7 +174,7 @@ func (r *run) main(ctx context.Context) error {
 	}
 	step("starting gavel (execution client, relay, builder)")
 	if err := r.start(ctx, "gavel.log", nil, gavel, "--config", cfgFile, "--datadir", filepath.Join(r.work, "el"),
-		"--ipcdisable", "--authrpc.addr", "127.0.0.1", "--authrpc.port", strconv.Itoa(r.ports.auth), "--authrpc.jwtsecret", jwt,
+		"--verbosity", gavelVerbosity, "--ipcdisable", "--syncmode", "full", "--authrpc.addr", "127.0.0.1", "--authrpc.port", strconv.Itoa(r.ports.auth), "--authrpc.jwtsecret", jwt,
 		"--http", "--http.addr", "127.0.0.1", "--http.port", strconv.Itoa(r.ports.http), "--http.api", "eth,net,web3,mev",
 		"--mev.addr", fmt.Sprintf("127.0.0.1:%d", r.ports.mev),
 		"--relay.secretkey", relayKey, "--relay.beacon", fmt.Sprintf("http://127.0.0.1:%d", r.ports.rest),
@@ -189,9 +196,12 @@ func (r *run) main(ctx context.Context) error {
 	}); err != nil {
 		return err
 	}
-	// /readyz must say the relay waits for the beacon node.
-	if code, body := get(ctx, mevURL+"/readyz"); code != 503 || !strings.Contains(body, "waiting for a beacon node") {
-		return fmt.Errorf("before the beacon node runs, /readyz answered %d %s; want 503 waiting for a beacon node", code, body)
+	// Not ready before the beacon node runs; the relay's routes answer 503.
+	if code, body := get(ctx, mevURL+"/readyz"); code != 503 {
+		return fmt.Errorf("before the beacon node runs, /readyz answered %d %s; want 503", code, body)
+	}
+	if code, body := get(ctx, mevURL+"/eth/v1/builder/status"); code != 503 || !strings.Contains(body, "waiting for a beacon node") {
+		return fmt.Errorf("before the beacon node runs, the builder status answered %d %s; want 503 waiting for a beacon node", code, body)
 	}
 
 	proxy, err := r.startProxy(mevURL)
@@ -200,15 +210,19 @@ func (r *run) main(ctx context.Context) error {
 	}
 	defer proxy.Close()
 
-	genesisTime := time.Now().Add(25 * time.Second).Unix()
-	step(fmt.Sprintf("starting lodestar dev (8 validators, genesis in 25 s at %d)", genesisTime))
+	// Genesis now: Lodestar 1.5.1 signs its validator registrations when its
+	// validator client starts and reuses them every epoch; signed before
+	// genesis they carry a timestamp every relay refuses (timestamp too
+	// early), forever. The slot or two Lodestar needs to boot are missed.
+	genesisTime := time.Now().Unix()
+	step(fmt.Sprintf("starting lodestar dev (mainnet preset, 2 s slots, 8 validators, genesis now, at %d)", genesisTime))
 	var env []string
 	for _, kv := range os.Environ() {
 		if !strings.HasPrefix(kv, "LODESTAR_") {
 			env = append(env, kv)
 		}
 	}
-	if err := r.start(ctx, "lodestar.log", env, "node", lodestar, "dev",
+	if err := r.start(ctx, "lodestar.log", env, "node", lodestar, "dev", "--preset", "mainnet",
 		"--paramsFile", filepath.Join(r.here, "lodestar", "chain-config.yaml"),
 		"--genesisValidators", "8", "--startValidators", "0..7",
 		"--genesisTime", strconv.FormatInt(genesisTime, 10), "--genesisEth1Hash", genesisHash,
@@ -234,21 +248,21 @@ func (r *run) main(ctx context.Context) error {
 	// Traffic: a tip-paying transfer every slot, and one eth_sendBundle.
 	chainID := big.NewInt(32382)
 	sender, _ := crypto.HexToECDSA(senderKey)
+	bundler, _ := crypto.HexToECDSA(bundleKey)
 	signer := types.LatestSignerForChainID(chainID)
 	nonce := uint64(0)
-	send := func(to common.Address, tip int64) (*types.Transaction, error) {
-		tx := types.MustSignNewTx(sender, signer, &types.DynamicFeeTx{ChainID: chainID, Nonce: nonce, GasTipCap: big.NewInt(tip),
+	transfer := func(key *ecdsa.PrivateKey, nonce uint64, to common.Address, tip int64) *types.Transaction {
+		return types.MustSignNewTx(key, signer, &types.DynamicFeeTx{ChainID: chainID, Nonce: nonce, GasTipCap: big.NewInt(tip),
 			GasFeeCap: big.NewInt(100 * gparams.GWei), Gas: 21000, To: &to, Value: big.NewInt(1)})
-		nonce++
-		return tx, nil
 	}
-	spe := uint64(8)
+	spe := uint64(32)
 	var bundleTx *types.Transaction
 	var bundleBlock uint64
 	endSlot := uint64(0)
 	firstAsked := uint64(0)
 	lastSlot := uint64(0)
-	deadline := time.Unix(genesisTime, 0).Add(time.Duration(8*spe*uint64(r.epochs+3)) * 2 * time.Second)
+	// Lodestar enables its builder after 16 to 32 slots (its circuit breaker).
+	deadline := time.Unix(genesisTime, 0).Add(time.Duration(spe*uint64(r.epochs+3)) * 2 * time.Second)
 	for {
 		if time.Now().After(deadline) {
 			return fmt.Errorf("the devnet did not reach %d epochs with gavel's builder in every proposal before %s (first getHeader at slot %d)", r.epochs, deadline.Format(time.TimeOnly), firstAsked)
@@ -275,13 +289,12 @@ func (r *run) main(ctx context.Context) error {
 		if err != nil {
 			return fmt.Errorf("eth_blockNumber: %w", err)
 		}
-		if tx, err := send(common.HexToAddress("0x000000000000000000000000000000000000beef"), gparams.GWei); err == nil {
-			if err := ec.SendTransaction(ctx, tx); err != nil {
-				return fmt.Errorf("eth_sendRawTransaction: %w", err)
-			}
+		if err := ec.SendTransaction(ctx, transfer(sender, nonce, common.HexToAddress("0x000000000000000000000000000000000000beef"), gparams.GWei)); err != nil {
+			return fmt.Errorf("eth_sendRawTransaction: %w", err)
 		}
+		nonce++
 		if firstAsked != 0 && bundleTx == nil {
-			bundleTx, _ = send(common.HexToAddress("0x000000000000000000000000000000000000b0b0"), 2*gparams.GWei)
+			bundleTx = transfer(bundler, 0, common.HexToAddress("0x000000000000000000000000000000000000b0b0"), 2*gparams.GWei)
 			bundleBlock = head + 2
 			raw, _ := bundleTx.MarshalBinary()
 			var res json.RawMessage
@@ -306,6 +319,7 @@ func (r *run) check(ctx context.Context, ec *ethclient.Client, mevURL, restURL s
 	// Registrations of every validator.
 	var vals struct {
 		Data []struct {
+			Index     string `json:"index"`
 			Validator struct {
 				Pubkey string `json:"pubkey"`
 			} `json:"validator"`
@@ -346,7 +360,8 @@ func (r *run) check(ctx context.Context, ec *ethclient.Client, mevURL, restURL s
 		var blk struct {
 			Data struct {
 				Message struct {
-					Body struct {
+					ProposerIndex string `json:"proposer_index"`
+					Body          struct {
 						ExecutionPayload struct {
 							BlockHash   string `json:"block_hash"`
 							BlockNumber string `json:"block_number"`
@@ -373,7 +388,13 @@ func (r *run) check(ctx context.Context, ec *ethclient.Client, mevURL, restURL s
 			fail("slot %d: Lodestar proposed without asking gavel for a header", slot)
 		case hc.status != 200:
 			asked++
-			fail("slot %d: getHeader answered %d, no bid", slot, hc.status)
+			pk := ""
+			for _, v := range vals.Data {
+				if v.Index == blk.Data.Message.ProposerIndex {
+					pk = v.Validator.Pubkey
+				}
+			}
+			fail("slot %d: getHeader answered %d, no bid (%s; proposer %s %s)", slot, hc.status, hc.path, blk.Data.Message.ProposerIndex, pk)
 		default:
 			asked++
 			bidsServed++
@@ -412,7 +433,7 @@ func (r *run) check(ctx context.Context, ec *ethclient.Client, mevURL, restURL s
 
 	lat := r.calls.latencies("GET", "/eth/v1/builder/header/")
 	slots := int(to - from + 1)
-	fmt.Printf("\nfigures (slots %d..%d, %d epochs of 8 slots, 2 s each):\n", from, to, slots/8)
+	fmt.Printf("\nfigures (slots %d..%d, %d epochs of 32 slots, 2 s each):\n", from, to, slots/32)
 	fmt.Printf("  slots                      %d\n", slots)
 	fmt.Printf("  blocks proposed            %d (missed slots %d)\n", proposed, missed)
 	fmt.Printf("  getHeader asked / bids     %d / %d\n", asked, bidsServed)
@@ -502,7 +523,7 @@ func (r *run) start(ctx context.Context, logName string, env []string, name stri
 }
 
 // stopAll stops the processes it started, newest first: SIGTERM to each
-// process group, SIGKILL after 15 s.
+// process group, SIGKILL after 30 s.
 func (r *run) stopAll() {
 	r.mu.Lock()
 	procs := slices.Clone(r.procs)
@@ -523,8 +544,8 @@ func (r *run) stopAll() {
 		}()
 		select {
 		case <-done:
-		case <-time.After(15 * time.Second):
-			fmt.Fprintf(os.Stderr, "interop: %s did not stop in 15 s: killed\n", filepath.Base(cmd.Path))
+		case <-time.After(30 * time.Second):
+			fmt.Fprintf(os.Stderr, "interop: %s did not stop in 30 s: killed\n", filepath.Base(cmd.Path))
 			syscall.Kill(-pgid, syscall.SIGKILL)
 		}
 	}

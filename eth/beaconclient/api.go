@@ -327,6 +327,9 @@ func (c *Client) NetworkConfig(ctx context.Context, preset *params.BeaconConfig,
 	if cfg.SlotsPerEpoch, err = specUint(spec, "SLOTS_PER_EPOCH"); err != nil {
 		return nil, err
 	}
+	if err := checkSSZPreset(spec); err != nil {
+		return nil, err
+	}
 	cfg.Forks = []params.ForkSchedule{{Fork: params.ForkPhase0, Version: cfg.GenesisForkVersion}}
 	for f := params.ForkAltair; f <= params.LatestConsensusFork; f++ {
 		v, epoch, ok, err := specFork(spec, f)
@@ -360,6 +363,44 @@ func (c *Client) NetworkConfig(ctx context.Context, preset *params.BeaconConfig,
 		return nil, fmt.Errorf("%w: %v", ErrBadResponse, err)
 	}
 	return cfg, nil
+}
+
+// sszPreset are the preset values that shape the beacon types gavel
+// decodes, hashes and signs (core/beacon is built with the mainnet preset):
+// blinded blocks carry a Bitvector[SYNC_COMMITTEE_SIZE], execution payload
+// headers the root of a List[Withdrawal, MAX_WITHDRAWALS_PER_PAYLOAD], and
+// so on.
+var sszPreset = []struct {
+	key  string
+	want uint64
+}{
+	{"SYNC_COMMITTEE_SIZE", 512},
+	{"MAX_WITHDRAWALS_PER_PAYLOAD", 16},
+	{"MAX_BLOB_COMMITMENTS_PER_BLOCK", 4096},
+	{"MAX_DEPOSIT_REQUESTS_PER_PAYLOAD", 8192},
+	{"MAX_WITHDRAWAL_REQUESTS_PER_PAYLOAD", 16},
+	{"MAX_CONSOLIDATION_REQUESTS_PER_PAYLOAD", 2},
+}
+
+// checkSSZPreset refuses a node whose preset gives the beacon types other
+// shapes than gavel's (a minimal-preset devnet): every blinded block would
+// fail to decode or verify.
+func checkSSZPreset(spec map[string]string) error {
+	var diffs []string
+	for _, p := range sszPreset {
+		if s, ok := spec[p.key]; ok && s != strconv.FormatUint(p.want, 10) {
+			diffs = append(diffs, fmt.Sprintf("%s is %s, gavel's %d", p.key, s, p.want))
+		}
+	}
+	if len(diffs) == 0 {
+		return nil
+	}
+	base := spec["PRESET_BASE"]
+	if base == "" {
+		base = "another"
+	}
+	return fmt.Errorf("%w: the beacon node runs the %s preset (%s): gavel's beacon types have the mainnet preset's sizes; run the chain with PRESET_BASE mainnet (any slot time and slots per epoch work)",
+		ErrPreset, base, strings.Join(diffs, ", "))
 }
 
 // checkPreset reports how the node's constants differ from a preset's.

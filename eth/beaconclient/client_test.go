@@ -113,6 +113,11 @@ func TestNetworkConfigCustom(t *testing.T) {
 	if len(cfg.Forks) != 3 || cfg.ForkAtSlot(7) != params.ForkAltair || cfg.ForkAtSlot(8) != params.ForkBellatrix || cfg.GenesisTime != 1700000006 || cfg.SecondsPerSlot != 2 {
 		t.Fatalf("overridden config %+v", cfg)
 	}
+	// A minimal-preset node is refused, naming the sizes that differ.
+	_, err = newClient(t, n).NetworkConfig(context.Background(), nil, map[string]string{"PRESET_BASE": "minimal", "SYNC_COMMITTEE_SIZE": "32", "MAX_WITHDRAWALS_PER_PAYLOAD": "4"})
+	if !errors.Is(err, ErrPreset) || !strings.Contains(err.Error(), "minimal preset (SYNC_COMMITTEE_SIZE is 32, gavel's 512, MAX_WITHDRAWALS_PER_PAYLOAD is 4, gavel's 16)") {
+		t.Fatalf("minimal preset: %v", err)
+	}
 	// A custom network needs the slot timing from the spec.
 	n.json("GET", PathSpec, `{"data":{"SLOTS_PER_EPOCH":"8"}}`)
 	if _, err := newClient(t, n).NetworkConfig(context.Background(), nil, nil); !errors.Is(err, ErrBadResponse) {
@@ -711,5 +716,29 @@ func TestPublishFallbackV1JSON(t *testing.T) {
 	n.handle("POST", PathBlocksV2, func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(400) })
 	if err := newClient(t, n).Publish(context.Background(), blk, nil, nil, nil); !errors.Is(err, ErrStatus) || n.count("POST", PathBlocksV1) != 0 {
 		t.Fatalf("a 400 on v2: %v, %d v1 requests", err, n.count("POST", PathBlocksV1))
+	}
+}
+
+// TestEpochDutiesLodestarLabels: Lodestar 1.5 answers the next epoch's
+// proposer duties with the current epoch's slots; they are re-labelled by
+// position. A stray duty of another epoch is dropped.
+func TestEpochDutiesLodestarLabels(t *testing.T) {
+	f := &follower{cfg: &params.BeaconConfig{SlotsPerEpoch: 8}}
+	var d []ProposerDuty
+	for i := range 8 {
+		d = append(d, ProposerDuty{Slot: 8 + uint64(i), ValidatorIndex: uint64(7 - i)}) // epoch 1's slots
+	}
+	got := f.epochDuties(2, d)
+	if len(got) != 8 || got[0].Slot != 16 || got[0].ValidatorIndex != 7 || got[7].Slot != 23 || got[7].ValidatorIndex != 0 {
+		t.Fatalf("re-labelled duties %+v", got)
+	}
+	if d[0].Slot != 8 {
+		t.Fatal("the node's answer was modified in place")
+	}
+	if got := f.epochDuties(1, d); len(got) != 8 || got[0].Slot != 8 {
+		t.Fatalf("duties of the asked epoch: %+v", got)
+	}
+	if got := f.epochDuties(1, []ProposerDuty{{Slot: 9}, {Slot: 30}}); len(got) != 1 || got[0].Slot != 9 {
+		t.Fatalf("a stray duty kept: %+v", got)
 	}
 }

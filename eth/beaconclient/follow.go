@@ -110,6 +110,7 @@ type follower struct {
 	lastHead uint64
 
 	dutiesKick     chan uint64 // head slot whose epochs to load
+	relabelWarned  bool        // epochDuties warned (dutiesLoop only)
 	validatorsKick chan struct{}
 }
 
@@ -122,6 +123,7 @@ func (f *follower) head(slot uint64, first bool) {
 	}
 	f.lastHead = slot
 	f.mu.Unlock()
+	log.Debug("Beacon head", "slot", slot)
 	if f.h.Head != nil {
 		f.h.Head(slot)
 	}
@@ -164,17 +166,54 @@ func (f *follower) dutiesLoop(ctx context.Context) {
 				if d, _, err = f.c.ProposerDuties(ctx, e); err != nil {
 					break
 				}
-				all = append(all, d...)
+				all = append(all, f.epochDuties(e, d)...)
 			}
 			if err != nil {
 				log.Warn("Cannot load proposer duties", "epoch", epoch, "err", err)
 				continue
 			}
+			log.Debug("Loaded proposer duties", "head", slot, "epochs", []uint64{epoch, epoch + 1}, "duties", len(all))
 			if f.h.Duties != nil {
 				f.h.Duties(all)
 			}
 		}
 	}
+}
+
+// epochDuties returns the duties of epoch from a node's answer. Lodestar
+// before 1.6 labels the next epoch's proposers with the slots of the
+// current epoch (it starts counting at its state's epoch): an answer of one
+// whole epoch of consecutive slots of another epoch is re-labelled by
+// position, with a warning once. Other duties outside epoch are dropped.
+func (f *follower) epochDuties(epoch uint64, d []ProposerDuty) []ProposerDuty {
+	spe := f.cfg.SlotsPerEpoch
+	start := epoch * spe
+	if uint64(len(d)) == spe && d[0].Slot%spe == 0 && d[0].Slot != start {
+		consecutive := true
+		for i := range d {
+			consecutive = consecutive && d[i].Slot == d[0].Slot+uint64(i)
+		}
+		if consecutive {
+			if !f.relabelWarned {
+				f.relabelWarned = true
+				log.Warn("Beacon node labels the proposer duties of an epoch with another epoch's slots (Lodestar before 1.6 does for the next epoch); re-labelled by position",
+					"epoch", epoch, "firstSlot", d[0].Slot, "want", start)
+			}
+			out := make([]ProposerDuty, len(d))
+			for i := range d {
+				out[i] = d[i]
+				out[i].Slot = start + uint64(i)
+			}
+			return out
+		}
+	}
+	out := d[:0:0]
+	for _, x := range d {
+		if x.Slot/spe == epoch {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 func (f *follower) validatorsLoop(ctx context.Context) {
