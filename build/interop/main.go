@@ -261,6 +261,7 @@ func (r *run) main(ctx context.Context) error {
 	endSlot := uint64(0)
 	firstAsked := uint64(0)
 	lastSlot := uint64(0)
+	registered := false
 	// Lodestar enables its builder after 16 to 32 slots (its circuit breaker).
 	deadline := time.Unix(genesisTime, 0).Add(time.Duration(spe*uint64(r.epochs+3)) * 2 * time.Second)
 	for {
@@ -278,10 +279,20 @@ func (r *run) main(ctx context.Context) error {
 			continue
 		}
 		lastSlot = slot
-		if firstAsked == 0 {
-			if s, ok := r.calls.firstHeaderSlot(); ok {
+		// The window starts once every validator's registration is stored:
+		// Lodestar registers at start and then once an epoch, so one it sent
+		// while the relay still waited for the beacon node is retried only at
+		// the next epoch.
+		if !registered {
+			registered = r.registrations(ctx, mevURL, restURL) == 8
+			if registered {
+				step(fmt.Sprintf("all 8 validators' registrations stored (slot %d)", slot))
+			}
+		}
+		if firstAsked == 0 && registered {
+			if s, ok := r.calls.firstHeaderSlotAfter(slot); ok {
 				firstAsked = s
-				endSlot = (s/spe + uint64(r.epochs) + 1) * spe // whole epochs after the first ask's epoch
+				endSlot = s + uint64(r.epochs)*spe - 1 // epochs worth of slots from the first ask
 				step(fmt.Sprintf("Lodestar asked gavel for its first header at slot %d; measuring through slot %d", s, endSlot))
 			}
 		}
@@ -439,13 +450,13 @@ func (r *run) check(ctx context.Context, ec *ethclient.Client, mevURL, restURL s
 	fmt.Printf("  getHeader asked / bids     %d / %d\n", asked, bidsServed)
 	fmt.Printf("  payloads returned          %d (blocks delivered in the data API over the run: %d)\n", payloads, len(delivered))
 	fmt.Printf("  validators registered      %d of %d\n", registered, len(vals.Data))
-	fmt.Printf("  getHeader latency          p50 %s, p99 %s, max %s (%d calls, measured at a loopback proxy in front of gavel)\n",
-		pct(lat, 50), pct(lat, 99), pct(lat, 100), len(lat))
+	fmt.Printf("  getHeader latency          p50 %s, p95 %s, p99 %s, max %s (%d calls, measured at a loopback proxy in front of gavel)\n",
+		pct(lat, 50), pct(lat, 95), pct(lat, 99), pct(lat, 100), len(lat))
 	if bidsServed > 0 {
 		fmt.Printf("  bid ready before the ask   %d of %d slots (%.0f %%)\n", readyFirst, bidsServed, 100*float64(readyFirst)/float64(bidsServed))
 	}
 	fmt.Printf("  eth_sendBundle tx landed   %v\n", bundleLanded)
-	fmt.Printf("  Lodestar builder warm-up   slots 1..%d used Lodestar's local blocks (its builder circuit breaker)\n", from-1)
+	fmt.Printf("  before the window          slots 1..%d: Lodestar's builder circuit breaker and its once-an-epoch registrations\n", from-1)
 	if len(problems) > 0 {
 		return fmt.Errorf("%d problems:\n  %s", len(problems), strings.Join(problems, "\n  "))
 	}
@@ -595,13 +606,42 @@ func (l *callLog) findBlinded(slot uint64) *call {
 	return nil
 }
 
-func (l *callLog) firstHeaderSlot() (uint64, bool) {
-	c := l.find("GET", "/eth/v1/builder/header/")
-	if c == nil {
-		return 0, false
+// firstHeaderSlotAfter is the slot of the first getHeader for a slot after
+// slot.
+func (l *callLog) firstHeaderSlotAfter(slot uint64) (uint64, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, c := range l.calls {
+		if c.method != "GET" || !strings.HasPrefix(c.path, "/eth/v1/builder/header/") {
+			continue
+		}
+		s, err := strconv.ParseUint(strings.Split(strings.TrimPrefix(c.path, "/eth/v1/builder/header/"), "/")[0], 10, 64)
+		if err == nil && s > slot {
+			return s, true
+		}
 	}
-	s, err := strconv.ParseUint(strings.Split(strings.TrimPrefix(c.path, "/eth/v1/builder/header/"), "/")[0], 10, 64)
-	return s, err == nil
+	return 0, false
+}
+
+// registrations counts the validators whose registration gavel stored.
+func (r *run) registrations(ctx context.Context, mevURL, restURL string) int {
+	var vals struct {
+		Data []struct {
+			Validator struct {
+				Pubkey string `json:"pubkey"`
+			} `json:"validator"`
+		} `json:"data"`
+	}
+	if getJSON(ctx, restURL+"/eth/v1/beacon/states/head/validators", &vals) != nil {
+		return 0
+	}
+	n := 0
+	for _, v := range vals.Data {
+		if code, _ := get(ctx, mevURL+"/relay/v1/data/validator_registration?pubkey="+v.Validator.Pubkey); code == 200 {
+			n++
+		}
+	}
+	return n
 }
 
 func (l *callLog) latencies(method, prefix string) []time.Duration {

@@ -140,7 +140,7 @@ func (c *Client) follow(ctx context.Context, topic string, handle func(node stri
 				var apiErr *APIError
 				switch {
 				case (errors.As(err, &apiErr) && apiErr.Status/100 == 4) || empty >= refusedAfter:
-					// The node does not serve the topic (Lodestar before 1.8
+					// The node does not serve the topic (Lodestar 1.5
 					// has no payload_attributes): ask again rarely, quietly.
 					if !refused {
 						log.Warn("Beacon node does not serve this event topic; asking again every "+c.opts.RefusedTopicDelay.String(), "node", n.Redacted(), "topic", topic, "err", err)

@@ -196,7 +196,7 @@ func (f *follower) epochDuties(epoch uint64, d []ProposerDuty) []ProposerDuty {
 		if consecutive {
 			if !f.relabelWarned {
 				f.relabelWarned = true
-				log.Warn("Beacon node labels the proposer duties of an epoch with another epoch's slots (Lodestar before 1.6 does for the next epoch); re-labelled by position",
+				log.Warn("Beacon node labels the proposer duties of an epoch with another epoch's slots (Lodestar 1.5 does for the next epoch); re-labelled by position",
 					"epoch", epoch, "firstSlot", d[0].Slot, "want", start)
 			}
 			out := make([]ProposerDuty, len(d))
