@@ -46,18 +46,18 @@ type BuilderConfig struct {
 // ErrBuilderConfig is returned when --builder is on without what it needs.
 var ErrBuilderConfig = errors.New("builder mode misconfigured")
 
-// AttachBuilder wires builder mode into an assembled node, after the relay:
+// newBuilder wires builder mode into a node being assembled, after the relay:
 // the payload attributes of engine_forkchoiceUpdated (and of the beacon
 // node's events, when the relay follows one) start a slot's build, new
 // bundles and transactions a rebuild, and the blocks go to the in-process
 // relay and to cfg.Relays. On a real network the in-process relay gets its
 // chain constants from the beacon node once it answers; the builder is then
-// built and started (and nil is returned here).
-func AttachBuilder(n *Node, cfg BuilderConfig) (*builder.Builder, error) {
+// built and started. The returned service is the builder's lifecycle.
+func newBuilder(n *Node, cfg BuilderConfig) (*builderService, error) {
 	if !cfg.Enabled {
 		return nil, nil
 	}
-	dev := n.Beacon != nil
+	dev := n.beacon != nil
 	var external []builder.Relay
 	for _, u := range cfg.Relays {
 		if !strings.HasPrefix(u, "http://") && !strings.HasPrefix(u, "https://") {
@@ -65,7 +65,7 @@ func AttachBuilder(n *Node, cfg BuilderConfig) (*builder.Builder, error) {
 		}
 		external = append(external, builder.NewHTTPRelay(u, nil))
 	}
-	if n.Relay == nil && len(external) == 0 {
+	if n.relay == nil && len(external) == 0 {
 		return nil, fmt.Errorf("%w: nowhere to submit: run the in-process relay or give --builder.relays", ErrBuilderConfig)
 	}
 	bcCfg := builder.Config{Debounce: cfg.Debounce, MaxBuilds: cfg.MaxBuilds, SlotOpen: cfg.SlotOpen}
@@ -90,9 +90,8 @@ func AttachBuilder(n *Node, cfg BuilderConfig) (*builder.Builder, error) {
 	case dev:
 		bcCfg.CoinbaseKey = chain.DevBuilderKey()
 	}
-	svc := &builderService{chain: n.Chain}
-	n.Stack.RegisterLifecycle(svc)
-	n.Submission.Bundles.Notify(svc.kick)
+	svc := &builderService{chain: n.chain}
+	n.submission.Bundles.Notify(svc.kick)
 	build := func(bcfg *params.BeaconConfig, local *relay.Relay) (*builder.Builder, error) {
 		relays := external
 		if local != nil {
@@ -100,12 +99,12 @@ func AttachBuilder(n *Node, cfg BuilderConfig) (*builder.Builder, error) {
 		}
 		c := bcCfg
 		c.Beacon = bcfg
-		b, err := builder.New(c, n.Submission.Builder)
+		b, err := builder.New(c, n.submission.Builder)
 		if err != nil {
 			return nil, fmt.Errorf("%w: %v", ErrBuilderConfig, err)
 		}
-		b.Live(n.Chain, relays...)
-		n.Engine.Attributes().Subscribe(func(a chain.ForkchoiceAttributes) {
+		b.Live(n.chain, relays...)
+		n.engine.Attributes().Subscribe(func(a chain.ForkchoiceAttributes) {
 			if slot, err := relay.AttributesSlot(bcfg, a.Timestamp); err == nil {
 				b.OnAttributes(slot, a.Head, a.PayloadAttributes)
 			}
@@ -117,9 +116,9 @@ func AttachBuilder(n *Node, cfg BuilderConfig) (*builder.Builder, error) {
 		log.Info("Builder attached", "pubkey", b.Pubkey(), "relays", names, "payment", paymentMode(bcCfg.CoinbaseKey))
 		return b, nil
 	}
-	if n.Relay != nil && n.Relay.Current() == nil {
+	if n.relay != nil && n.relay.Relay() == nil {
 		// Real network: build once the relay has the beacon node's constants.
-		rs := n.Relay
+		rs := n.relay
 		rs.OnReady(func(r *relay.Relay) {
 			b, err := build(r.BeaconConfig(), r)
 			if err != nil {
@@ -131,28 +130,28 @@ func AttachBuilder(n *Node, cfg BuilderConfig) (*builder.Builder, error) {
 				log.Error("Builder not started", "err", err)
 			}
 		})
-		return nil, nil
+		return svc, nil
 	}
 	var bcfg *params.BeaconConfig
 	var local *relay.Relay
-	if n.Relay != nil {
-		local = n.Relay.Current()
+	if n.relay != nil {
+		local = n.relay.Relay()
 		bcfg = local.BeaconConfig()
 	} else {
-		bcfg = networkPresets[n.Chain.ChainID()]
+		bcfg = params.BeaconConfigForChain(n.chain.ChainID())
 	}
 	if bcfg == nil {
-		return nil, fmt.Errorf("%w: no beacon constants for chain id %d: run the relay too (--relay.secretkey, --relay.beacon)", ErrBuilderConfig, n.Chain.ChainID())
+		return nil, fmt.Errorf("%w: no beacon constants for chain id %d: run the relay too (--relay.secretkey, --relay.beacon)", ErrBuilderConfig, n.chain.ChainID())
 	}
 	b, err := build(bcfg, local)
 	if err != nil {
 		return nil, err
 	}
-	if n.Relay != nil {
-		n.Relay.builder = b
+	if n.relay != nil {
+		n.relay.builder = b
 	}
 	svc.b = b
-	return b, nil
+	return svc, nil
 }
 
 // coinbaseKey parses --builder.coinbasekey.
@@ -181,6 +180,13 @@ type builderService struct {
 	started bool
 	stopped bool
 	stopTxs func()
+}
+
+// current is the builder, nil until it is built.
+func (s *builderService) current() *builder.Builder {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b
 }
 
 // kick asks the builder, once there is one, to rebuild.

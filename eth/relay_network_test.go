@@ -108,12 +108,12 @@ func TestRelayWaitsForBeaconNode(t *testing.T) {
 	bn := lodestarNode(t, &up)
 	stack, n := networkNode(t, bn.URL)
 	ready := make(chan *relay.Relay, 1)
-	n.Relay.OnReady(func(r *relay.Relay) { ready <- r })
+	n.Relay().OnReady(func(r *relay.Relay) { ready <- r })
 	if err := stack.Start(); err != nil {
 		t.Fatal(err)
 	}
 	for _, path := range []string{"/eth/v1/builder/status", "/relay/v1/builder/validators", "/readyz"} {
-		res, err := http.Get(n.MEV.URL() + path)
+		res, err := http.Get(n.MEV().URL() + path)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -129,7 +129,7 @@ func TestRelayWaitsForBeaconNode(t *testing.T) {
 	if cfg.SecondsPerSlot != 2 || cfg.SlotsPerEpoch != 32 || cfg.GenesisForkVersion != [4]byte{} || cfg.GenesisTime != 1795562395 || len(cfg.Forks) != 5 {
 		t.Fatalf("relay constants %+v", cfg)
 	}
-	res, err := http.Get(n.MEV.URL() + "/eth/v1/builder/status")
+	res, err := http.Get(n.MEV().URL() + "/eth/v1/builder/status")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -63,116 +63,118 @@ var DevBuilderBonus = uint256.NewInt(1e15)
 
 // RelayService is the relay wired into a node: the domain, its HTTP routes
 // and, in --dev, the proposer flow that sends every slot through it. It is a
-// node.Lifecycle that flushes bid traces at shutdown.
+// node.Lifecycle: on real networks it follows the beacon nodes while it
+// runs; at shutdown it waits for blocks still being published and flushes
+// the bid traces.
 type RelayService struct {
-	// Relay is the relay in --dev. On real networks it is nil: the relay is
-	// built once the beacon node answers, see Current.
-	Relay    *relay.Relay
-	Proposer *devbeacon.Proposer // nil on real networks
+	proposer *devbeacon.Proposer // nil on real networks
+	traces   *store.SubmissionBuffer
 
+	// The relay: built at once in --dev, on real networks once the beacon
+	// node gave the chain constants.
 	current atomic.Pointer[relay.Relay]
 	waiting atomic.Pointer[string] // why the relay is not ready
 	readyMu sync.Mutex
 	onReady []func(*relay.Relay)
-	traces  *store.SubmissionBuffer
-	node    *Node
 
 	follow     func(ctx context.Context) // real networks: the beacon feed
 	stopFollow context.CancelFunc
+	followDone chan struct{}
 	builder    *builder.Builder // --builder: also fed the beacon node's payload_attributes events
 }
+
+// Relay is the relay's domain; nil on a real network until the beacon node
+// gave the chain constants (see Ready and OnReady).
+func (s *RelayService) Relay() *relay.Relay { return s.current.Load() }
+
+// Proposer is the dev proposer flow; nil on real networks.
+func (s *RelayService) Proposer() *devbeacon.Proposer { return s.proposer }
 
 // Start implements node.Lifecycle: on real networks it starts following the
 // beacon nodes.
 func (s *RelayService) Start() error {
 	if s.follow != nil {
 		ctx, cancel := context.WithCancel(context.Background())
-		s.stopFollow = cancel
-		go s.follow(ctx)
+		s.stopFollow, s.followDone = cancel, make(chan struct{})
+		go func() {
+			defer close(s.followDone)
+			s.follow(ctx)
+		}()
 	}
 	return nil
 }
 
-// Stop stops following the beacon nodes and flushes the bid traces still
-// queued.
+// Stop stops following the beacon nodes and waits until the follower has
+// returned, waits for the blocks still being published, and flushes the bid
+// traces still queued.
 func (s *RelayService) Stop() error {
 	if s.stopFollow != nil {
 		s.stopFollow()
+		<-s.followDone
+	}
+	if r := s.Relay(); r != nil {
+		r.Close()
 	}
 	return s.traces.Close()
 }
 
-// AttachRelay wires the relay into an assembled node before it starts. In
-// --dev it runs on the dev chain's beacon constants, the dev validators
-// register over HTTP and every slot goes through the relay. On real networks
-// it runs only with a secret key; the beacon client (--relay.beacon) feeds it
-// duties, validators, head and payload attributes.
-func AttachRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, error) {
-	if n.Beacon == nil {
-		if cfg.SecretKey == "" && len(cfg.Beacon) == 0 {
-			return nil, nil // no relay: none of its routes is mounted
-		}
-		return attachNetworkRelay(n, cfg, st)
-	}
+// newDevRelay builds the relay of --dev: it runs on the dev chain's beacon
+// constants, the dev validators register over HTTP and every slot goes
+// through it (the proposer flow, which builds with n's local builder).
+func newDevRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, error) {
 	key, err := relayKey(cfg.SecretKey, devRelayKeySeed[:])
 	if err != nil {
 		return nil, err
 	}
-	genesis := n.Chain.Genesis()
-	bcfg := params.DevBeaconConfig(genesis.Time, uint64(n.Beacon.Period()/time.Second), devbeacon.DevGenesisValidatorsRoot(genesis.Hash()))
-	traces := store.NewSubmissionBuffer(st, time.Second, 0, 0)
-	svc := &RelayService{traces: traces, node: n}
-	r, err := relay.New(relay.Config{
-		Beacon: bcfg, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled,
-		GetHeaderCutoff: -1, GetPayloadCutoff: -1, // slots may be stepped by hand
-	}, n.Chain, st, devPublisher{svc}, traces)
-	if err != nil {
-		traces.Close()
-		return nil, err
-	}
-	relayapi.MountBuilder(n.MEV, r, relayapi.BuilderConfig{MaxSubmissionBytes: cfg.MaxSubmissionBytes})
-	relayapi.MountProposer(n.MEV, r)
-	relayapi.MountData(n.MEV, st)
-	svc.Relay = r
-	svc.setRelay(r)
-
 	nvals := cfg.DevValidators
 	if nvals == 0 {
 		nvals = devbeacon.DefaultValidators
 	}
 	vals, err := devbeacon.DevValidators(nvals)
 	if err != nil {
-		traces.Close()
 		return nil, err
 	}
 	builderKey, err := beacon.DeriveSecretKey(devBuilderKeySeed[:])
 	if err != nil {
-		traces.Close()
 		return nil, err
 	}
-	if n.Submission == nil {
-		traces.Close()
-		return nil, errors.New("relay: the dev proposer flow needs the local builder (submission)")
+	genesis := n.chain.Genesis()
+	bcfg := params.DevBeaconConfig(genesis.Time, uint64(n.beacon.Period()/time.Second), devbeacon.DevGenesisValidatorsRoot(genesis.Hash()))
+	svc := &RelayService{traces: store.NewSubmissionBuffer(st, time.Second, 0, 0)}
+	r, err := relay.New(relay.Config{
+		Beacon: bcfg, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled,
+		GetHeaderCutoff: -1, GetPayloadCutoff: -1, // slots may be stepped by hand
+	}, n.chain, st, devPublisher{svc: svc, engine: n.engine}, svc.traces)
+	if err != nil {
+		svc.traces.Close()
+		return nil, err
 	}
+	svc.setRelay(r)
 	devBuilder, err := builder.New(builder.Config{
 		Beacon: bcfg, SecretKey: builderKey, CoinbaseKey: chain.DevBuilderKey(), Bonus: DevBuilderBonus,
-	}, n.Submission.Builder)
+	}, n.submission.Builder)
 	if err != nil {
-		traces.Close()
+		svc.traces.Close()
 		return nil, err
 	}
-	svc.Proposer, err = devbeacon.NewProposer(devbeacon.ProposerConfig{
-		RelayURL: n.MEV.URL, Beacon: bcfg, Validators: vals, GasLimit: n.Chain.Head().GasLimit,
-	}, r, devBuilder, n.Submission.PayloadBuilder())
+	svc.proposer, err = devbeacon.NewProposer(devbeacon.ProposerConfig{
+		RelayURL: n.mev.URL, Beacon: bcfg, Validators: vals, GasLimit: n.chain.Head().GasLimit,
+	}, r, devBuilder, n.submission.PayloadBuilder())
 	if err != nil {
-		traces.Close()
+		svc.traces.Close()
 		return nil, err
 	}
-	n.Beacon.SetBuilder(svc.Proposer)
+	mountRelay(n.mev, r, cfg, st)
 	followEngine(n, svc)
-	n.Stack.RegisterLifecycle(svc)
 	log.Info("Relay attached", "pubkey", r.Pubkey(), "validators", len(vals), "builder", builderKey.PublicKey())
 	return svc, nil
+}
+
+// mountRelay mounts the relay's builder, proposer and data APIs.
+func mountRelay(mux relayapi.Mux, r *relay.Relay, cfg RelayConfig, st store.Store) {
+	relayapi.MountBuilder(mux, r, relayapi.BuilderConfig{MaxSubmissionBytes: cfg.MaxSubmissionBytes})
+	relayapi.MountProposer(mux, r)
+	relayapi.MountData(mux, relay.NewData(st))
 }
 
 // relayKey parses the configured key, or derives the dev key from seed.
@@ -191,11 +193,14 @@ func relayKey(hexKey string, seed []byte) (*beacon.SecretKey, error) {
 // local chain (the dev driver then moves the head). A block the dev proposer
 // fetches with getPayload v1 is left to it: the driver imports it, as a
 // consensus client imports the payload it got.
-type devPublisher struct{ svc *RelayService }
+type devPublisher struct {
+	svc    *RelayService // its proposer, built after the relay
+	engine *chain.Engine
+}
 
 // Publish implements relay.Publisher.
 func (p devPublisher) Publish(ctx context.Context, blk *beacon.SignedBlockContents, payload *beacon.ExecutionPayload, bundle *beacon.BlobsBundle, requests *beacon.ExecutionRequests) error {
-	if pr := p.svc.Proposer; pr != nil && pr.Importing(common.Hash(payload.View().BlockHash)) {
+	if pr := p.svc.proposer; pr != nil && pr.Importing(common.Hash(payload.View().BlockHash)) {
 		return nil
 	}
 	env := &engine.ExecutionPayloadEnvelope{ExecutionPayload: payload.ToExecutableData()}
@@ -212,7 +217,7 @@ func (p devPublisher) Publish(ctx context.Context, blk *beacon.SignedBlockConten
 		}
 		env.Requests = reqs
 	}
-	return p.svc.node.Engine.Import(ctx, env, parentRoot(blk))
+	return p.engine.Import(ctx, env, parentRoot(blk))
 }
 
 // parentRoot is the beacon block's parent root: the parent beacon block
@@ -248,16 +253,6 @@ func (s *RelayService) FlushTraces(ctx context.Context) error { return s.traces.
 // DevBuilderCoinbase is the fee recipient of the dev builder's blocks.
 func DevBuilderCoinbase() common.Address { return chain.DevBuilderAddress() }
 
-// networkPresets maps execution chain ids to their beacon constants. A
-// preset is checked against the beacon node; a chain without one (a
-// devnet) takes the beacon node's constants as they are.
-var networkPresets = map[uint64]*params.BeaconConfig{
-	1:        params.MainnetBeaconConfig,
-	11155111: params.SepoliaBeaconConfig,
-	17000:    params.HoleskyBeaconConfig,
-	560048:   params.HoodiBeaconConfig,
-}
-
 // Errors of the relay's start on a real network.
 var (
 	// ErrRelayConfig: the relay flags are incomplete or malformed.
@@ -270,13 +265,13 @@ var (
 // make the relay warn: every submission fails until they come.
 const attributesWarnEpochs = 2
 
-// attachNetworkRelay wires the relay for a real network. The routes are
+// newNetworkRelay builds the relay for a real network. The routes are
 // mounted at once and answer 503 until the relay has its chain constants:
 // the beacon client asks the beacon nodes (--relay.beacon) for them until
 // one answers, checks them against the chain's preset, builds the relay and
 // then follows head, duties, known validators and payload attributes; the
 // relay publishes delivered blocks to the beacon nodes.
-func attachNetworkRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, error) {
+func newNetworkRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, error) {
 	switch {
 	case cfg.SecretKey == "":
 		return nil, fmt.Errorf("%w: --relay.beacon is set but --relay.secretkey is missing: the relay needs its BLS secret key (32 bytes hex) to sign the bids it serves", ErrRelayConfig)
@@ -293,15 +288,15 @@ func attachNetworkRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService
 	if err != nil {
 		return nil, fmt.Errorf("%w: --relay.beacon: %v", ErrRelayConfig, err)
 	}
-	preset := networkPresets[n.Chain.ChainID()]
+	preset := params.BeaconConfigForChain(n.chain.ChainID())
 	traces := store.NewSubmissionBuffer(st, time.Second, 0, 0)
-	svc := &RelayService{traces: traces, node: n}
+	svc := &RelayService{traces: traces}
 	svc.setWaiting(fmt.Sprintf("waiting for a beacon node (%s) to give the chain constants", strings.Join(client.Nodes(), ", ")))
 	late := lateRelay{svc}
-	gated := gatedMux{n.MEV, svc}
+	gated := gatedMux{n.mev, svc}
 	relayapi.MountBuilder(gated, late, relayapi.BuilderConfig{MaxSubmissionBytes: cfg.MaxSubmissionBytes})
 	relayapi.MountProposer(gated, late)
-	relayapi.MountData(n.MEV, st)
+	relayapi.MountData(n.mev, relay.NewData(st))
 
 	svc.follow = func(ctx context.Context) {
 		var bcfg *params.BeaconConfig
@@ -317,7 +312,7 @@ func attachNetworkRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService
 		if err != nil {
 			return
 		}
-		r, err := relay.New(relay.Config{Beacon: bcfg, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled}, n.Chain, st, client, traces)
+		r, err := relay.New(relay.Config{Beacon: bcfg, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled}, n.chain, st, client, traces)
 		if err != nil {
 			log.Error("Relay not started", "err", err)
 			svc.setWaiting(err.Error())
@@ -358,7 +353,6 @@ func attachNetworkRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService
 		}
 	}
 	followEngine(n, svc)
-	n.Stack.RegisterLifecycle(svc)
 	log.Info("Relay waiting for the beacon node's chain constants", "beacon", client.Nodes(), "preset", presetName(preset))
 	return svc, nil
 }
@@ -399,14 +393,10 @@ func (s *RelayService) OnReady(fn func(*relay.Relay)) {
 // setWaiting records why the relay is not ready.
 func (s *RelayService) setWaiting(why string) { s.waiting.Store(&why) }
 
-// Current returns the relay, or nil while it waits for its chain constants
-// (real networks: the beacon node has not answered yet).
-func (s *RelayService) Current() *relay.Relay { return s.current.Load() }
-
 // Ready reports whether the relay serves: on a real network, once the
 // beacon node gave its chain constants. Its error is /readyz's message.
 func (s *RelayService) Ready() error {
-	if s.Current() != nil {
+	if s.Relay() != nil {
 		return nil
 	}
 	why := "starting"
@@ -438,25 +428,25 @@ func (g gatedMux) Handle(pattern string, h http.Handler) {
 // through before that.
 type lateRelay struct{ svc *RelayService }
 
-func (l lateRelay) BeaconConfig() *params.BeaconConfig { return l.svc.Current().BeaconConfig() }
-func (l lateRelay) Validators() []relay.ValidatorDuty  { return l.svc.Current().Validators() }
+func (l lateRelay) BeaconConfig() *params.BeaconConfig { return l.svc.Relay().BeaconConfig() }
+func (l lateRelay) Validators() []relay.ValidatorDuty  { return l.svc.Relay().Validators() }
 func (l lateRelay) CheckCancellations(requested bool) error {
-	return l.svc.Current().CheckCancellations(requested)
+	return l.svc.Relay().CheckCancellations(requested)
 }
 func (l lateRelay) Submit(ctx context.Context, req relay.SubmitRequest) (relay.SubmitOutcome, error) {
-	return l.svc.Current().Submit(ctx, req)
+	return l.svc.Relay().Submit(ctx, req)
 }
 func (l lateRelay) StartSignatureCheck(trace *beacon.BidTrace, sig beacon.BLSSignature) *relay.SignatureCheck {
-	return l.svc.Current().StartSignatureCheck(trace, sig)
+	return l.svc.Relay().StartSignatureCheck(trace, sig)
 }
 func (l lateRelay) RegisterValidators(ctx context.Context, regs []beacon.SignedValidatorRegistration) error {
-	return l.svc.Current().RegisterValidators(ctx, regs)
+	return l.svc.Relay().RegisterValidators(ctx, regs)
 }
 func (l lateRelay) GetHeader(slot uint64, parent beacon.Root, proposer beacon.BLSPubkey) (*beacon.SignedBuilderBid, error) {
-	return l.svc.Current().GetHeader(slot, parent, proposer)
+	return l.svc.Relay().GetHeader(slot, parent, proposer)
 }
 func (l lateRelay) GetPayload(ctx context.Context, blk *beacon.SignedBlindedBeaconBlock, async bool) (*relay.Delivery, error) {
-	return l.svc.Current().GetPayload(ctx, blk, async)
+	return l.svc.Relay().GetPayload(ctx, blk, async)
 }
 
 // feedAttributes hands a payload_attributes event to the relay.
@@ -486,8 +476,8 @@ func eventAttributes(ev beaconclient.PayloadAttributesEvent) chain.PayloadAttrib
 // sends with engine_forkchoiceUpdated: the source for beacon nodes without
 // the payload_attributes event topic (and a second one beside it).
 func followEngine(n *Node, svc *RelayService) {
-	n.Engine.Attributes().Subscribe(func(a chain.ForkchoiceAttributes) {
-		r := svc.Current()
+	n.engine.Attributes().Subscribe(func(a chain.ForkchoiceAttributes) {
+		r := svc.Relay()
 		if r == nil {
 			return // not ready: no chain constants yet
 		}

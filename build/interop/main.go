@@ -262,6 +262,7 @@ func (r *run) main(ctx context.Context) error {
 	firstAsked := uint64(0)
 	lastSlot := uint64(0)
 	registered := false
+	regSlot := uint64(0)
 	// Lodestar enables its builder after 16 to 32 slots (its circuit breaker).
 	deadline := time.Unix(genesisTime, 0).Add(time.Duration(spe*uint64(r.epochs+3)) * 2 * time.Second)
 	for {
@@ -286,11 +287,12 @@ func (r *run) main(ctx context.Context) error {
 		if !registered {
 			registered = r.registrations(ctx, mevURL, restURL) == 8
 			if registered {
+				regSlot = slot
 				step(fmt.Sprintf("all 8 validators' registrations stored (slot %d)", slot))
 			}
 		}
 		if firstAsked == 0 && registered {
-			if s, ok := r.calls.firstHeaderSlotAfter(slot); ok {
+			if s, ok := r.calls.firstHeaderSlotAfter(regSlot); ok {
 				firstAsked = s
 				endSlot = s + uint64(r.epochs)*spe - 1 // epochs worth of slots from the first ask
 				step(fmt.Sprintf("Lodestar asked gavel for its first header at slot %d; measuring through slot %d", s, endSlot))

@@ -85,10 +85,16 @@ type Publisher struct {
 	FailNext int
 	// Attempts counts every Publish call, failed ones included.
 	Attempts int
+	// Gate, if set before publishing starts, holds every publish until it
+	// is closed.
+	Gate chan struct{}
 }
 
 // Publish implements relay.Publisher.
 func (p *Publisher) Publish(_ context.Context, b *beacon.SignedBlockContents, _ *beacon.ExecutionPayload, _ *beacon.BlobsBundle, _ *beacon.ExecutionRequests) error {
+	if p.Gate != nil {
+		<-p.Gate
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.Attempts++
