@@ -138,4 +138,3 @@ func TestRelayWaitsForBeaconNode(t *testing.T) {
 		t.Fatalf("status once ready: %d", res.StatusCode)
 	}
 }
-
