@@ -95,7 +95,7 @@ func AttachBuilder(n *Node, cfg BuilderConfig) (*builder.Builder, error) {
 			return nil, err
 		}
 	case dev:
-		bcCfg.CoinbaseKey = chain.DevBuilderKey()
+		bcCfg.CoinbaseKey, bcCfg.Bonus = chain.DevBuilderKey(), DevBuilderBonus
 	}
 	b, err := builder.New(bcCfg, n.Submission.Builder)
 	if err != nil {
