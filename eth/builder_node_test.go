@@ -138,6 +138,37 @@ func TestForkchoiceAttributesReachRelay(t *testing.T) {
 	if best := r.BestBid(slot, beacon.Root(head.Hash()), p.Pubkey); best == nil || best.Trace.BlockHash != built.Submission.BidTrace().BlockHash {
 		t.Fatal("the accepted submission is not the slot's best bid")
 	}
+
+	// Without a coinbase key the proposer is the block's fee recipient and
+	// the relay checks the payment by its balance difference.
+	tx, _ := types.SignNewTx(testnode.Account(3).Key, types.LatestSignerForChainID(big.NewInt(1337)), &types.DynamicFeeTx{
+		ChainID: big.NewInt(1337), Nonce: 0, GasTipCap: big.NewInt(5e9), GasFeeCap: big.NewInt(100e9), Gas: 21000, To: &common.Address{0xcc}, Value: big.NewInt(1),
+	})
+	if err := n.Client().SendTransaction(ctx, tx); err != nil {
+		t.Fatal(err)
+	}
+	if err := n.Engine.SyncPool(); err != nil {
+		t.Fatal(err)
+	}
+	slot++
+	attrs.Timestamp = r.BeaconConfig().SlotTime(slot)
+	forkchoice(t, engineAPI, head.Hash(), attrs)
+	if p, ok, err = local.Proposer(ctx, slot); err != nil || !ok {
+		t.Fatalf("no registered proposer for slot %d: %v", slot, err)
+	}
+	direct, err := builder.New(builder.Config{Beacon: r.BeaconConfig(), SecretKey: key}, n.Submission.Builder)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if built, err = direct.Build(ctx, builder.Job{Slot: slot, Parent: head, Attrs: attrs}, p); err != nil {
+		t.Fatal(err)
+	}
+	if built.Result.Block.Coinbase() != p.FeeRecipient || built.Value.IsZero() || len(built.Result.Block.Transactions()) != 1 {
+		t.Fatalf("fee recipient %s (proposer's %s), value %s, %d txs", built.Result.Block.Coinbase().Hex(), p.FeeRecipient.Hex(), built.Value, len(built.Result.Block.Transactions()))
+	}
+	if err := local.Submit(ctx, built.Submission); err != nil {
+		t.Fatalf("a block paying by fee recipient: %v", err)
+	}
 }
 
 // nopPublisher publishes nothing (the external relay is never asked for a
