@@ -14,8 +14,8 @@ import (
 	"github.com/gavel-eth/gavel/core/chain"
 	"github.com/gavel-eth/gavel/eth/builder"
 	"github.com/gavel-eth/gavel/eth/relay/relaytest"
-	"github.com/gavel-eth/gavel/miner"
 	"github.com/gavel-eth/gavel/mevapi/relayapi"
+	"github.com/gavel-eth/gavel/miner"
 )
 
 // relayServer serves a real relay's builder API over loopback HTTP; with
