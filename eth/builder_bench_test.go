@@ -52,7 +52,7 @@ func BenchmarkBuilderFirstBid(b *testing.B) {
 	n := testnode.New(b, testnode.Options{})
 	n.Step()
 	head := n.Step()
-	r := n.Relay.Relay
+	r := n.Relay().Relay()
 	bcfg := r.BeaconConfig()
 
 	signer := types.LatestSignerForChainID(big.NewInt(1337))
@@ -66,7 +66,7 @@ func BenchmarkBuilderFirstBid(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	if err := n.Engine.SyncPool(); err != nil {
+	if err := n.Engine().SyncPool(); err != nil {
 		b.Fatal(err)
 	}
 
@@ -84,10 +84,10 @@ func BenchmarkBuilderFirstBid(b *testing.B) {
 		generation++
 		bonus := new(uint256.Int).AddUint64(eth.DevBuilderBonus, generation)
 		var err error
-		if bld, err = builder.New(builder.Config{Beacon: bcfg, SecretKey: key, CoinbaseKey: chain.DevBuilderKey(), Bonus: bonus}, n.Submission.Builder); err != nil {
+		if bld, err = builder.New(builder.Config{Beacon: bcfg, SecretKey: key, CoinbaseKey: chain.DevBuilderKey(), Bonus: bonus}, n.Submission().Builder); err != nil {
 			b.Fatal(err)
 		}
-		bld.Live(n.Chain, sr)
+		bld.Live(n.Chain(), sr)
 		if err := bld.Start(); err != nil {
 			b.Fatal(err)
 		}
@@ -146,7 +146,7 @@ func BenchmarkBuilderFirstBid(b *testing.B) {
 			}
 			start := benchCPU()
 			b.StartTimer()
-			err = n.Chain.ProcessBlock(context.Background(), block)
+			err = n.Chain().ProcessBlock(context.Background(), block)
 			b.StopTimer()
 			cpu += benchCPU() - start
 			b.StartTimer()

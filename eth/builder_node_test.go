@@ -45,7 +45,7 @@ func withJWT(t *testing.T, cfg *node.Config) func(*testnode.Node) *rpc.Client {
 	}
 	cfg.JWTSecret = path
 	return func(n *testnode.Node) *rpc.Client {
-		c, err := rpc.DialOptions(context.Background(), n.Stack.HTTPAuthEndpoint(), rpc.WithHTTPAuth(node.NewJWTAuth(secret)))
+		c, err := rpc.DialOptions(context.Background(), n.Stack().HTTPAuthEndpoint(), rpc.WithHTTPAuth(node.NewJWTAuth(secret)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -95,12 +95,12 @@ func TestForkchoiceAttributesReachRelay(t *testing.T) {
 	engineAPI := dial(n)
 	n.Step() // the dev validators register; duties are known
 	head := n.Step()
-	r := n.Relay.Relay
+	r := n.Relay().Relay()
 	slot, attrs := nextSlotAttrs(r, head)
 
 	seed := sha256.Sum256([]byte("test builder"))
 	key, _ := beacon.DeriveSecretKey(seed[:])
-	b, err := builder.New(builder.Config{Beacon: r.BeaconConfig(), SecretKey: key, CoinbaseKey: chain.DevBuilderKey(), Bonus: eth.DevBuilderBonus}, n.Submission.Builder)
+	b, err := builder.New(builder.Config{Beacon: r.BeaconConfig(), SecretKey: key, CoinbaseKey: chain.DevBuilderKey(), Bonus: eth.DevBuilderBonus}, n.Submission().Builder)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,7 +147,7 @@ func TestForkchoiceAttributesReachRelay(t *testing.T) {
 	if err := n.Client().SendTransaction(ctx, tx); err != nil {
 		t.Fatal(err)
 	}
-	if err := n.Engine.SyncPool(); err != nil {
+	if err := n.Engine().SyncPool(); err != nil {
 		t.Fatal(err)
 	}
 	slot++
@@ -156,7 +156,7 @@ func TestForkchoiceAttributesReachRelay(t *testing.T) {
 	if p, ok, err = local.Proposer(ctx, slot); err != nil || !ok {
 		t.Fatalf("no registered proposer for slot %d: %v", slot, err)
 	}
-	direct, err := builder.New(builder.Config{Beacon: r.BeaconConfig(), SecretKey: key}, n.Submission.Builder)
+	direct, err := builder.New(builder.Config{Beacon: r.BeaconConfig(), SecretKey: key}, n.Submission().Builder)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -212,8 +212,8 @@ func TestBuilderMode(t *testing.T) {
 			t.Cleanup(func() { st.Close() })
 			seed := sha256.Sum256([]byte("external relay"))
 			key, _ := beacon.DeriveSecretKey(seed[:])
-			extRelay, err = relay.New(relay.Config{Beacon: n.Relay.Relay.BeaconConfig(), SecretKey: key, GetHeaderCutoff: -1, GetPayloadCutoff: -1},
-				n.Chain, st, nopPublisher{}, nil)
+			extRelay, err = relay.New(relay.Config{Beacon: n.Relay().Relay().BeaconConfig(), SecretKey: key, GetHeaderCutoff: -1, GetPayloadCutoff: -1},
+				n.Chain(), st, nopPublisher{}, nil)
 			if err != nil {
 				return err
 			}
@@ -222,12 +222,12 @@ func TestBuilderMode(t *testing.T) {
 		},
 	})
 	engineAPI := dial(n)
-	if n.Builder == nil {
+	if n.Builder() == nil {
 		t.Fatal("--builder attached no builder")
 	}
 	n.Step()
 	head := n.Step()
-	r := n.Relay.Relay
+	r := n.Relay().Relay()
 	slot, attrs := nextSlotAttrs(r, head)
 
 	// The external relay learns what a beacon node would tell it.
@@ -269,7 +269,7 @@ func TestBuilderMode(t *testing.T) {
 	if local == nil || external == nil {
 		t.Fatalf("best bids: in-process %v, external %v", local != nil, external != nil)
 	}
-	if local.Trace.BlockHash != external.Trace.BlockHash || local.Trace.BuilderPubkey != n.Builder.Pubkey() {
+	if local.Trace.BlockHash != external.Trace.BlockHash || local.Trace.BuilderPubkey != n.Builder().Pubkey() {
 		t.Fatalf("in-process bid %s by %s, external %s", local.Trace.BlockHash, local.Trace.BuilderPubkey, external.Trace.BlockHash)
 	}
 	var bid struct {

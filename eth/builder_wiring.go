@@ -45,26 +45,26 @@ type BuilderConfig struct {
 // ErrBuilderConfig is returned when --builder is on without what it needs.
 var ErrBuilderConfig = errors.New("builder mode misconfigured")
 
-// AttachBuilder wires builder mode into an assembled node, after the relay:
-// the payload attributes of engine_forkchoiceUpdated (and of the beacon
-// node's events, when the relay follows one) start a slot's build, new
-// bundles and transactions a rebuild, and the blocks go to the in-process
-// relay and to cfg.Relays.
-func AttachBuilder(n *Node, cfg BuilderConfig) (*builder.Builder, error) {
+// newBuilder builds builder mode (nil when off), after the relay: the
+// payload attributes of engine_forkchoiceUpdated (and of the beacon nodes'
+// events, when the relay follows some) start a slot's build, new bundles
+// and transactions a rebuild, and the blocks go to the in-process relay and
+// to cfg.Relays. Its lifecycle is builderService.
+func newBuilder(n *Node, cfg BuilderConfig) (*builder.Builder, error) {
 	if !cfg.Enabled {
 		return nil, nil
 	}
-	dev := n.Beacon != nil
+	dev := n.beacon != nil
 	var relays []builder.Relay
 	var bcfg *params.BeaconConfig
-	if n.Relay != nil {
-		relays = append(relays, builder.LocalRelay{R: n.Relay.Relay})
-		bcfg = n.Relay.Relay.BeaconConfig()
+	if n.relay != nil {
+		relays = append(relays, builder.LocalRelay{R: n.relay.relay})
+		bcfg = n.relay.relay.BeaconConfig()
 	} else {
-		bcfg = networkPresets[n.Chain.ChainID()]
+		bcfg = params.BeaconConfigForChain(n.chain.ChainID())
 	}
 	if bcfg == nil {
-		return nil, fmt.Errorf("%w: no beacon constants for chain id %d: run the relay too (--relay.secretkey, --relay.beacon)", ErrBuilderConfig, n.Chain.ChainID())
+		return nil, fmt.Errorf("%w: no beacon constants for chain id %d: run the relay too (--relay.secretkey, --relay.beacon)", ErrBuilderConfig, n.chain.ChainID())
 	}
 	for _, u := range cfg.Relays {
 		if !strings.HasPrefix(u, "http://") && !strings.HasPrefix(u, "https://") {
@@ -97,21 +97,20 @@ func AttachBuilder(n *Node, cfg BuilderConfig) (*builder.Builder, error) {
 	case dev:
 		bcCfg.CoinbaseKey, bcCfg.Bonus = chain.DevBuilderKey(), DevBuilderBonus
 	}
-	b, err := builder.New(bcCfg, n.Submission.Builder)
+	b, err := builder.New(bcCfg, n.submission.Builder)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrBuilderConfig, err)
 	}
-	b.Live(n.Chain, relays...)
-	n.Engine.Attributes().Subscribe(func(a chain.ForkchoiceAttributes) {
+	b.Live(n.chain, relays...)
+	n.engine.Attributes().Subscribe(func(a chain.ForkchoiceAttributes) {
 		if slot, err := relay.AttributesSlot(bcfg, a.Timestamp); err == nil {
 			b.OnAttributes(slot, a.Head, a.PayloadAttributes)
 		}
 	})
-	if n.Relay != nil {
-		n.Relay.builder = b
+	if n.relay != nil {
+		n.relay.builder = b
 	}
-	n.Submission.Bundles.Notify(b.Kick)
-	n.Stack.RegisterLifecycle(&builderService{b: b, chain: n.Chain})
+	n.submission.Bundles.Notify(b.Kick)
 	names := make([]string, len(relays))
 	for i, r := range relays {
 		names[i] = r.Name()

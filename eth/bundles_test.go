@@ -85,7 +85,7 @@ func raw(txs ...*types.Transaction) []string {
 	return out
 }
 
-func (n *bundleNode) head() uint64 { return n.Chain.Head().Number.Uint64() }
+func (n *bundleNode) head() uint64 { return n.Chain().Head().Number.Uint64() }
 
 // args is a request for the next block on the head state.
 func (n *bundleNode) args(txs []string) map[string]any {
@@ -143,8 +143,8 @@ func TestCallBundleAllTransports(t *testing.T) {
 	wantHash := crypto.Keccak256Hash(h0[:], h1[:]).Hex()
 	ctx := context.Background()
 
-	clients := map[string]*rpc.Client{"http": n.RPC(), "inproc": n.Stack.Attach()}
-	for name, url := range map[string]string{"ws": n.Stack.WSEndpoint(), "ipc": n.Stack.IPCEndpoint()} {
+	clients := map[string]*rpc.Client{"http": n.RPC(), "inproc": n.Stack().Attach()}
+	for name, url := range map[string]string{"ws": n.Stack().WSEndpoint(), "ipc": n.Stack().IPCEndpoint()} {
 		c, err := rpc.Dial(url)
 		if err != nil {
 			t.Fatalf("dial %s %s: %v", name, url, err)
@@ -186,7 +186,7 @@ func TestCallBundleOnDevNode(t *testing.T) {
 	// creation, and a tx that spends what the first tx sent.
 	key, _ := crypto.GenerateKey()
 	fresh := crypto.PubkeyToAddress(key.PublicKey)
-	cb := n.Chain.Head().Coinbase                    // the simulated block's default coinbase is the parent's
+	cb := n.Chain().Head().Coinbase                  // the simulated block's default coinbase is the parent's
 	revertInit := hexutil.MustDecode("0x60006000fd") // REVERT(0, 0)
 	spend := types.MustSignNewTx(key, n.signer, &types.DynamicFeeTx{
 		ChainID: big.NewInt(params.DevChainID), GasTipCap: big.NewInt(gparams.GWei), GasFeeCap: big.NewInt(50 * gparams.GWei),
@@ -237,7 +237,7 @@ func TestCallBundleOnDevNode(t *testing.T) {
 	}
 
 	// Older state by number and by hash: account 9 had nonce 1 after block 1.
-	b1, _ := n.Chain.HeaderByNumber(1)
+	b1, _ := n.Chain().HeaderByNumber(1)
 	old := raw(n.sign(9, 1, &common.Address{0x44}, nil, 21000, nil))
 	for _, state := range []any{"0x1", 1, b1.Hash().Hex(), map[string]any{"blockHash": b1.Hash(), "requireCanonical": true}} {
 		r, err := call(map[string]any{"txs": old, "blockNumber": 2, "stateBlockNumber": state})

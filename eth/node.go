@@ -25,6 +25,7 @@ import (
 	"github.com/gavel-eth/gavel/core/chain"
 	"github.com/gavel-eth/gavel/eth/builder"
 	"github.com/gavel-eth/gavel/eth/devbeacon"
+	"github.com/gavel-eth/gavel/internal/store"
 	"github.com/gavel-eth/gavel/mevapi"
 	"github.com/gavel-eth/gavel/mevapi/bundleapi"
 	"github.com/gavel-eth/gavel/params"
@@ -73,25 +74,51 @@ func DefaultConfig() Config {
 var DevHTTPModules = []string{"eth", "net", "web3", "txpool", "mev"}
 
 // Node is an assembled gavel node. Create it with New, then Start the Stack.
+// Its parts are built once, by New, and read through the accessors.
 type Node struct {
-	Stack   *node.Node
-	Eth     *geth.Ethereum
-	Chain   *chain.Chain
-	Engine  *chain.Engine
-	MEV     *mevapi.Server
-	Beacon  *devbeacon.Beacon   // nil unless dev mode
-	Auction *devauction.Service // the dev auction contracts; nil unless dev mode with the wall clock
-	Config  Config
-	Filters *filters.FilterSystem
-	Bundles *bundleapi.API // bundle simulation, for the MEV listener's JSON-RPC dispatcher
-
-	// Submission is eth_sendBundle, beta bundles and the local builder.
-	Submission *Submission
-	// Relay is the relay (nil when it does not run).
-	Relay *RelayService
-	// Builder is builder mode's builder (nil unless --builder).
-	Builder *builder.Builder
+	stack      *node.Node
+	eth        *geth.Ethereum
+	chain      *chain.Chain
+	engine     *chain.Engine
+	mev        *mevapi.Server
+	beacon     *devbeacon.Beacon
+	auction    *devauction.Service
+	submission *Submission
+	relay      *RelayService
+	builder    *builder.Builder
+	store      store.Store
 }
+
+// Stack is the geth node the services are registered on.
+func (n *Node) Stack() *node.Node { return n.stack }
+
+// Eth is geth's Ethereum service.
+func (n *Node) Eth() *geth.Ethereum { return n.eth }
+
+// Chain is the local chain (core/chain's adapter over geth).
+func (n *Node) Chain() *chain.Chain { return n.chain }
+
+// Engine is the in-process engine API.
+func (n *Node) Engine() *chain.Engine { return n.engine }
+
+// MEV is the MEV listener.
+func (n *Node) MEV() *mevapi.Server { return n.mev }
+
+// Beacon is the dev slot driver; nil unless dev mode.
+func (n *Node) Beacon() *devbeacon.Beacon { return n.beacon }
+
+// Auction is the dev auction contracts; nil unless dev mode with the wall
+// clock.
+func (n *Node) Auction() *devauction.Service { return n.auction }
+
+// Submission is eth_sendBundle, beta bundles and the local builder.
+func (n *Node) Submission() *Submission { return n.submission }
+
+// Relay is the relay; nil when it does not run.
+func (n *Node) Relay() *RelayService { return n.relay }
+
+// Builder is builder mode's builder; nil unless --builder.
+func (n *Node) Builder() *builder.Builder { return n.builder }
 
 // ConfigureDevNode sets the node settings dev mode implies unless the user
 // chose otherwise: HTTP JSON-RPC on loopback with the dev namespaces and no
@@ -154,10 +181,14 @@ func storedGenesis(stack *node.Node) (*core.Genesis, error) {
 	return g, nil
 }
 
-// New registers geth's Ethereum service and gavel's services on stack. It
-// does what geth's utils.RegisterEthService and RegisterFilterAPI do, but
-// returns errors instead of exiting the process, so tests can use it.
-func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (*Node, error) {
+// New assembles a gavel node on stack, each service from explicit inputs,
+// in the order they depend on each other: geth's Ethereum service with its
+// tracer and filter APIs (as geth's utils.RegisterEthService and
+// RegisterFilterAPI do, but returning errors instead of exiting), the engine
+// API, the MEV listener with bundle simulation, the store, the dev slot
+// driver, submission, and the relay; then it registers their lifecycles in
+// the order they must start.
+func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (_ *Node, err error) {
 	backend, err := geth.New(stack, ethCfg)
 	if err != nil {
 		return nil, fmt.Errorf("ethereum service: %w", err)
@@ -168,56 +199,91 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (*Node, error) 
 	})
 	stack.RegisterAPIs([]rpc.API{{Namespace: "eth", Service: filters.NewFilterAPI(fsys)}})
 
-	n := &Node{
-		Stack:   stack,
-		Eth:     backend,
-		Chain:   chain.New(backend),
-		Engine:  chain.NewEngine(backend),
-		Config:  cfg,
-		Filters: fsys,
-	}
-	stack.RegisterAPIs(n.Engine.APIs())
+	n := &Node{stack: stack, eth: backend, chain: chain.New(backend), engine: chain.NewEngine(backend)}
+	stack.RegisterAPIs(n.engine.APIs())
 	stack.RegisterAPIs([]rpc.API{{Namespace: "mev", Service: &NodeAPI{n: n}}})
 
-	n.MEV = mevapi.New(cfg.Listener, n.ready)
-	stack.RegisterLifecycle(n.MEV)
-	n.Bundles = n.RegisterBundles(cfg.Bundles)
-
-	if cfg.Dev.Enabled {
-		backend.SetSynced()
-		n.Beacon, err = devbeacon.New(n.Chain, n.Engine, devbeacon.Config{
-			Period:       cfg.Dev.Period,
-			FeeRecipient: ethCfg.Miner.PendingFeeRecipient,
-			Manual:       cfg.Dev.Manual,
-		}, devbeacon.LocalBuilder{Engine: n.Engine})
-		if err != nil {
-			return nil, err
-		}
-		stack.RegisterLifecycle(n.Beacon)
-		if !cfg.Dev.Manual {
-			// Tests with manual slots register it themselves when they want it
-			// (testnode.Options.Register), so other tests' first blocks stay empty.
-			n.Auction = devauction.Register(stack, devauction.Config{})
-		}
+	// The MEV listener. Bundle simulation (eth_callBundle,
+	// eth_estimateGasBundle) is served on geth's RPC, as REST routes on the
+	// listener and, below, on the listener's JSON-RPC.
+	n.mev = mevapi.New(cfg.Listener, n.ready)
+	sims := bundleapi.NewAPI(bundle.NewSimulator(n.chain, cfg.Bundles))
+	stack.RegisterAPIs(sims.APIs())
+	for pattern, h := range sims.Routes() {
+		n.mev.Handle(pattern, h)
 	}
+
 	st, err := OpenStore(stack)
 	if err != nil {
 		return nil, fmt.Errorf("open store: %w", err)
 	}
-	stack.RegisterLifecycle(storeCloser{st}) // registered first, stopped last
-	if n.Submission, err = AttachSubmission(n, cfg.Submission, st); err != nil {
+	n.store = st
+	defer func() {
+		if err != nil { // nothing registered below runs: close what was opened
+			if n.submission != nil {
+				n.submission.Close()
+			}
+			st.Close()
+		}
+	}()
+
+	// The dev slot driver; its payload builder is the relay's proposer flow,
+	// set once the relay exists.
+	if cfg.Dev.Enabled {
+		backend.SetSynced()
+		n.beacon, err = devbeacon.New(n.chain, n.engine, devbeacon.Config{
+			Period:       cfg.Dev.Period,
+			FeeRecipient: ethCfg.Miner.PendingFeeRecipient,
+			Manual:       cfg.Dev.Manual,
+		}, nil)
+		if err != nil {
+			return nil, err
+		}
+	}
+
+	n.submission, err = NewSubmission(cfg.Submission, SubmissionDeps{
+		Chain: n.chain, Store: st, CurrentSlot: slotClock(n.chain, n.beacon), SimulationAPIs: sims.APIs(),
+	})
+	if err != nil {
 		return nil, err
 	}
-	if n.Relay, err = AttachRelay(n, cfg.Relay, st); err != nil {
+	n.submission.Register(n.mev)
+	stack.RegisterAPIs(n.submission.APIs())
+
+	if n.beacon != nil {
+		n.relay, err = newDevRelay(n, cfg.Relay, st)
+	} else if cfg.Relay.SecretKey != "" {
+		n.relay, err = newNetworkRelay(n, cfg.Relay, st)
+	}
+	if err != nil {
 		return nil, err
 	}
-	if n.Builder, err = AttachBuilder(n, cfg.Builder); err != nil {
+	if n.builder, err = newBuilder(n, cfg.Builder); err != nil {
 		return nil, err
 	}
-	// The MEV listener's JSON-RPC serves the simulation methods too; geth's
-	// RPC already has them from RegisterBundles.
-	if err := n.Submission.AddAPIs(nil, n.Bundles.APIs()); err != nil {
-		return nil, err
+
+	// Lifecycles start in registration order and stop in reverse: the dev
+	// driver stops producing slots first, then the listener drains the
+	// requests in flight, then the relay stops following the beacon nodes
+	// and waits for its publishes, then submission flushes its counters and
+	// the store closes last.
+	stack.RegisterLifecycle(storeCloser{st})
+	stack.RegisterLifecycle(submissionCloser{n.submission})
+	if n.relay != nil {
+		stack.RegisterLifecycle(n.relay)
+	}
+	if n.builder != nil { // stops before the relay it submits to
+		stack.RegisterLifecycle(&builderService{b: n.builder, chain: n.chain})
+	}
+	stack.RegisterLifecycle(n.mev)
+	if n.beacon != nil {
+		n.beacon.SetBuilder(n.relay.proposer)
+		stack.RegisterLifecycle(n.beacon)
+		if !cfg.Dev.Manual {
+			// Tests with manual slots register it themselves when they want it
+			// (testnode.Options.Register), so other tests' first blocks stay empty.
+			n.auction = devauction.Register(stack, devauction.Config{})
+		}
 	}
 	return n, nil
 }
@@ -225,7 +291,7 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (*Node, error) 
 // ready reports whether the node can serve MEV traffic: the chain must be
 // in sync (always true in dev mode).
 func (n *Node) ready() error {
-	if !n.Eth.Synced() {
+	if !n.eth.Synced() {
 		return errors.New("execution client is syncing")
 	}
 	return nil
@@ -247,8 +313,8 @@ type Info struct {
 // NodeInfo returns the MEV listener URL and, in dev mode, the slot clock:
 // mev_nodeInfo.
 func (api *NodeAPI) NodeInfo() Info {
-	info := Info{MEVListener: api.n.MEV.URL(), ChainID: api.n.Chain.ChainID(), Dev: api.n.Beacon != nil}
-	if b := api.n.Beacon; b != nil {
+	info := Info{MEVListener: api.n.mev.URL(), ChainID: api.n.chain.ChainID(), Dev: api.n.beacon != nil}
+	if b := api.n.beacon; b != nil {
 		info.CurrentSlot = b.CurrentSlot()
 		info.SlotSeconds = uint64(b.Period() / time.Second)
 		info.GenesisTime = b.GenesisTime()

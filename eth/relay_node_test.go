@@ -41,7 +41,7 @@ func getJSON(t *testing.T, url string, v any) int {
 func TestDevChainThroughRelay(t *testing.T) {
 	dir := t.TempDir()
 	n := testnode.New(t, testnode.Options{DataDir: dir})
-	if n.Relay == nil {
+	if n.Relay() == nil {
 		t.Fatal("dev node has no relay")
 	}
 	// A user transaction, so blocks carry fees besides the payment.
@@ -88,7 +88,7 @@ func TestDevChainThroughRelay(t *testing.T) {
 	}
 	for _, d := range delivered {
 		num, _ := strconv.ParseUint(d.BlockNumber, 10, 64)
-		h, err := n.Chain.HeaderByNumber(num)
+		h, err := n.Chain().HeaderByNumber(num)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -104,7 +104,7 @@ func TestDevChainThroughRelay(t *testing.T) {
 			t.Errorf("block %d coinbase %s, want the dev builder's", num, h.Coinbase.Hex())
 		}
 	}
-	if err := n.Relay.FlushTraces(context.Background()); err != nil { // bid traces are written in batches
+	if err := n.Relay().FlushTraces(context.Background()); err != nil { // bid traces are written in batches
 		t.Fatal(err)
 	}
 	var received []json.RawMessage

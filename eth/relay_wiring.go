@@ -55,108 +55,108 @@ var DevBuilderBonus = uint256.NewInt(1e15)
 
 // RelayService is the relay wired into a node: the domain, its HTTP routes
 // and, in --dev, the proposer flow that sends every slot through it. It is a
-// node.Lifecycle that flushes bid traces at shutdown.
+// node.Lifecycle: on real networks it follows the beacon nodes while it
+// runs; at shutdown it waits for blocks still being published and flushes
+// the bid traces.
 type RelayService struct {
-	Relay    *relay.Relay
-	Proposer *devbeacon.Proposer // nil on real networks
+	relay    *relay.Relay
+	proposer *devbeacon.Proposer // nil on real networks
 	traces   *store.SubmissionBuffer
-	node     *Node
 
 	follow     func(ctx context.Context) // real networks: the beacon feed
 	stopFollow context.CancelFunc
-	builder    *builder.Builder // --builder: also fed the beacon node's payload_attributes events
+	followDone chan struct{}
+	builder    *builder.Builder // --builder: also fed the beacon nodes' payload_attributes events
 }
+
+// Relay is the relay's domain.
+func (s *RelayService) Relay() *relay.Relay { return s.relay }
+
+// Proposer is the dev proposer flow; nil on real networks.
+func (s *RelayService) Proposer() *devbeacon.Proposer { return s.proposer }
 
 // Start implements node.Lifecycle: on real networks it starts following the
 // beacon nodes.
 func (s *RelayService) Start() error {
 	if s.follow != nil {
 		ctx, cancel := context.WithCancel(context.Background())
-		s.stopFollow = cancel
-		go s.follow(ctx)
+		s.stopFollow, s.followDone = cancel, make(chan struct{})
+		go func() {
+			defer close(s.followDone)
+			s.follow(ctx)
+		}()
 	}
 	return nil
 }
 
-// Stop stops following the beacon nodes and flushes the bid traces still
-// queued.
+// Stop stops following the beacon nodes and waits until the follower has
+// returned, waits for the blocks still being published, and flushes the bid
+// traces still queued.
 func (s *RelayService) Stop() error {
 	if s.stopFollow != nil {
 		s.stopFollow()
+		<-s.followDone
 	}
+	s.relay.Close()
 	return s.traces.Close()
 }
 
-// AttachRelay wires the relay into an assembled node before it starts. In
-// --dev it runs on the dev chain's beacon constants, the dev validators
-// register over HTTP and every slot goes through the relay. On real networks
-// it runs only with a secret key; the beacon client (--relay.beacon) feeds it
-// duties, validators, head and payload attributes.
-func AttachRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, error) {
-	if n.Beacon == nil {
-		if cfg.SecretKey == "" {
-			return nil, nil
-		}
-		return attachNetworkRelay(n, cfg, st)
-	}
+// newDevRelay builds the relay of --dev: it runs on the dev chain's beacon
+// constants, the dev validators register over HTTP and every slot goes
+// through it (the proposer flow, which builds with n's local builder).
+func newDevRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, error) {
 	key, err := relayKey(cfg.SecretKey, devRelayKeySeed[:])
 	if err != nil {
 		return nil, err
 	}
-	genesis := n.Chain.Genesis()
-	bcfg := params.DevBeaconConfig(genesis.Time, uint64(n.Beacon.Period()/time.Second), devbeacon.DevGenesisValidatorsRoot(genesis.Hash()))
-	traces := store.NewSubmissionBuffer(st, time.Second, 0, 0)
-	svc := &RelayService{traces: traces, node: n}
-	r, err := relay.New(relay.Config{
-		Beacon: bcfg, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled,
-		GetHeaderCutoff: -1, GetPayloadCutoff: -1, // slots may be stepped by hand
-	}, n.Chain, st, devPublisher{svc}, traces)
-	if err != nil {
-		traces.Close()
-		return nil, err
-	}
-	relayapi.MountBuilder(n.MEV, r, relayapi.BuilderConfig{MaxSubmissionBytes: cfg.MaxSubmissionBytes})
-	relayapi.MountProposer(n.MEV, r)
-	relayapi.MountData(n.MEV, st)
-	svc.Relay = r
-
 	nvals := cfg.DevValidators
 	if nvals == 0 {
 		nvals = devbeacon.DefaultValidators
 	}
 	vals, err := devbeacon.DevValidators(nvals)
 	if err != nil {
-		traces.Close()
 		return nil, err
 	}
 	builderKey, err := beacon.DeriveSecretKey(devBuilderKeySeed[:])
 	if err != nil {
-		traces.Close()
 		return nil, err
 	}
-	if n.Submission == nil {
-		traces.Close()
-		return nil, errors.New("relay: the dev proposer flow needs the local builder (submission)")
+	genesis := n.chain.Genesis()
+	bcfg := params.DevBeaconConfig(genesis.Time, uint64(n.beacon.Period()/time.Second), devbeacon.DevGenesisValidatorsRoot(genesis.Hash()))
+	svc := &RelayService{traces: store.NewSubmissionBuffer(st, time.Second, 0, 0)}
+	svc.relay, err = relay.New(relay.Config{
+		Beacon: bcfg, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled,
+		GetHeaderCutoff: -1, GetPayloadCutoff: -1, // slots may be stepped by hand
+	}, n.chain, st, devPublisher{svc: svc, engine: n.engine}, svc.traces)
+	if err != nil {
+		svc.traces.Close()
+		return nil, err
 	}
 	devBuilder, err := builder.New(builder.Config{
 		Beacon: bcfg, SecretKey: builderKey, CoinbaseKey: chain.DevBuilderKey(), Bonus: DevBuilderBonus,
-	}, n.Submission.Builder)
+	}, n.submission.Builder)
 	if err != nil {
-		traces.Close()
+		svc.traces.Close()
 		return nil, err
 	}
-	svc.Proposer, err = devbeacon.NewProposer(devbeacon.ProposerConfig{
-		RelayURL: n.MEV.URL, Beacon: bcfg, Validators: vals, GasLimit: n.Chain.Head().GasLimit,
-	}, r, devBuilder, n.Submission.PayloadBuilder())
+	svc.proposer, err = devbeacon.NewProposer(devbeacon.ProposerConfig{
+		RelayURL: n.mev.URL, Beacon: bcfg, Validators: vals, GasLimit: n.chain.Head().GasLimit,
+	}, svc.relay, devBuilder, n.submission.PayloadBuilder())
 	if err != nil {
-		traces.Close()
+		svc.traces.Close()
 		return nil, err
 	}
-	n.Beacon.SetBuilder(svc.Proposer)
-	followEngine(n, r)
-	n.Stack.RegisterLifecycle(svc)
-	log.Info("Relay attached", "pubkey", r.Pubkey(), "validators", len(vals), "builder", builderKey.PublicKey())
+	mountRelay(n.mev, svc.relay, cfg, st)
+	followEngine(n.engine, svc.relay)
+	log.Info("Relay attached", "pubkey", svc.relay.Pubkey(), "validators", len(vals), "builder", builderKey.PublicKey())
 	return svc, nil
+}
+
+// mountRelay mounts the relay's builder, proposer and data APIs.
+func mountRelay(mux relayapi.Mux, r *relay.Relay, cfg RelayConfig, st store.Store) {
+	relayapi.MountBuilder(mux, r, relayapi.BuilderConfig{MaxSubmissionBytes: cfg.MaxSubmissionBytes})
+	relayapi.MountProposer(mux, r)
+	relayapi.MountData(mux, relay.NewData(st))
 }
 
 // relayKey parses the configured key, or derives the dev key from seed.
@@ -175,11 +175,14 @@ func relayKey(hexKey string, seed []byte) (*beacon.SecretKey, error) {
 // local chain (the dev driver then moves the head). A block the dev proposer
 // fetches with getPayload v1 is left to it: the driver imports it, as a
 // consensus client imports the payload it got.
-type devPublisher struct{ svc *RelayService }
+type devPublisher struct {
+	svc    *RelayService // its proposer, built after the relay
+	engine *chain.Engine
+}
 
 // Publish implements relay.Publisher.
 func (p devPublisher) Publish(ctx context.Context, blk *beacon.SignedBlockContents, payload *beacon.ExecutionPayload, bundle *beacon.BlobsBundle, requests *beacon.ExecutionRequests) error {
-	if pr := p.svc.Proposer; pr != nil && pr.Importing(common.Hash(payload.View().BlockHash)) {
+	if pr := p.svc.proposer; pr != nil && pr.Importing(common.Hash(payload.View().BlockHash)) {
 		return nil
 	}
 	env := &engine.ExecutionPayloadEnvelope{ExecutionPayload: payload.ToExecutableData()}
@@ -196,7 +199,7 @@ func (p devPublisher) Publish(ctx context.Context, blk *beacon.SignedBlockConten
 		}
 		env.Requests = reqs
 	}
-	return p.svc.node.Engine.Import(ctx, env, parentRoot(blk))
+	return p.engine.Import(ctx, env, parentRoot(blk))
 }
 
 // parentRoot is the beacon block's parent root: the parent beacon block
@@ -232,25 +235,17 @@ func (s *RelayService) FlushTraces(ctx context.Context) error { return s.traces.
 // DevBuilderCoinbase is the fee recipient of the dev builder's blocks.
 func DevBuilderCoinbase() common.Address { return chain.DevBuilderAddress() }
 
-// networkPresets maps execution chain ids to their beacon constants.
-var networkPresets = map[uint64]*params.BeaconConfig{
-	1:        params.MainnetBeaconConfig,
-	11155111: params.SepoliaBeaconConfig,
-	17000:    params.HoleskyBeaconConfig,
-	560048:   params.HoodiBeaconConfig,
-}
-
-// attachNetworkRelay wires the relay for a public network: the network's
+// newNetworkRelay builds the relay for a public network: the network's
 // beacon constants, the beacon client (--relay.beacon) feeding head,
 // duties, known validators and payload attributes, and publishing blocks to
 // the beacon nodes.
-func attachNetworkRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, error) {
+func newNetworkRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, error) {
 	if len(cfg.Beacon) == 0 {
 		return nil, errors.New("relay: --relay.secretkey needs --relay.beacon (beacon node URLs)")
 	}
-	bcfg, ok := networkPresets[n.Chain.ChainID()]
-	if !ok {
-		return nil, fmt.Errorf("relay: no beacon constants for chain id %d", n.Chain.ChainID())
+	bcfg := params.BeaconConfigForChain(n.chain.ChainID())
+	if bcfg == nil {
+		return nil, fmt.Errorf("relay: no beacon constants for chain id %d", n.chain.ChainID())
 	}
 	key, err := relayKey(cfg.SecretKey, nil)
 	if err != nil {
@@ -261,15 +256,13 @@ func attachNetworkRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService
 		return nil, fmt.Errorf("relay: %w", err)
 	}
 	traces := store.NewSubmissionBuffer(st, time.Second, 0, 0)
-	r, err := relay.New(relay.Config{Beacon: bcfg, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled}, n.Chain, st, client, traces)
+	r, err := relay.New(relay.Config{Beacon: bcfg, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled}, n.chain, st, client, traces)
 	if err != nil {
 		traces.Close()
 		return nil, err
 	}
-	relayapi.MountBuilder(n.MEV, r, relayapi.BuilderConfig{MaxSubmissionBytes: cfg.MaxSubmissionBytes})
-	relayapi.MountProposer(n.MEV, r)
-	relayapi.MountData(n.MEV, st)
-	svc := &RelayService{Relay: r, traces: traces, node: n}
+	mountRelay(n.mev, r, cfg, st)
+	svc := &RelayService{relay: r, traces: traces}
 	svc.follow = func(ctx context.Context) {
 		err := client.Follow(ctx, bcfg, false, beaconclient.Handlers{
 			Head: r.SetHeadSlot,
@@ -292,8 +285,7 @@ func attachNetworkRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService
 			log.Error("Relay stopped following the beacon nodes", "err", err)
 		}
 	}
-	followEngine(n, r)
-	n.Stack.RegisterLifecycle(svc)
+	followEngine(n.engine, r)
 	log.Info("Relay attached", "pubkey", r.Pubkey(), "network", bcfg.Name, "beacon", client.Nodes())
 	return svc, nil
 }
@@ -324,8 +316,8 @@ func eventAttributes(ev beaconclient.PayloadAttributesEvent) chain.PayloadAttrib
 // followEngine feeds the relay the payload attributes the consensus client
 // sends with engine_forkchoiceUpdated: the source for beacon nodes without
 // the payload_attributes event topic (and a second one beside it).
-func followEngine(n *Node, r *relay.Relay) {
-	n.Engine.Attributes().Subscribe(func(a chain.ForkchoiceAttributes) {
+func followEngine(e *chain.Engine, r *relay.Relay) {
+	e.Attributes().Subscribe(func(a chain.ForkchoiceAttributes) {
 		slot, err := r.SetForkchoiceAttributes(a)
 		if err != nil {
 			log.Warn("Relay ignored forkchoiceUpdated payload attributes", "head", a.Head, "timestamp", a.Timestamp, "err", err)

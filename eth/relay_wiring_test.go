@@ -3,12 +3,15 @@ package eth
 import (
 	"context"
 	"errors"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/gavel-eth/gavel/core/beacon"
 	"github.com/gavel-eth/gavel/eth/beaconclient"
 	"github.com/gavel-eth/gavel/eth/relay"
 	"github.com/gavel-eth/gavel/eth/relay/relaytest"
+	"github.com/gavel-eth/gavel/internal/store"
 )
 
 // TestFeedAttributes: a beacon node's payload_attributes event reaches the
@@ -36,5 +39,32 @@ func TestFeedAttributes(t *testing.T) {
 	feedAttributes(e.Relay, ev)
 	if err := submit(); err != nil {
 		t.Fatalf("right attributes: %v", err)
+	}
+}
+
+// TestRelayServiceStopWaitsForFollower: Stop returns only after the beacon
+// follower has returned.
+func TestRelayServiceStopWaitsForFollower(t *testing.T) {
+	e := relaytest.New(t, relaytest.Options{})
+	started := make(chan struct{})
+	var returned atomic.Bool
+	svc := &RelayService{
+		relay:  e.Relay,
+		traces: store.NewSubmissionBuffer(e.Store, time.Hour, 0, 0),
+		follow: func(ctx context.Context) {
+			close(started)
+			<-ctx.Done()
+			returned.Store(true)
+		},
+	}
+	if err := svc.Start(); err != nil {
+		t.Fatal(err)
+	}
+	<-started
+	if err := svc.Stop(); err != nil {
+		t.Fatal(err)
+	}
+	if !returned.Load() {
+		t.Fatal("Stop returned before the beacon follower did")
 	}
 }

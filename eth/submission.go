@@ -13,12 +13,14 @@ import (
 	"github.com/ethereum/go-ethereum/node"
 	"github.com/ethereum/go-ethereum/rpc"
 
+	"github.com/gavel-eth/gavel/core/bundle"
 	"github.com/gavel-eth/gavel/core/chain"
 	"github.com/gavel-eth/gavel/eth/betapool"
 	"github.com/gavel-eth/gavel/eth/bundlepool"
 	"github.com/gavel-eth/gavel/eth/devbeacon"
 	"github.com/gavel-eth/gavel/internal/store"
 	"github.com/gavel-eth/gavel/mevapi/jsonrpc"
+	"github.com/gavel-eth/gavel/mevapi/reqsig"
 	"github.com/gavel-eth/gavel/miner"
 	"github.com/gavel-eth/gavel/params"
 )
@@ -50,9 +52,9 @@ type SubmissionDeps struct {
 	// CurrentSlot is the slot clock (devbeacon's in --dev; beacon genesis
 	// time on real networks, see betapool.SlotClock).
 	CurrentSlot func() uint64
-	// ExtraAPIs are other services the MEV listener's JSON-RPC also serves
-	// (eth_callBundle, eth_estimateGasBundle once they exist).
-	ExtraAPIs []rpc.API
+	// SimulationAPIs are the bundle simulation services (eth_callBundle,
+	// eth_estimateGasBundle) the MEV listener's JSON-RPC serves as well.
+	SimulationAPIs []rpc.API
 }
 
 // Submission is searchers' way in: the bundle pool, the beta-bundle pool,
@@ -65,8 +67,6 @@ type Submission struct {
 	Stats   *store.StatsBuffer
 	RPC     *jsonrpc.Server
 	apis    []rpc.API
-
-	ownStore store.Store // opened by AttachSubmission, closed by Stop
 }
 
 // NewSubmission wires the submission services from explicit dependencies.
@@ -82,8 +82,8 @@ func NewSubmission(cfg SubmissionConfig, deps SubmissionDeps) (*Submission, erro
 	s.Bundles = bundlepool.New(cfg.Bundles, c.ChainID(), func() uint64 { return c.Head().Number.Uint64() }, s.Stats)
 	s.Beta = betapool.New(cfg.Beta, deps.Store, c.ChainID(), deps.CurrentSlot, s.Stats)
 	s.Builder = miner.New(c, s.Bundles, cfg.Miner)
-	s.apis = append(append(s.Bundles.APIs(), s.Beta.APIs()...), jsonrpc.UserStatsAPIs(s.Stats)...)
-	rpcSrv, err := jsonrpc.New(cfg.RPC, append(append([]rpc.API{}, s.apis...), deps.ExtraAPIs...), jsonrpc.WithRequestHook(func(a common.Address) { s.Stats.Add(a, store.StatRequest) }))
+	s.apis = append(append(s.Bundles.APIs(reqsig.SignerFrom), s.Beta.APIs(reqsig.SignerFrom)...), jsonrpc.UserStatsAPIs(s.Stats)...)
+	rpcSrv, err := jsonrpc.New(cfg.RPC, append(append([]rpc.API{}, s.apis...), deps.SimulationAPIs...), jsonrpc.WithRequestHook(func(a common.Address) { s.Stats.Add(a, bundle.StatRequest) }))
 	if err != nil {
 		s.Stats.Close()
 		return nil, fmt.Errorf("mev json-rpc: %w", err)
@@ -94,7 +94,6 @@ func NewSubmission(cfg SubmissionConfig, deps SubmissionDeps) (*Submission, erro
 
 // APIs are the services to register on geth's RPC as well (eth_sendBundle,
 // eth_cancelBundle, mev_sendBetaBundle, mev_getBetaBundle, mev_getUserStats).
-// Simulation services, once they exist, are added to both.
 func (s *Submission) APIs() []rpc.API { return s.apis }
 
 // Register adds the JSON-RPC routes to the MEV listener.
@@ -103,23 +102,10 @@ func (s *Submission) Register(mux interface{ Handle(string, http.Handler) }) {
 }
 
 // Close stops the handler and flushes statistics; the store is closed by
-// its owner afterwards (by Stop when AttachSubmission opened it).
+// its owner afterwards.
 func (s *Submission) Close() error {
 	s.RPC.Close()
 	return s.Stats.Close()
-}
-
-// Start implements node.Lifecycle; the services need no start.
-func (s *Submission) Start() error { return nil }
-
-// Stop implements node.Lifecycle: Close, then close the store if
-// AttachSubmission opened it.
-func (s *Submission) Stop() error {
-	err := s.Close()
-	if s.ownStore != nil {
-		err = errors.Join(err, s.ownStore.Close())
-	}
-	return err
 }
 
 // OpenStore opens the node's database: <datadir>/gavel/gavel.db, or a fresh
@@ -132,81 +118,24 @@ func OpenStore(stack *node.Node) (store.Store, error) {
 	return store.OpenSQLite(path)
 }
 
-// AttachSubmission wires submission into an assembled node before it
-// starts: JSON-RPC routes on the MEV listener, the services on geth's RPC,
-// the local builder as the dev slot driver's payload builder, and a
-// lifecycle that flushes statistics at shutdown. st may be nil: the node's
-// database is then opened here and closed at shutdown.
-func AttachSubmission(n *Node, cfg SubmissionConfig, st store.Store) (*Submission, error) {
-	var own store.Store
-	if st == nil {
-		var err error
-		if st, err = OpenStore(n.Stack); err != nil {
-			return nil, fmt.Errorf("open store: %w", err)
-		}
-		own = st
-	}
-	s, err := NewSubmission(cfg, SubmissionDeps{Chain: n.Chain, Store: st, CurrentSlot: nodeSlotClock(n)})
-	if err != nil {
-		if own != nil {
-			own.Close()
-		}
-		return nil, err
-	}
-	s.ownStore = own
-	s.Register(n.MEV)
-	n.Stack.RegisterAPIs(s.APIs())
-	if n.Beacon != nil {
-		n.Beacon.SetBuilder(s.PayloadBuilder())
-	}
-	// Lifecycles stop in reverse order of registration, so this one stops
-	// before the MEV listener registered earlier: it stops the listener first
-	// (draining requests in flight; a second Stop is a no-op), so no request
-	// meets a closed store.
-	n.Stack.RegisterLifecycle(&submissionLifecycle{s: s, listener: n.MEV})
-	return s, nil
-}
+// submissionCloser closes submission when the node stops.
+type submissionCloser struct{ s *Submission }
 
-type submissionLifecycle struct {
-	s        *Submission
-	listener interface{ Stop() error }
-}
+func (c submissionCloser) Start() error { return nil }
+func (c submissionCloser) Stop() error  { return c.s.Close() }
 
-func (l *submissionLifecycle) Start() error { return nil }
-
-func (l *submissionLifecycle) Stop() error {
-	return errors.Join(l.listener.Stop(), l.s.Stop())
-}
-
-// beaconNetworks names the beacon preset (params.BeaconConfigs) of each
-// public execution chain id.
-var beaconNetworks = map[uint64]string{1: "mainnet", 11155111: "sepolia", 17000: "holesky", 560048: "hoodi", 5: "goerli"}
-
-// nodeSlotClock is the dev driver's slot in --dev, the beacon clock on the
+// slotClock is the dev driver's slot in --dev, the beacon clock on the
 // public networks, and otherwise (private post-merge chains) slots of 12 s
 // since the execution genesis.
-func nodeSlotClock(n *Node) func() uint64 {
-	if n.Beacon != nil {
-		return n.Beacon.CurrentSlot
+func slotClock(c *chain.Chain, dev *devbeacon.Beacon) func() uint64 {
+	if dev != nil {
+		return dev.CurrentSlot
 	}
-	if bc := params.BeaconConfigs[beaconNetworks[n.Chain.ChainID()]]; bc != nil {
+	if bc := params.BeaconConfigForChain(c.ChainID()); bc != nil {
 		return betapool.SlotClock(bc.GenesisTime, bc.SecondsPerSlot, nil)
 	}
-	log.Warn("No beacon genesis known for this chain: beta-bundle slots count 12 s from the execution genesis", "chainid", n.Chain.ChainID())
-	return betapool.SlotClock(n.Chain.Genesis().Time, 12, nil)
-}
-
-// AddAPIs serves more services on the MEV listener's JSON-RPC (and, with
-// stack non-nil, on geth's RPC): eth_callBundle and eth_estimateGasBundle
-// plug in here. Call it before the node starts.
-func (s *Submission) AddAPIs(stack *node.Node, apis []rpc.API) error {
-	if err := s.RPC.RegisterAPIs(apis); err != nil {
-		return err
-	}
-	if stack != nil {
-		stack.RegisterAPIs(apis)
-	}
-	return nil
+	log.Warn("No beacon genesis known for this chain: beta-bundle slots count 12 s from the execution genesis", "chainid", c.ChainID())
+	return betapool.SlotClock(c.Genesis().Time, 12, nil)
 }
 
 // PayloadBuilder returns the local builder in the dev slot driver's shape.

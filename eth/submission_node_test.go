@@ -61,7 +61,7 @@ func body(method string, params ...any) []byte {
 func TestDevNodeSubmission(t *testing.T) {
 	n := testnode.New(t, testnode.Options{})
 	n.Step()
-	cfg := n.Chain.Config()
+	cfg := n.Chain().Config()
 	signer := types.LatestSignerForChainID(cfg.ChainID)
 	mkTx := func(acc int, nonce uint64, tip int64, to common.Address) hexutil.Bytes {
 		tx, err := types.SignNewTx(testnode.Account(acc).Key, signer, &types.DynamicFeeTx{ChainID: cfg.ChainID, Nonce: nonce,
@@ -75,7 +75,7 @@ func TestDevNodeSubmission(t *testing.T) {
 	mev := n.MEVURL()
 
 	// Beta bundles: zero tip for an upcoming slot is accepted; a tip is not.
-	slot := strconv.FormatUint(n.Beacon.CurrentSlot()+2, 10)
+	slot := strconv.FormatUint(n.Beacon().CurrentSlot()+2, 10)
 	beta := mkTx(3, 0, 0, common.Address{3})
 	status, r := post(t, mev+"/", body("mev_sendBetaBundle", map[string]any{"txs": []hexutil.Bytes{beta}, "slot": slot}), "")
 	var h common.Hash
@@ -96,7 +96,7 @@ func TestDevNodeSubmission(t *testing.T) {
 
 	// eth_sendBundle on /v1/auction: unsigned 401, signed {bundleHash}, the
 	// same signature over a modified body 401.
-	target := n.Chain.Head().Number.Uint64() + 1
+	target := n.Chain().Head().Number.Uint64() + 1
 	bundleTx := mkTx(1, 0, 1e9, common.Address{1})
 	req := body("eth_sendBundle", map[string]any{"txs": []hexutil.Bytes{bundleTx}, "blockNumber": hexutil.Uint64(target)})
 	if status, _ := post(t, mev+"/v1/auction", req, ""); status != 401 {
@@ -122,7 +122,7 @@ func TestDevNodeSubmission(t *testing.T) {
 	if head.Number.Uint64() != target {
 		t.Fatalf("stepped to %d, want %d", head.Number, target)
 	}
-	block, err := n.Chain.BlockByNumber(target)
+	block, err := n.Chain().BlockByNumber(target)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,12 +155,12 @@ func TestBetaBundleSurvivesRestart(t *testing.T) {
 	dir := t.TempDir()
 	n := testnode.New(t, testnode.Options{DataDir: dir})
 	n.Step()
-	cfg := n.Chain.Config()
+	cfg := n.Chain().Config()
 	to := common.Address{9}
 	tx, _ := types.SignNewTx(testnode.Account(4).Key, types.LatestSignerForChainID(cfg.ChainID), &types.DynamicFeeTx{
 		ChainID: cfg.ChainID, GasFeeCap: big.NewInt(10e9), Gas: 21000, To: &to})
 	raw, _ := tx.MarshalBinary()
-	slot := strconv.FormatUint(n.Beacon.CurrentSlot()+5, 10)
+	slot := strconv.FormatUint(n.Beacon().CurrentSlot()+5, 10)
 	req := body("mev_sendBetaBundle", map[string]any{"txs": []hexutil.Bytes{raw}, "slot": slot})
 	key, _ := crypto.GenerateKey()
 	sig, _ := reqsig.Sign(req, key)
@@ -170,7 +170,7 @@ func TestBetaBundleSurvivesRestart(t *testing.T) {
 	if status != 200 {
 		t.Fatalf("%d %+v", status, r.Error)
 	}
-	if err := n.Stack.Close(); err != nil {
+	if err := n.Stack().Close(); err != nil {
 		t.Fatal(err)
 	}
 
@@ -200,7 +200,7 @@ func TestBetaBundleSurvivesRestart(t *testing.T) {
 // tx is dropped whole unless the revert is allowed.
 func TestDevNodeBundleRules(t *testing.T) {
 	n := testnode.New(t, testnode.Options{})
-	cfg := n.Chain.Config()
+	cfg := n.Chain().Config()
 	signer := types.LatestSignerForChainID(cfg.ChainID)
 	sign := func(acc int, nonce uint64, to *common.Address, data []byte, gas uint64) hexutil.Bytes {
 		tx, err := types.SignNewTx(testnode.Account(acc).Key, signer, &types.DynamicFeeTx{ChainID: cfg.ChainID, Nonce: nonce,
@@ -224,7 +224,7 @@ func TestDevNodeBundleRules(t *testing.T) {
 	}
 
 	mev := n.MEVURL() + "/v1"
-	target := hexutil.Uint64(n.Chain.Head().Number.Uint64() + 1)
+	target := hexutil.Uint64(n.Chain().Head().Number.Uint64() + 1)
 	plain := common.Address{0x11}
 	send := func(args map[string]any) {
 		t.Helper()
@@ -248,7 +248,7 @@ func TestDevNodeBundleRules(t *testing.T) {
 	send(map[string]any{"txs": allowed, "blockNumber": target, "revertingTxHashes": []common.Hash{crypto.Keccak256Hash(allowedRevert)}})
 
 	n.Step()
-	block, err := n.Chain.BlockByNumber(uint64(target))
+	block, err := n.Chain().BlockByNumber(uint64(target))
 	if err != nil {
 		t.Fatal(err)
 	}

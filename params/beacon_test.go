@@ -92,3 +92,14 @@ func TestValidateRejectsBadSchedule(t *testing.T) {
 		t.Fatal("zero seconds per slot accepted")
 	}
 }
+
+func TestBeaconConfigForChain(t *testing.T) {
+	for id, name := range map[uint64]string{1: "mainnet", 11155111: "sepolia", 17000: "holesky", 560048: "hoodi", 5: "goerli"} {
+		if c := BeaconConfigForChain(id); c == nil || c.Name != name {
+			t.Errorf("chain %d: got %v, want %s", id, c, name)
+		}
+	}
+	if c := BeaconConfigForChain(1337); c != nil {
+		t.Errorf("chain 1337: got %s, want none", c.Name)
+	}
+}

@@ -133,6 +133,20 @@ var BeaconConfigs = map[string]*BeaconConfig{
 	"goerli":  GoerliBeaconConfig,
 }
 
+// beaconChainIDs maps the execution chain id of each public network to its
+// beacon preset.
+var beaconChainIDs = map[uint64]*BeaconConfig{
+	1:        MainnetBeaconConfig,
+	11155111: SepoliaBeaconConfig,
+	17000:    HoleskyBeaconConfig,
+	560048:   HoodiBeaconConfig,
+	5:        GoerliBeaconConfig,
+}
+
+// BeaconConfigForChain returns the beacon constants of the public network
+// whose execution chain id is chainID, or nil when gavel knows none.
+func BeaconConfigForChain(chainID uint64) *BeaconConfig { return beaconChainIDs[chainID] }
+
 func mustRoot(s string) (r [32]byte) {
 	b, err := hex.DecodeString(s)
 	if err != nil || len(b) != 32 {

@@ -117,25 +117,25 @@ func runDumpConfig(ctx *cli.Context) error {
 // which accounts are funded.
 func printBanner(w io.Writer, n *eth.Node) {
 	var b strings.Builder
-	fmt.Fprintf(&b, "\ngavel %s, chain id %d\n", params.Version, n.Chain.ChainID())
-	if url := n.Stack.HTTPEndpoint(); n.Stack.Config().HTTPHost != "" {
+	fmt.Fprintf(&b, "\ngavel %s, chain id %d\n", params.Version, n.Chain().ChainID())
+	if url := n.Stack().HTTPEndpoint(); n.Stack().Config().HTTPHost != "" {
 		fmt.Fprintf(&b, "  JSON-RPC (HTTP)  %s\n", url)
 	}
-	if n.Stack.Config().WSHost != "" {
-		fmt.Fprintf(&b, "  JSON-RPC (WS)    %s\n", n.Stack.WSEndpoint())
+	if n.Stack().Config().WSHost != "" {
+		fmt.Fprintf(&b, "  JSON-RPC (WS)    %s\n", n.Stack().WSEndpoint())
 	}
-	if ipc := n.Stack.IPCEndpoint(); ipc != "" {
+	if ipc := n.Stack().IPCEndpoint(); ipc != "" {
 		fmt.Fprintf(&b, "  JSON-RPC (IPC)   %s\n", ipc)
 	}
-	fmt.Fprintf(&b, "  MEV listener     %s\n", n.MEV.URL())
-	if n.Beacon != nil {
-		fmt.Fprintf(&b, "  dev chain        one block every %v (slot 0 at unix time %d)\n", n.Beacon.Period(), n.Beacon.GenesisTime())
+	fmt.Fprintf(&b, "  MEV listener     %s\n", n.MEV().URL())
+	if n.Beacon() != nil {
+		fmt.Fprintf(&b, "  dev chain        one block every %v (slot 0 at unix time %d)\n", n.Beacon().Period(), n.Beacon().GenesisTime())
 		fmt.Fprintf(&b, "\nFunded test accounts (%d ETH each, mnemonic %q):\n", params.DevAccountEther, params.DevMnemonic)
 		for i, acc := range params.DevAccounts() {
 			fmt.Fprintf(&b, "  (%d) %s  key %s\n", i, acc.Address.Hex(), hexutil.Encode(crypto.FromECDSA(acc.Key)))
 		}
 		b.WriteString("These keys are public: never use them on a real network.\n")
-		if a := n.Auction; a != nil {
+		if a := n.Auction(); a != nil {
 			addrs := a.Addresses()
 			fmt.Fprintf(&b, "\nAuction contracts (owner and operator: account (0); bidders: accounts (1) and (2); `gavel auction --help`):\n")
 			fmt.Fprintf(&b, "  WETH             %s\n  Auctioneer       %s\n  SettlementHouse  %s\n  Accountant       %s\n  OpenBidder       %s\n",

@@ -18,7 +18,7 @@ import (
 func startDevNode(t *testing.T) (*testnode.Node, *devauction.Service) {
 	var svc *devauction.Service
 	n := testnode.New(t, testnode.Options{Register: func(n *eth.Node) error {
-		svc = devauction.Register(n.Stack, devauction.Config{})
+		svc = devauction.Register(n.Stack(), devauction.Config{})
 		return nil
 	}})
 	ctx, cancel := context.WithCancel(context.Background())
@@ -32,7 +32,7 @@ func startDevNode(t *testing.T) (*testnode.Node, *devauction.Service) {
 			case <-ctx.Done():
 				return
 			case <-tick.C:
-				if _, err := n.Beacon.Step(ctx); err != nil && ctx.Err() == nil {
+				if _, err := n.Beacon().Step(ctx); err != nil && ctx.Err() == nil {
 					t.Errorf("step: %v", err)
 					return
 				}

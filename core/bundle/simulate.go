@@ -16,6 +16,7 @@ import (
 	"github.com/holiman/uint256"
 
 	"github.com/gavel-eth/gavel/core/chain"
+	"github.com/gavel-eth/gavel/core/errclass"
 )
 
 // Block says where a bundle is simulated: on the post-state of State, in a
@@ -167,10 +168,11 @@ func (r *simRun) close() {
 	r.cancel()
 }
 
-// error turns a cancelled simulation into ErrTimeout or ErrCancelled.
+// error turns a cancelled simulation into ErrTimeout or ErrCancelled; any
+// other failure of the chain simulation is the node's (errclass.Internal).
 func (r *simRun) error(err error) error {
 	if !errors.Is(err, chain.ErrSimulationCancelled) {
-		return err
+		return errclass.Internal(err)
 	}
 	if errors.Is(context.Cause(r.ctx), context.DeadlineExceeded) {
 		return fmt.Errorf("%w after %d ms", ErrTimeout, r.timeout.Milliseconds())

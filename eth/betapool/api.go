@@ -2,7 +2,6 @@ package betapool
 
 import (
 	"context"
-	"errors"
 	"strconv"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -11,43 +10,35 @@ import (
 	"github.com/ethereum/go-ethereum/rpc"
 
 	"github.com/gavel-eth/gavel/core/bundle"
-	"github.com/gavel-eth/gavel/mevapi/reqsig"
+	"github.com/gavel-eth/gavel/core/errclass"
 )
 
+// SignerFunc returns the verified signer of the request ctx belongs to, and
+// false for an unsigned request. The transport that verified the signature
+// provides it (the MEV listener's reqsig.SignerFrom).
+type SignerFunc func(ctx context.Context) (common.Address, bool)
+
 // API is the "mev" namespace service of beta bundles.
-type API struct{ p *Pool }
+type API struct {
+	p      *Pool
+	signer SignerFunc
+}
 
 // APIs returns the JSON-RPC services of the pool, for geth's RPC and the MEV
-// listener alike.
-func (p *Pool) APIs() []rpc.API {
-	return []rpc.API{{Namespace: "mev", Service: &API{p}}}
+// listener alike; signer reads a request's signer.
+func (p *Pool) APIs(signer SignerFunc) []rpc.API {
+	return []rpc.API{{Namespace: "mev", Service: &API{p, signer}}}
 }
 
 // FastMethods lets the MEV listener call mev_sendBetaBundle without geth's
 // dispatcher (jsonrpc.FastService).
 func (a *API) FastMethods() []string { return []string{"sendBetaBundle"} }
 
-// rpcError carries a JSON-RPC error code; geth's rpc package reads it through
-// ErrorCode, and the MEV listener maps the code to an HTTP status.
-type rpcError struct {
-	code int
-	err  error
-}
-
-func (e *rpcError) Error() string  { return e.err.Error() }
-func (e *rpcError) ErrorCode() int { return e.code }
-func (e *rpcError) Unwrap() error  { return e.err }
-
-const (
-	codeInvalidParams = -32602
-	codeInternal      = -32603
-)
-
 // SendBetaBundle is mev_sendBetaBundle: it validates and stores a beta
 // bundle for its slot and returns the bundle hash, keccak256 of the
 // concatenated tx hashes (the slot is not hashed).
 func (a *API) SendBetaBundle(ctx context.Context, args bundle.BetaBundleArgs) (common.Hash, error) {
-	signer, _ := reqsig.SignerFrom(ctx)
+	signer, _ := a.signer(ctx)
 	h, err := a.p.Add(ctx, args, signer)
 	if err != nil {
 		return common.Hash{}, classify(err)
@@ -84,23 +75,12 @@ func (a *API) GetBetaBundle(ctx context.Context, hash common.Hash) (*BetaBundleR
 	return r, nil
 }
 
-// classify turns validation and lookup errors into invalid-params errors
-// (HTTP 400 on the MEV listener) and everything else into internal errors
-// (500, details logged, not shown).
+// classify gives err its JSON-RPC code: internal faults (marked by the
+// pool) are logged here and answered -32603, everything else is invalid
+// params with its message.
 func classify(err error) error {
-	for _, sentinel := range []error{
-		bundle.ErrBetaNoTxs, bundle.ErrBetaTooManyTxs, bundle.ErrBetaTooLarge, bundle.ErrBetaTxHex,
-		bundle.ErrBetaTxDecode, bundle.ErrBetaTxChainID, bundle.ErrBetaBlobTx, bundle.ErrBetaTxType,
-		bundle.ErrBetaPriorityFee, bundle.ErrBetaDuplicateTx, bundle.ErrBetaSlotMissing,
-		bundle.ErrBetaSlotFormat, bundle.ErrBetaSlotPast, bundle.ErrBetaSlotTooFar, ErrUnknownBundle,
-	} {
-		if errors.Is(err, sentinel) {
-			return &rpcError{codeInvalidParams, err}
-		}
+	if errclass.IsInternal(err) {
+		log.Error("Beta bundle request failed", "err", err)
 	}
-	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		return &rpcError{codeInternal, err}
-	}
-	log.Error("Beta bundle request failed", "err", err)
-	return &rpcError{codeInternal, err}
+	return errclass.RPC(err, 0)
 }

@@ -65,8 +65,8 @@ func startNode(t testing.TB, path string, opts ...jsonrpc.Option) *node {
 	slot.Store(100)
 	stats := store.NewStatsBuffer(db, 1<<40)
 	pool := New(Config{Horizon: 32}, db, chainID, slot.Load, stats)
-	srv, err := jsonrpc.New(jsonrpc.Config{}, append(pool.APIs(), jsonrpc.UserStatsAPIs(stats)...),
-		append([]jsonrpc.Option{jsonrpc.WithRequestHook(func(a common.Address) { stats.Add(a, store.StatRequest) })}, opts...)...)
+	srv, err := jsonrpc.New(jsonrpc.Config{}, append(pool.APIs(reqsig.SignerFrom), jsonrpc.UserStatsAPIs(stats)...),
+		append([]jsonrpc.Option{jsonrpc.WithRequestHook(func(a common.Address) { stats.Add(a, bundle.StatRequest) })}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -263,7 +263,7 @@ func BenchmarkSendBetaBundle(b *testing.B) {
 						Slot string   `json:"slot"`
 					}
 					json.Unmarshal(req.Params[0], &args)
-					_, err := (&API{pool}).SendBetaBundle(b.Context(), toArgs(args.Txs, args.Slot))
+					_, err := (&API{pool, reqsig.SignerFrom}).SendBetaBundle(b.Context(), toArgs(args.Txs, args.Slot))
 					return err
 				}
 				res, err := client.Post(n.url+"/v1", "application/json", bytes.NewReader(bodies[i]))

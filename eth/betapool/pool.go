@@ -19,6 +19,7 @@ import (
 	"github.com/ethereum/go-ethereum/metrics"
 
 	"github.com/gavel-eth/gavel/core/bundle"
+	"github.com/gavel-eth/gavel/core/errclass"
 	"github.com/gavel-eth/gavel/internal/store"
 )
 
@@ -56,9 +57,9 @@ func (c Config) limits() bundle.BetaLimits {
 	return l
 }
 
-// StatsCounter counts accepted bundles per signer (store.StatsBuffer).
+// StatsCounter counts accepted bundles per signer (the store's StatsBuffer).
 type StatsCounter interface {
-	Add(addr common.Address, kind store.StatKind)
+	Add(addr common.Address, kind bundle.StatKind)
 }
 
 // Pool validates, stores and looks up beta bundles.
@@ -90,12 +91,12 @@ func (p *Pool) Add(ctx context.Context, args bundle.BetaBundleArgs, signer commo
 	}
 	created, err := p.db.PutBetaBundle(ctx, &store.BetaBundle{Hash: b.Hash, Txs: b.Raw, Signer: signer}, b.Slot, p.now().UnixMilli())
 	if err != nil {
-		return common.Hash{}, fmt.Errorf("storing beta bundle %s: %w", b.Hash.Hex(), err)
+		return common.Hash{}, errclass.Internal(fmt.Errorf("storing beta bundle %s: %w", b.Hash.Hex(), err))
 	}
 	if created {
 		acceptedMeter.Mark(1)
 		if p.stats != nil {
-			p.stats.Add(signer, store.StatBetaBundle)
+			p.stats.Add(signer, bundle.StatBetaBundle)
 		}
 		log.Debug("Beta bundle accepted", "hash", b.Hash, "slot", b.Slot, "txs", len(b.Txs), "signer", signer)
 	} else {
@@ -137,14 +138,14 @@ func (p *Pool) Status(ctx context.Context, hash common.Hash) (*Status, error) {
 		return nil, fmt.Errorf("%w: %s was never sent (or was sent to another node)", ErrUnknownBundle, hash.Hex())
 	}
 	if err != nil {
-		return nil, err
+		return nil, errclass.Internal(err)
 	}
 	cur := p.currentSlot()
 	st := &Status{Hash: hash, Txs: b.Txs}
 	for _, raw := range b.Txs {
 		tx := new(types.Transaction)
 		if err := tx.UnmarshalBinary(raw); err != nil {
-			return nil, fmt.Errorf("stored beta bundle %s has an undecodable tx: %w", hash.Hex(), err)
+			return nil, errclass.Internal(fmt.Errorf("stored beta bundle %s has an undecodable tx: %w", hash.Hex(), err))
 		}
 		st.TxHashes = append(st.TxHashes, tx.Hash())
 	}

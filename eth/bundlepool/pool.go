@@ -16,7 +16,7 @@ import (
 	"github.com/ethereum/go-ethereum/metrics"
 
 	"github.com/gavel-eth/gavel/core/bundle"
-	"github.com/gavel-eth/gavel/internal/store"
+	"github.com/gavel-eth/gavel/core/errclass"
 )
 
 var (
@@ -66,9 +66,9 @@ func (c Config) withDefaults() Config {
 	return d
 }
 
-// StatsCounter counts per-signer events (store.StatsBuffer).
+// StatsCounter counts per-signer events (the store's StatsBuffer).
 type StatsCounter interface {
-	Add(addr common.Address, kind store.StatKind)
+	Add(addr common.Address, kind bundle.StatKind)
 }
 
 // Pool is the eth_sendBundle pool. Safe for concurrent use.
@@ -128,10 +128,10 @@ func (p *Pool) Add(args bundle.SendBundleArgs, signer common.Address) (common.Ha
 		return b.Hash, nil
 	}
 	if p.count >= p.cfg.MaxBundles {
-		return common.Hash{}, fmt.Errorf("%w: %d bundles pending, retry later", ErrPoolFull, p.count)
+		return common.Hash{}, errclass.Limited(fmt.Errorf("%w: %d bundles pending, retry later", ErrPoolFull, p.count))
 	}
 	if len(set) >= p.cfg.MaxPerBlock {
-		return common.Hash{}, fmt.Errorf("%w: block %d already has %d bundles", ErrBlockFull, b.BlockNumber, len(set))
+		return common.Hash{}, errclass.Limited(fmt.Errorf("%w: block %d already has %d bundles", ErrBlockFull, b.BlockNumber, len(set)))
 	}
 	if set == nil {
 		set = map[common.Hash]*bundle.SendBundle{}
@@ -147,7 +147,7 @@ func (p *Pool) Add(args bundle.SendBundleArgs, signer common.Address) (common.Ha
 	pendingGauge.Update(int64(p.count))
 	acceptedMeter.Mark(1)
 	if p.stats != nil {
-		p.stats.Add(signer, store.StatBundle)
+		p.stats.Add(signer, bundle.StatBundle)
 	}
 	log.Debug("Bundle accepted", "hash", b.Hash, "block", b.BlockNumber, "txs", len(b.Txs), "signer", signer)
 	if p.notify != nil {
@@ -242,7 +242,7 @@ func (p *Pool) MarkIncluded(bs []*bundle.SendBundle) {
 		return
 	}
 	for _, b := range bs {
-		p.stats.Add(b.Signer, store.StatInclusion)
+		p.stats.Add(b.Signer, bundle.StatInclusion)
 	}
 }
 

@@ -10,7 +10,6 @@ import (
 	"github.com/ethereum/go-ethereum/core/types"
 
 	"github.com/gavel-eth/gavel/core/bundle"
-	"github.com/gavel-eth/gavel/internal/store"
 	"github.com/gavel-eth/gavel/params"
 )
 
@@ -25,9 +24,9 @@ func rawTx(t *testing.T, nonce uint64) hexutil.Bytes {
 	return raw
 }
 
-type counter map[store.StatKind]int
+type counter map[bundle.StatKind]int
 
-func (c counter) Add(_ common.Address, k store.StatKind) { c[k]++ }
+func (c counter) Add(_ common.Address, k bundle.StatKind) { c[k]++ }
 
 func TestPool(t *testing.T) {
 	head := uint64(10)
@@ -86,11 +85,11 @@ func TestPool(t *testing.T) {
 	if p.Len() != 1 || len(p.Bundles(13, 0)) != 0 {
 		t.Fatalf("after add at a new head: %d", p.Len())
 	}
-	if stats[store.StatBundle] != 5 {
+	if stats[bundle.StatBundle] != 5 {
 		t.Fatalf("bundle stats %v", stats)
 	}
 	p.MarkIncluded(p.Bundles(14, 0))
-	if stats[store.StatInclusion] != 1 {
+	if stats[bundle.StatInclusion] != 1 {
 		t.Fatalf("inclusion stats %v", stats)
 	}
 }

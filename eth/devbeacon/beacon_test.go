@@ -15,7 +15,7 @@ import (
 
 func TestSlotClock(t *testing.T) {
 	n := testnode.New(t, testnode.Options{})
-	b := n.Beacon
+	b := n.Beacon()
 	g := b.GenesisTime()
 	if b.Period() != 2*time.Second {
 		t.Fatalf("default period %v", b.Period())
@@ -41,15 +41,15 @@ func TestSlotClock(t *testing.T) {
 func TestSkippedSlotsAndTakenSlots(t *testing.T) {
 	n := testnode.New(t, testnode.Options{})
 	ctx := context.Background()
-	h, err := n.Beacon.ProduceSlot(ctx, 5)
+	h, err := n.Beacon().ProduceSlot(ctx, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if h.Number.Uint64() != 1 || h.Time != n.Beacon.SlotTime(5) {
-		t.Fatalf("slot 5 block: #%d at %d, want #1 at %d", h.Number, h.Time, n.Beacon.SlotTime(5))
+	if h.Number.Uint64() != 1 || h.Time != n.Beacon().SlotTime(5) {
+		t.Fatalf("slot 5 block: #%d at %d, want #1 at %d", h.Number, h.Time, n.Beacon().SlotTime(5))
 	}
 	for _, slot := range []uint64{5, 4, 0} {
-		if _, err := n.Beacon.ProduceSlot(ctx, slot); !errors.Is(err, devbeacon.ErrSlotTaken) {
+		if _, err := n.Beacon().ProduceSlot(ctx, slot); !errors.Is(err, devbeacon.ErrSlotTaken) {
 			t.Fatalf("slot %d after slot 5: err %v, want ErrSlotTaken", slot, err)
 		}
 	}
@@ -73,8 +73,8 @@ func (r *recordingBuilder) BuildPayload(ctx context.Context, req devbeacon.Paylo
 func TestPayloadAttributesReachBuilder(t *testing.T) {
 	rec := &recordingBuilder{}
 	n := testnode.New(t, testnode.Options{})
-	rec.inner = devbeacon.LocalBuilder{Engine: n.Engine}
-	n.Beacon.SetBuilder(rec)
+	rec.inner = devbeacon.LocalBuilder{Engine: n.Engine()}
+	n.Beacon().SetBuilder(rec)
 
 	h1 := n.Step()
 	h2 := n.Step()
@@ -98,11 +98,11 @@ func TestPayloadAttributesReachBuilder(t *testing.T) {
 
 	// A failing builder leaves the chain where it was.
 	rec.fail = errors.New("builder down")
-	head := n.Chain.Head().Hash()
-	if _, err := n.Beacon.Step(context.Background()); err == nil || !errors.Is(err, rec.fail) {
+	head := n.Chain().Head().Hash()
+	if _, err := n.Beacon().Step(context.Background()); err == nil || !errors.Is(err, rec.fail) {
 		t.Fatalf("step with failing builder: %v", err)
 	}
-	if n.Chain.Head().Hash() != head {
+	if n.Chain().Head().Hash() != head {
 		t.Fatal("head moved although the builder failed")
 	}
 }
@@ -110,7 +110,7 @@ func TestPayloadAttributesReachBuilder(t *testing.T) {
 func TestRejectsBadPeriod(t *testing.T) {
 	n := testnode.New(t, testnode.Options{})
 	for _, p := range []time.Duration{0, 500 * time.Millisecond, 1500 * time.Millisecond} {
-		if _, err := devbeacon.New(n.Chain, n.Engine, devbeacon.Config{Period: p}, nil); err == nil {
+		if _, err := devbeacon.New(n.Chain(), n.Engine(), devbeacon.Config{Period: p}, nil); err == nil {
 			t.Fatalf("period %v accepted", p)
 		}
 	}

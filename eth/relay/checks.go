@@ -27,6 +27,9 @@ type SubmitRequest struct {
 	// Cancellations is the builder's ?cancellations=1 opt-in.
 	Cancellations bool
 	ReceivedAt    time.Time
+	// DecodedAt is when the body was read and decoded (zero when unknown);
+	// the submission's log line shows DecodedAt - ReceivedAt as "decode".
+	DecodedAt time.Time
 	// Signature, if set, is the builder signature's verification started
 	// while the body was still being read (StartSignatureCheck); the
 	// signature check waits for it instead of verifying again.
@@ -97,15 +100,23 @@ const (
 // Submit runs a builder's block submission through every check and, if it
 // passes, makes it the builder's latest bid in its auction.
 func (r *Relay) Submit(ctx context.Context, req SubmitRequest) (out SubmitOutcome, err error) {
-	defer func() { countSubmission(out, err) }()
+	var st stageTimes
+	start := time.Now()
+	defer func() {
+		countSubmission(out, err)
+		st.total = time.Since(start)
+		logSubmission(req, out, err, st)
+	}()
 	p, outcome, err := r.precheck(req, true)
+	st.checks = time.Since(start)
 	if err != nil || outcome != Accepted {
 		return outcome, err
 	}
 	sub, t := req.Submission, req.Submission.BidTrace()
-	start := time.Now()
+	simStart := time.Now()
 	verified, err := r.simulate(ctx, sub, t, p.payload, p.attrs, p.reg)
-	simulationTimer.UpdateSince(start)
+	st.simulation = time.Since(simStart)
+	simulationTimer.Update(st.simulation)
 	r.record(sub, t, req.ReceivedAt, err)
 	if err != nil {
 		return 0, err

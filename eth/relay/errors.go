@@ -3,12 +3,15 @@ package relay
 import (
 	"errors"
 	"fmt"
+
+	"github.com/gavel-eth/gavel/core/errclass"
 )
 
 // Sentinel errors of the relay. Each is what a caller sees as the message
 // of a 400 answer, with details appended where the reference relay appends
-// them; handlers branch with errors.Is and map ErrInternal (and anything
-// that wraps none of these) to 500.
+// them. The relay's own failures are marked errclass.Internal where they
+// arise (a 500 with details only in the log); every other error is the
+// caller's (400).
 var (
 	// Submission checks, in the order they run (checks.go).
 	ErrCancellationsDisabled = errors.New("cancellations are disabled")
@@ -66,9 +69,9 @@ func detail(sentinel error, format string, args ...any) error {
 	return fmt.Errorf("%w"+format, append([]any{sentinel}, args...)...)
 }
 
-// internal wraps an internal failure.
+// internal marks a failure of the relay itself (errclass.Internal).
 func internal(what string, err error) error {
-	return fmt.Errorf("%w: %s: %w", ErrInternal, what, err)
+	return errclass.Internal(fmt.Errorf("%w: %s: %w", ErrInternal, what, err))
 }
 
 // messageError is a failure whose message is given in full (the reference

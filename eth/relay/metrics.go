@@ -1,6 +1,11 @@
 package relay
 
-import "github.com/ethereum/go-ethereum/metrics"
+import (
+	"time"
+
+	"github.com/ethereum/go-ethereum/log"
+	"github.com/ethereum/go-ethereum/metrics"
+)
 
 // Metrics of the relay (served with --metrics).
 var (
@@ -27,5 +32,37 @@ func countSubmission(out SubmitOutcome, err error) {
 		submissionsBelowFloor.Mark(1)
 	default:
 		submissionsDropped.Mark(1)
+	}
+}
+
+// stageTimes are how long a submission spent in each stage of Submit.
+type stageTimes struct {
+	checks, simulation, total time.Duration
+}
+
+// logSubmission writes the one log line of a submission: its outcome and
+// how long decoding (before Submit), the checks and the simulation took.
+// Accepted bids are logged at INFO, everything else at DEBUG (rejections
+// are answered to the builder; internal faults are logged by the API).
+func logSubmission(req SubmitRequest, out SubmitOutcome, err error, st stageTimes) {
+	if req.Submission == nil {
+		return
+	}
+	t := req.Submission.BidTrace()
+	var decode time.Duration
+	if !req.DecodedAt.IsZero() {
+		decode = req.DecodedAt.Sub(req.ReceivedAt)
+	}
+	ctx := []any{"slot", t.Slot, "builder", t.BuilderPubkey, "block", t.BlockHash, "value", t.Value,
+		"decode", decode, "checks", st.checks, "simulation", st.simulation, "total", decode + st.total}
+	switch {
+	case err != nil:
+		log.Debug("Relay rejected a block", append(ctx, "err", err)...)
+	case out == Accepted:
+		log.Info("Relay accepted a block", ctx...)
+	case out == BelowFloor:
+		log.Debug("Relay kept a block below the floor", ctx...)
+	default:
+		log.Debug("Relay dropped an empty block", ctx...)
 	}
 }

@@ -112,7 +112,11 @@ func (r *Relay) GetPayload(ctx context.Context, blk *beacon.SignedBlindedBeaconB
 		return nil
 	}
 	if async {
-		go publish(context.WithoutCancel(ctx))
+		r.publishing.Add(1)
+		go func() {
+			defer r.publishing.Done()
+			publish(context.WithoutCancel(ctx))
+		}()
 		return d, nil
 	}
 	if err := publish(ctx); err != nil {

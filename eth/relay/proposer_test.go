@@ -304,3 +304,31 @@ func TestGetPayloadLateAndPublishFailure(t *testing.T) {
 		t.Fatalf("publish failure: %v", err)
 	}
 }
+
+// TestCloseWaitsForPublish: getPayload v2 answers before the block is
+// published; Close returns only once that publish has ended.
+func TestCloseWaitsForPublish(t *testing.T) {
+	e := relaytest.New(t, relaytest.Options{})
+	e.RegisterAll()
+	blk := e.BlindedBlock(1, accepted(t, e, 1, 1))
+	gate := make(chan struct{})
+	e.Publisher.Gate = gate
+	if _, err := e.Relay.GetPayload(context.Background(), blk, true); err != nil {
+		t.Fatal(err)
+	}
+	closed := make(chan struct{})
+	go func() {
+		e.Relay.Close()
+		close(closed)
+	}()
+	select {
+	case <-closed:
+		t.Fatal("Close returned while a block was still being published")
+	default:
+	}
+	close(gate)
+	<-closed
+	if n := e.Publisher.Count(); n != 1 {
+		t.Fatalf("%d blocks published when Close returned, want 1", n)
+	}
+}

@@ -125,6 +125,8 @@ type Relay struct {
 	builderKeyCount atomic.Int64
 
 	deliveries *deliveryGuard
+
+	publishing sync.WaitGroup // blocks published after getPayload v2 answered
 }
 
 type attrsKey struct {
@@ -180,6 +182,10 @@ func New(cfg Config, c Chain, st store.Relay, pub Publisher, rec SubmissionRecor
 	log.Info("Relay ready", "pubkey", r.relayPubkey, "network", cfg.Beacon.Name, "registrations", len(r.regs))
 	return r, nil
 }
+
+// Close waits for the blocks still being published after getPayload v2
+// answered. Call it after the API stopped serving.
+func (r *Relay) Close() { r.publishing.Wait() }
 
 // Pubkey is the relay's BLS public key.
 func (r *Relay) Pubkey() beacon.BLSPubkey { return r.relayPubkey }

@@ -23,7 +23,7 @@ import (
 func TestDevNodeWalkthrough(t *testing.T) {
 	var svc *devauction.Service
 	n := testnode.New(t, testnode.Options{Register: func(n *eth.Node) error {
-		svc = devauction.Register(n.Stack, devauction.Config{})
+		svc = devauction.Register(n.Stack(), devauction.Config{})
 		return nil
 	}})
 	ctx, cancel := context.WithCancel(context.Background())
@@ -37,7 +37,7 @@ func TestDevNodeWalkthrough(t *testing.T) {
 			case <-ctx.Done():
 				return
 			case <-tick.C:
-				n.Beacon.Step(ctx)
+				n.Beacon().Step(ctx)
 			}
 		}
 	}()

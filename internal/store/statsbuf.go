@@ -8,6 +8,9 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/log"
+
+	"github.com/gavel-eth/gavel/core/bundle"
+	"github.com/gavel-eth/gavel/core/errclass"
 )
 
 // StatsBuffer collects per-signer counters in memory and writes them to a
@@ -37,20 +40,9 @@ func NewStatsBuffer(db UserStats, interval time.Duration) *StatsBuffer {
 	return b
 }
 
-// StatKind names a counter of UserStat.
-type StatKind int
-
-// The counters a StatsBuffer can add to.
-const (
-	StatRequest StatKind = iota
-	StatBundle
-	StatBetaBundle
-	StatInclusion
-)
-
 // Add counts one event of kind for addr. Requests also move LastSeen (and
 // FirstSeen for a new signer); the zero address is ignored.
-func (b *StatsBuffer) Add(addr common.Address, kind StatKind) {
+func (b *StatsBuffer) Add(addr common.Address, kind bundle.StatKind) {
 	if addr == (common.Address{}) {
 		return
 	}
@@ -63,25 +55,37 @@ func (b *StatsBuffer) Add(addr common.Address, kind StatKind) {
 		b.pending[addr] = u
 	}
 	switch kind {
-	case StatRequest:
+	case bundle.StatRequest:
 		u.Requests++
 		u.LastSeen = now
-	case StatBundle:
+	case bundle.StatBundle:
 		u.Bundles++
-	case StatBetaBundle:
+	case bundle.StatBetaBundle:
 		u.BetaBundles++
-	case StatInclusion:
+	case bundle.StatInclusion:
 		u.Inclusions++
 	}
 }
 
-// Get returns the counters of addr, stored plus pending, or ErrNotFound.
+// SignerStats returns the counters of addr, stored plus pending: the
+// domain's view of Get.
+func (b *StatsBuffer) SignerStats(ctx context.Context, addr common.Address) (*bundle.SignerStats, error) {
+	u, err := b.Get(ctx, addr)
+	if err != nil {
+		return nil, err
+	}
+	return &bundle.SignerStats{Requests: u.Requests, Bundles: u.Bundles, BetaBundles: u.BetaBundles,
+		Inclusions: u.Inclusions, FirstSeen: u.FirstSeen, LastSeen: u.LastSeen}, nil
+}
+
+// Get returns the counters of addr, stored plus pending, or ErrNotFound. A
+// failing database is an internal fault (errclass.Internal).
 func (b *StatsBuffer) Get(ctx context.Context, addr common.Address) (*UserStat, error) {
 	b.flushing.RLock()
 	defer b.flushing.RUnlock()
 	stored, err := b.db.UserStat(ctx, addr)
 	if err != nil && !errors.Is(err, ErrNotFound) {
-		return nil, err
+		return nil, errclass.Internal(err)
 	}
 	b.mu.Lock()
 	p := b.pending[addr]

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/gavel-eth/gavel/core/bundle"
 )
 
 func open(t testing.TB, path string) Store {
@@ -167,10 +169,10 @@ func TestStatsBuffer(t *testing.T) {
 	s := open(t, path)
 	buf := NewStatsBuffer(s, time.Hour)
 	a := common.Address{5}
-	buf.Add(a, StatRequest)
-	buf.Add(a, StatRequest)
-	buf.Add(a, StatBetaBundle)
-	buf.Add(common.Address{}, StatRequest) // unsigned: ignored
+	buf.Add(a, bundle.StatRequest)
+	buf.Add(a, bundle.StatRequest)
+	buf.Add(a, bundle.StatBetaBundle)
+	buf.Add(common.Address{}, bundle.StatRequest) // unsigned: ignored
 	u, err := buf.Get(ctx, a)
 	if err != nil || u.Requests != 2 || u.BetaBundles != 1 {
 		t.Fatalf("pending: %+v %v", u, err)
@@ -178,7 +180,7 @@ func TestStatsBuffer(t *testing.T) {
 	if err := buf.Flush(ctx); err != nil {
 		t.Fatal(err)
 	}
-	buf.Add(a, StatInclusion)
+	buf.Add(a, bundle.StatInclusion)
 	if u, _ := buf.Get(ctx, a); u.Requests != 2 || u.Inclusions != 1 {
 		t.Fatalf("stored+pending: %+v", u)
 	}

@@ -117,7 +117,7 @@ func (n *Node) Step() *types.Header {
 	n.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	h, err := n.Beacon.Step(ctx)
+	h, err := n.Beacon().Step(ctx)
 	if err != nil {
 		n.t.Fatalf("testnode: step: %v", err)
 	}
@@ -125,10 +125,10 @@ func (n *Node) Step() *types.Header {
 }
 
 // HTTPURL is the JSON-RPC endpoint over HTTP.
-func (n *Node) HTTPURL() string { return n.Stack.HTTPEndpoint() }
+func (n *Node) HTTPURL() string { return n.Stack().HTTPEndpoint() }
 
 // MEVURL is the MEV listener's base URL.
-func (n *Node) MEVURL() string { return n.MEV.URL() }
+func (n *Node) MEVURL() string { return n.MEV().URL() }
 
 // RPC is a JSON-RPC client over HTTP.
 func (n *Node) RPC() *rpc.Client { return n.rpc }

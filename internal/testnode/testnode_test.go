@@ -15,7 +15,7 @@ import (
 
 func TestStepAdvancesChain(t *testing.T) {
 	n := New(t, Options{})
-	g := n.Chain.Genesis()
+	g := n.Chain().Genesis()
 	for i := uint64(1); i <= 3; i++ {
 		h := n.Step()
 		if h.Number.Uint64() != i {
@@ -33,7 +33,7 @@ func TestStepAdvancesChain(t *testing.T) {
 			t.Fatalf("step %d: coinbase %s, want %s", i, h.Coinbase, FeeRecipient)
 		}
 	}
-	if got := n.Beacon.HeadSlot(); got != 3 {
+	if got := n.Beacon().HeadSlot(); got != 3 {
 		t.Fatalf("head slot %d, want 3", got)
 	}
 	num, err := n.Client().BlockNumber(context.Background())
@@ -54,7 +54,7 @@ func TestTransferMinedNextSlot(t *testing.T) {
 	n := New(t, Options{})
 	ctx := context.Background()
 	from, to := Account(0), common.HexToAddress("0x1234000000000000000000000000000000005678")
-	head := n.Chain.Head()
+	head := n.Chain().Head()
 	signer := types.LatestSignerForChainID(big.NewInt(1337))
 	tx := types.MustSignNewTx(from.Key, signer, &types.DynamicFeeTx{
 		ChainID: big.NewInt(1337), Nonce: 0, GasTipCap: big.NewInt(gparams.GWei),
@@ -80,20 +80,20 @@ func TestTransferMinedNextSlot(t *testing.T) {
 func TestRestartWithDataDirContinuesChain(t *testing.T) {
 	dir := t.TempDir()
 	first := New(t, Options{DataDir: dir})
-	genesis := first.Chain.Genesis().Hash()
+	genesis := first.Chain().Genesis().Hash()
 	for range 3 {
 		first.Step()
 	}
-	head := first.Chain.Head().Hash()
-	if err := first.Stack.Close(); err != nil {
+	head := first.Chain().Head().Hash()
+	if err := first.Stack().Close(); err != nil {
 		t.Fatalf("stop: %v", err)
 	}
 
 	second := New(t, Options{DataDir: dir})
-	if got := second.Chain.Genesis().Hash(); got != genesis {
+	if got := second.Chain().Genesis().Hash(); got != genesis {
 		t.Fatalf("genesis after restart %s, want %s", got, genesis)
 	}
-	if got := second.Chain.Head(); got.Hash() != head || got.Number.Uint64() != 3 {
+	if got := second.Chain().Head(); got.Hash() != head || got.Number.Uint64() != 3 {
 		t.Fatalf("head after restart #%d %s, want #3 %s", got.Number, got.Hash(), head)
 	}
 	if h := second.Step(); h.Number.Uint64() != 4 || h.ParentHash != head {

@@ -9,6 +9,7 @@ import (
 	"github.com/ethereum/go-ethereum/rpc"
 
 	"github.com/gavel-eth/gavel/core/bundle"
+	"github.com/gavel-eth/gavel/core/errclass"
 )
 
 // API is the JSON-RPC service with eth_callBundle and
@@ -193,22 +194,13 @@ func failureFields(f *bundle.Failure) (string, *string) {
 	return f.Error, &r
 }
 
-// Error is an API error with a JSON-RPC code: -32602 for a request that is
-// wrong whatever the chain holds, -32000 for one the chain refuses.
-type Error struct {
-	Code int
-	Err  error
-}
-
-// JSON-RPC error codes used by the service.
+// JSON-RPC error codes of the service's client errors: -32602 for a request
+// that is wrong whatever the chain holds, -32000 for one the chain refuses.
+// Internal faults (marked errclass.Internal by the simulator) are -32603.
 const (
-	CodeInvalidParams = -32602
+	CodeInvalidParams = errclass.CodeInvalidParams
 	CodeServerError   = -32000
 )
-
-func (e *Error) Error() string  { return e.Err.Error() }
-func (e *Error) ErrorCode() int { return e.Code }
-func (e *Error) Unwrap() error  { return e.Err }
 
 // inputErrors are the sentinels of requests that are wrong in themselves.
 var inputErrors = []error{
@@ -216,29 +208,20 @@ var inputErrors = []error{
 	bundle.ErrWrongChain, bundle.ErrNoBlockNumber, bundle.ErrBadTimeout, bundle.ErrBadCall,
 }
 
-// clientErrors are refusals that depend on the chain or the bundle's
-// execution, still the client's to fix.
-var clientErrors = []error{
-	bundle.ErrUnknownStateBlock, bundle.ErrStateUnavailable, bundle.ErrInvalidTx,
-	bundle.ErrTimeout, bundle.ErrCancelled,
-}
-
-func rpcError(err error) error {
+// isInputError reports whether err is wrong in itself (-32602), not
+// refused by the chain (-32000). Both are the client's to fix.
+func isInputError(err error) bool {
 	for _, s := range inputErrors {
-		if errors.Is(err, s) {
-			return &Error{Code: CodeInvalidParams, Err: err}
-		}
-	}
-	return &Error{Code: CodeServerError, Err: err}
-}
-
-// IsClientError reports whether err is the request's fault (a 400 on the
-// REST endpoints) rather than the server's.
-func IsClientError(err error) bool {
-	for _, s := range append(inputErrors, clientErrors...) {
 		if errors.Is(err, s) {
 			return true
 		}
 	}
 	return false
+}
+
+func rpcError(err error) error {
+	if isInputError(err) {
+		return errclass.RPC(err, CodeInvalidParams)
+	}
+	return errclass.RPC(err, CodeServerError)
 }

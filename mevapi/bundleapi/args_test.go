@@ -146,13 +146,13 @@ func FuzzCallBundleArgs(f *testing.F) {
 	f.Add([]byte(`"`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var a CallBundleArgs
-		if err := json.Unmarshal(data, &a); err != nil && !IsClientError(err) {
+		if err := json.Unmarshal(data, &a); err != nil && !isInputError(err) {
 			if _, syntax := err.(*json.SyntaxError); !syntax {
 				t.Fatalf("unclassified error %T: %v", err, err)
 			}
 		}
 		var e EstimateGasBundleArgs
-		if err := json.Unmarshal(data, &e); err != nil && !IsClientError(err) {
+		if err := json.Unmarshal(data, &e); err != nil && !isInputError(err) {
 			if _, syntax := err.(*json.SyntaxError); !syntax {
 				t.Fatalf("unclassified error %T: %v", err, err)
 			}

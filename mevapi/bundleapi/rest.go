@@ -9,6 +9,7 @@ import (
 	"github.com/ethereum/go-ethereum/log"
 
 	"github.com/gavel-eth/gavel/core/bundle"
+	"github.com/gavel-eth/gavel/core/errclass"
 	"github.com/gavel-eth/gavel/mevapi"
 )
 
@@ -87,15 +88,15 @@ func (a *API) readJSON(w http.ResponseWriter, r *http.Request, dst any) bool {
 
 func respond(w http.ResponseWriter, r *http.Request, res any, err error) {
 	if err != nil {
-		if IsClientError(err) {
-			if errors.Is(err, bundle.ErrCancelled) && r.Context().Err() != nil {
-				return // nobody is listening
-			}
-			mevapi.WriteError(w, http.StatusBadRequest, err.Error())
+		if errclass.IsInternal(err) {
+			log.Error("Bundle simulation failed", "path", r.URL.Path, "err", err)
+			mevapi.WriteError(w, http.StatusInternalServerError, "")
 			return
 		}
-		log.Error("Bundle simulation failed", "path", r.URL.Path, "err", err)
-		mevapi.WriteError(w, http.StatusInternalServerError, "")
+		if errors.Is(err, bundle.ErrCancelled) && r.Context().Err() != nil {
+			return // nobody is listening
+		}
+		mevapi.WriteError(w, http.StatusBadRequest, err.Error())
 		return
 	}
 	mevapi.WriteJSON(w, http.StatusOK, res)

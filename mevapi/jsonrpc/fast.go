@@ -14,6 +14,8 @@ import (
 
 	"github.com/ethereum/go-ethereum/log"
 	"github.com/ethereum/go-ethereum/rpc"
+
+	"github.com/gavel-eth/gavel/core/errclass"
 )
 
 // FastService is implemented by a service whose hot methods the MEV listener
@@ -169,11 +171,11 @@ func (s *Server) serveFast(ctx context.Context, w http.ResponseWriter, body []by
 			enc, err = json.Marshal(result)
 		}
 		if err != nil {
-			err = &codedErr{CodeInternal, err}
+			err = errclass.Internal(err)
 		}
 	}
 	if timedOut.Load() {
-		err, enc = &codedErr{errcodeTimeout, errTimeout}, nil
+		err, enc = &errclass.Error{Code: errcodeTimeout, Err: errTimeout}, nil
 	}
 
 	var status int
@@ -211,7 +213,7 @@ func (m *fastMethod) call(ctx context.Context, arg reflect.Value) (res any, err 
 			buf := make([]byte, 64<<10)
 			buf = buf[:runtime.Stack(buf, false)]
 			log.Error("RPC method " + m.name + " crashed: " + fmt.Sprintf("%v\n%s", p, buf))
-			err = &codedErr{CodeInternal, fmt.Errorf("method handler crashed")}
+			err = errclass.Internal(fmt.Errorf("method handler crashed"))
 		}
 	}()
 	out := m.fn.Call([]reflect.Value{reflect.ValueOf(ctx), arg})

@@ -2,18 +2,19 @@ package jsonrpc
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/rpc"
 
-	"github.com/gavel-eth/gavel/internal/store"
+	"github.com/gavel-eth/gavel/core/bundle"
+	"github.com/gavel-eth/gavel/core/errclass"
 )
 
-// UserStatsReader reads per-signer counters (store.StatsBuffer).
+// UserStatsReader reads per-signer counters (the store's StatsBuffer): an
+// error for a signer never seen, failures marked errclass.Internal.
 type UserStatsReader interface {
-	Get(ctx context.Context, addr common.Address) (*store.UserStat, error)
+	SignerStats(ctx context.Context, addr common.Address) (*bundle.SignerStats, error)
 }
 
 // UserStatsAPIs returns the "mev" service with mev_getUserStats.
@@ -35,23 +36,12 @@ type UserStatsResult struct {
 	LastSeen    string         `json:"lastSeen"`
 }
 
-type codedErr struct {
-	code int
-	err  error
-}
-
-func (e *codedErr) Error() string  { return e.err.Error() }
-func (e *codedErr) ErrorCode() int { return e.code }
-
 // GetUserStats is mev_getUserStats(address): what gavel counted for requests
 // signed by address.
 func (a *userStatsAPI) GetUserStats(ctx context.Context, addr common.Address) (*UserStatsResult, error) {
-	u, err := a.r.Get(ctx, addr)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, &codedErr{CodeInvalidParams, err}
-	}
+	u, err := a.r.SignerStats(ctx, addr)
 	if err != nil {
-		return nil, &codedErr{CodeInternal, err}
+		return nil, errclass.RPC(err, 0) // an unknown signer is invalid params
 	}
 	ts := func(ms int64) string { return time.UnixMilli(ms).UTC().Format("2006-01-02T15:04:05.000Z07:00") }
 	return &UserStatsResult{Address: addr, Requests: u.Requests, Bundles: u.Bundles, BetaBundles: u.BetaBundles,

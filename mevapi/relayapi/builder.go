@@ -15,6 +15,7 @@ import (
 	"github.com/klauspost/compress/gzip"
 
 	"github.com/gavel-eth/gavel/core/beacon"
+	"github.com/gavel-eth/gavel/core/errclass"
 	"github.com/gavel-eth/gavel/eth/relay"
 	"github.com/gavel-eth/gavel/mevapi"
 	"github.com/gavel-eth/gavel/params"
@@ -134,7 +135,7 @@ func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
 		mevapi.WriteError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	outcome, err := b.r.Submit(req.Context(), relay.SubmitRequest{Submission: sub, Cancellations: cancellations, ReceivedAt: received, Signature: early})
+	outcome, err := b.r.Submit(req.Context(), relay.SubmitRequest{Submission: sub, Cancellations: cancellations, ReceivedAt: received, DecodedAt: time.Now(), Signature: early})
 	if err != nil {
 		writeRelayError(w, err)
 		return
@@ -381,34 +382,13 @@ func DecodeSubmission(cfg *params.BeaconConfig, version string, body []byte, ssz
 }
 
 // writeRelayError answers a relay failure: 500 for the relay's own faults
-// (details only in the log), 400 with the message otherwise.
+// (marked errclass.Internal; details only in the log), 400 with the message
+// otherwise.
 func writeRelayError(w http.ResponseWriter, err error) {
-	if errors.Is(err, relay.ErrInternal) || !isRelayError(err) {
+	if errclass.IsInternal(err) {
 		log.Error("Relay request failed", "err", err)
 		mevapi.WriteError(w, http.StatusInternalServerError, "")
 		return
 	}
-	mevapi.WriteError(w, http.StatusBadRequest, err.Error())
-}
-
-// relayErrors are the relay's 400 sentinels.
-var relayErrors = []error{
-	relay.ErrCancellationsDisabled, relay.ErrWrongFork, relay.ErrPastSlot, relay.ErrTimestamp, relay.ErrNoDuty,
-	relay.ErrProposerMismatch, relay.ErrFeeRecipient, relay.ErrBlockHash, relay.ErrParentHash, relay.ErrNoPayloadAttributes,
-	relay.ErrPrevRandao, relay.ErrWithdrawalsRoot, relay.ErrBuilderSignature, relay.ErrSlotDelivered, relay.ErrBidTrace,
-	relay.ErrBlobs, relay.ErrSimulation, relay.ErrNewerPayload,
-	relay.ErrTimestampTooEarly, relay.ErrTimestampTooLate, relay.ErrUnknownValidator, relay.ErrValidatorSignature,
-	relay.ErrEmptyRegistrations, relay.ErrTooManyRegistration,
-	relay.ErrSlotTooOld,
-	relay.ErrConsensusVersion, relay.ErrProposerIndex, relay.ErrUnknownProposerIndex, relay.ErrPayloadSignature,
-	relay.ErrUnknownPayload, relay.ErrEquivocation, relay.ErrHeaderMismatch, relay.ErrPublish, relay.ErrTooLate,
-}
-
-func isRelayError(err error) bool {
-	for _, e := range relayErrors {
-		if errors.Is(err, e) {
-			return true
-		}
-	}
-	return false
+	mevapi.WriteError(w, errclass.HTTPStatus(err), err.Error())
 }

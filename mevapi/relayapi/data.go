@@ -1,6 +1,6 @@
 // Package relayapi holds the relay's HTTP surfaces on the MEV listener: the
 // builder, proposer and data APIs. Handlers parse requests and encode
-// answers; the relay (eth/relay) and the store decide.
+// answers; the relay (eth/relay) decides.
 package relayapi
 
 import (
@@ -13,6 +13,8 @@ import (
 
 	"github.com/ethereum/go-ethereum/log"
 	"github.com/gavel-eth/gavel/core/beacon"
+	"github.com/gavel-eth/gavel/core/errclass"
+	"github.com/gavel-eth/gavel/eth/relay"
 	"github.com/gavel-eth/gavel/internal/store"
 	"github.com/gavel-eth/gavel/mevapi"
 )
@@ -32,11 +34,11 @@ const (
 	MaxSubmissionsLimit = 500
 )
 
-// DataQuerier is what the data API reads. store.Store implements it.
+// DataQuerier is what the data API reads (relay.Data).
 type DataQuerier interface {
 	DeliveredPayloads(ctx context.Context, q store.DeliveredQuery) ([]store.DeliveredPayload, error)
 	BlockSubmissions(ctx context.Context, q store.SubmissionQuery) ([]store.BlockSubmission, error)
-	Registration(ctx context.Context, pubkey beacon.BLSPubkey) (*store.Registration, error)
+	ValidatorRegistration(ctx context.Context, pubkey beacon.BLSPubkey) (*beacon.SignedValidatorRegistration, error)
 }
 
 // Mux is where routes are mounted; *mevapi.Server and *http.ServeMux fit.
@@ -268,8 +270,8 @@ func (d *dataAPI) validatorRegistration(w http.ResponseWriter, r *http.Request) 
 		writeDataError(w, errBadArg(msgInvalidPubkey))
 		return
 	}
-	reg, err := d.q.Registration(r.Context(), pk)
-	if errors.Is(err, store.ErrNotFound) {
+	reg, err := d.q.ValidatorRegistration(r.Context(), pk)
+	if errors.Is(err, relay.ErrNoRegistration) {
 		writeDataError(w, errBadArg("no registration found for validator "+s))
 		return
 	}
@@ -277,7 +279,7 @@ func (d *dataAPI) validatorRegistration(w http.ResponseWriter, r *http.Request) 
 		writeDataError(w, err)
 		return
 	}
-	mevapi.WriteJSON(w, http.StatusOK, &reg.SignedValidatorRegistration)
+	mevapi.WriteJSON(w, http.StatusOK, reg)
 }
 
 // writeRawJSON writes an encoded JSON answer with status 200.
@@ -288,13 +290,13 @@ func writeRawJSON(w http.ResponseWriter, body []byte) {
 	w.Write(body)
 }
 
-// writeDataError answers 400 with the message of a bad argument, 500 with
-// "internal server error" for anything else (logged here).
+// writeDataError answers 500 "internal server error" for an internal fault
+// (logged here), 400 with the message for anything else.
 func writeDataError(w http.ResponseWriter, err error) {
-	if bad, ok := err.(errBadArg); ok {
-		mevapi.WriteError(w, http.StatusBadRequest, string(bad))
+	if errclass.IsInternal(err) {
+		log.Warn("Relay data query failed", "err", err)
+		mevapi.WriteError(w, http.StatusInternalServerError, "")
 		return
 	}
-	log.Warn("Relay data query failed", "err", err)
-	mevapi.WriteError(w, http.StatusInternalServerError, err.Error())
+	mevapi.WriteError(w, http.StatusBadRequest, err.Error())
 }

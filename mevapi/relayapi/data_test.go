@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/gavel-eth/gavel/core/beacon"
+	"github.com/gavel-eth/gavel/eth/relay"
 	"github.com/gavel-eth/gavel/internal/store"
 )
 
@@ -43,7 +44,7 @@ func dataServer(t testing.TB) (store.Store, string) {
 	}
 	t.Cleanup(func() { s.Close() })
 	mux := http.NewServeMux()
-	MountData(mux, s)
+	MountData(mux, relay.NewData(s))
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
 	return s, srv.URL
@@ -397,7 +398,7 @@ func TestDataSurvivesRestart(t *testing.T) {
 	}
 	defer s.Close()
 	mux := http.NewServeMux()
-	MountData(mux, s)
+	MountData(mux, relay.NewData(s))
 	srv := httptest.NewServer(mux)
 	defer srv.Close()
 	if status, body := get(t, srv.URL+PathDataPayloadDelivered+"?slot=77"); status != 200 || !strings.Contains(string(body), `"slot":"77"`) || !strings.Contains(string(body), `"value":"123"`) {

@@ -80,10 +80,16 @@ type Publisher struct {
 	mu     sync.Mutex
 	Blocks []*beacon.SignedBlockContents
 	Err    error
+	// Gate, if set before publishing starts, holds every publish until it
+	// is closed.
+	Gate chan struct{}
 }
 
 // Publish implements relay.Publisher.
 func (p *Publisher) Publish(_ context.Context, b *beacon.SignedBlockContents, _ *beacon.ExecutionPayload, _ *beacon.BlobsBundle, _ *beacon.ExecutionRequests) error {
+	if p.Gate != nil {
+		<-p.Gate
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.Err != nil {

@@ -1,0 +1,24 @@
+package bundle
+
+// StatKind names a per-signer counter: something a searcher's signed
+// requests did. The pools count them; the store keeps the totals.
+type StatKind int
+
+// The per-signer counters.
+const (
+	StatRequest    StatKind = iota // a signed request reached the MEV listener
+	StatBundle                     // eth_sendBundle accepted a bundle
+	StatBetaBundle                 // mev_sendBetaBundle stored a beta bundle
+	StatInclusion                  // a bundle landed in a block this node built
+)
+
+// SignerStats are the counters of one signer, as mev_getUserStats reports
+// them.
+type SignerStats struct {
+	Requests    uint64
+	Bundles     uint64 // eth_sendBundle bundles accepted
+	BetaBundles uint64 // mev_sendBetaBundle bundles accepted
+	Inclusions  uint64 // eth_sendBundle bundles included on chain
+	FirstSeen   int64  // unix milliseconds
+	LastSeen    int64  // unix milliseconds
+}
