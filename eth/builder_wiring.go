@@ -88,7 +88,7 @@ func newBuilder(n *Node, cfg BuilderConfig) (*builderService, error) {
 			return nil, err
 		}
 	case dev:
-		bcCfg.CoinbaseKey = chain.DevBuilderKey()
+		bcCfg.CoinbaseKey, bcCfg.Bonus = chain.DevBuilderKey(), DevBuilderBonus
 	}
 	svc := &builderService{chain: n.chain}
 	n.submission.Bundles.Notify(svc.kick)

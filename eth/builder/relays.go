@@ -114,9 +114,22 @@ func (h *HTTPRelay) Proposer(ctx context.Context, slot uint64) (Proposer, bool, 
 	if status != http.StatusOK {
 		return Proposer{}, false, fmt.Errorf("validators: %d %s", status, body)
 	}
+	proposers, err := parseValidators(body)
+	if err != nil {
+		return Proposer{}, false, err
+	}
+	h.proposers = proposers
+	h.fetched = slot + 1
+	p, ok := h.proposers[slot]
+	return p, ok, nil
+}
+
+// parseValidators decodes a relay's GET /relay/v1/builder/validators answer
+// into the registered proposer of each slot.
+func parseValidators(body []byte) (map[uint64]Proposer, error) {
 	var list []validatorsEntry
 	if err := json.Unmarshal(body, &list); err != nil {
-		return Proposer{}, false, fmt.Errorf("validators answer: %w", err)
+		return nil, fmt.Errorf("validators answer: %w", err)
 	}
 	entries := make([]json.RawMessage, len(list))
 	for i, e := range list {
@@ -124,24 +137,25 @@ func (h *HTTPRelay) Proposer(ctx context.Context, slot uint64) (Proposer, bool, 
 	}
 	raw, err := json.Marshal(entries)
 	if err != nil {
-		return Proposer{}, false, err
+		return nil, fmt.Errorf("validators answer: %w", err)
 	}
 	regs, err := beacon.DecodeRegistrationsJSON(raw)
 	if err != nil {
-		return Proposer{}, false, fmt.Errorf("validators answer: %w", err)
+		return nil, fmt.Errorf("validators answer: %w", err)
 	}
-	h.proposers = make(map[uint64]Proposer, len(list))
+	if len(regs) != len(list) {
+		return nil, fmt.Errorf("validators answer: %d entries, %d registrations", len(list), len(regs))
+	}
+	out := make(map[uint64]Proposer, len(list))
 	for i, e := range list {
 		s, err := strconv.ParseUint(e.Slot, 10, 64)
 		if err != nil {
-			return Proposer{}, false, fmt.Errorf("validators answer: slot %q: %w", e.Slot, err)
+			return nil, fmt.Errorf("validators answer: slot %q: %w", e.Slot, err)
 		}
 		m := regs[i].Message
-		h.proposers[s] = Proposer{Pubkey: m.Pubkey, FeeRecipient: common.Address(m.FeeRecipient), GasLimit: m.GasLimit}
+		out[s] = Proposer{Pubkey: m.Pubkey, FeeRecipient: common.Address(m.FeeRecipient), GasLimit: m.GasLimit}
 	}
-	h.fetched = slot + 1
-	p, ok := h.proposers[slot]
-	return p, ok, nil
+	return out, nil
 }
 
 // Submit implements Relay: SSZ+gzip, or JSON when the relay does not take
