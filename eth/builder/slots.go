@@ -159,6 +159,10 @@ func (b *Builder) runSlot(ctx context.Context, a slotAttrs) {
 		return
 	}
 	job := Job{Slot: a.slot, Parent: parent, Attrs: a.attrs}
+	select { // arrivals before the slot are in its first build
+	case <-b.kick:
+	default:
+	}
 
 	found := make(chan lookup, len(b.relays))
 	lctx, cancel := context.WithTimeout(ctx, lookupTimeout)
