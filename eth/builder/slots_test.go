@@ -15,8 +15,8 @@ import (
 	"github.com/gavel-eth/gavel/eth/relay"
 	"github.com/gavel-eth/gavel/eth/relay/relaytest"
 	"github.com/gavel-eth/gavel/internal/store"
-	"github.com/gavel-eth/gavel/miner"
 	"github.com/gavel-eth/gavel/mevapi/relayapi"
+	"github.com/gavel-eth/gavel/miner"
 )
 
 // TestSlowRelayDelaysNoOther: on a slot's attributes the live builder
