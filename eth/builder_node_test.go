@@ -93,6 +93,11 @@ func TestForkchoiceAttributesReachRelay(t *testing.T) {
 	var dial func(*testnode.Node) *rpc.Client
 	n := testnode.New(t, testnode.Options{Configure: func(c *node.Config, _ *ethconfig.Config, _ *eth.Config) { dial = withJWT(t, c) }})
 	engineAPI := dial(n)
+	// The rest of geth's engine namespace is served as before.
+	var caps []string
+	if err := engineAPI.Call(&caps, "engine_exchangeCapabilities", []string{"engine_forkchoiceUpdatedV3"}); err != nil || len(caps) == 0 {
+		t.Fatalf("engine_exchangeCapabilities: %v %v", caps, err)
+	}
 	n.Step() // the dev validators register; duties are known
 	head := n.Step()
 	r := n.Relay().Relay()

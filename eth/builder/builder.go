@@ -12,6 +12,7 @@ import (
 	"crypto/ecdsa"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -227,23 +228,44 @@ func (b *Builder) sign(slot uint64, p Proposer, res *miner.Result, value *uint25
 }
 
 // Submit sends a built block to relays, one log line and one metric count
-// per submission. It returns the failures joined.
+// per submission: the in-process relay first (no network), then the others
+// all at once, so a slow relay delays none of the rest. It returns the
+// failures joined.
 func (b *Builder) Submit(ctx context.Context, built *Built, relays ...Relay) error {
 	t := built.Submission.BidTrace()
-	var errs []error
-	for _, r := range relays {
-		start := time.Now()
-		err := r.Submit(ctx, built.Submission)
-		fields := []any{"relay", r.Name(), "slot", t.Slot, "block", common.Hash(t.BlockHash), "txs", len(built.Result.Block.Transactions()),
-			"bundles", len(built.Result.Bundles), "value", built.Value, "elapsed", time.Since(start)}
-		if err != nil {
-			submissionsFailed.Mark(1)
-			log.Warn("Builder submission refused", append(fields, "err", err)...)
-			errs = append(errs, fmt.Errorf("%s: %w", r.Name(), err))
+	errs := make([]error, len(relays))
+	var wg sync.WaitGroup
+	for i, r := range relays {
+		if _, local := r.(LocalRelay); local {
+			errs[i] = b.submitOne(ctx, built, t, r)
+		}
+	}
+	for i, r := range relays {
+		if _, local := r.(LocalRelay); local {
 			continue
 		}
-		submissionsSent.Mark(1)
-		log.Info("Builder submitted block", fields...)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = b.submitOne(ctx, built, t, r)
+		}()
 	}
+	wg.Wait()
 	return errors.Join(errs...)
+}
+
+// submitOne submits to one relay and logs the outcome.
+func (b *Builder) submitOne(ctx context.Context, built *Built, t *beacon.BidTrace, r Relay) error {
+	start := time.Now()
+	err := r.Submit(ctx, built.Submission)
+	fields := []any{"relay", r.Name(), "slot", t.Slot, "block", common.Hash(t.BlockHash), "txs", len(built.Result.Block.Transactions()),
+		"bundles", len(built.Result.Bundles), "value", built.Value, "elapsed", time.Since(start)}
+	if err != nil {
+		submissionsFailed.Mark(1)
+		log.Warn("Builder submission refused", append(fields, "err", err)...)
+		return fmt.Errorf("%s: %w", r.Name(), err)
+	}
+	submissionsSent.Mark(1)
+	log.Info("Builder submitted block", fields...)
+	return nil
 }

@@ -8,7 +8,6 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/log"
-	"github.com/holiman/uint256"
 
 	"github.com/gavel-eth/gavel/core/chain"
 )
@@ -126,6 +125,31 @@ func (r *slotRun) end() {
 	}
 }
 
+// Proposer lookups of a slot run at once; the first build waits for them
+// at most lookupGrace (a slow external relay never delays the others: it
+// gets the slot's block when its answer comes), and each gives up after
+// lookupTimeout.
+const (
+	lookupGrace   = 50 * time.Millisecond
+	lookupTimeout = 2 * time.Second
+)
+
+// lookup is one relay's answer about the slot's proposer.
+type lookup struct {
+	r   Relay
+	p   Proposer
+	ok  bool
+	err error
+}
+
+// slotRelays are the relays of a slot grouped by proposer registration:
+// relays that agree on it get the same submission.
+type slotRelays struct {
+	groups map[Proposer][]Relay
+	order  []Proposer
+	best   map[Proposer]*Built // last submitted block per group
+}
+
 // runSlot builds and submits the slot's block, then rebuilds on kicks
 // until the slot closes, the run is cancelled or MaxBuilds is reached.
 func (b *Builder) runSlot(ctx context.Context, a slotAttrs) {
@@ -135,71 +159,68 @@ func (b *Builder) runSlot(ctx context.Context, a slotAttrs) {
 		return
 	}
 	job := Job{Slot: a.slot, Parent: parent, Attrs: a.attrs}
-	// One build per distinct proposer registration: relays that agree on it
-	// get the same submission.
-	groups := map[Proposer][]Relay{}
-	var order []Proposer
+	select { // arrivals before the slot are in its first build
+	case <-b.kick:
+	default:
+	}
+
+	found := make(chan lookup, len(b.relays))
+	lctx, cancel := context.WithTimeout(ctx, lookupTimeout)
+	defer cancel()
 	for _, r := range b.relays {
-		p, ok, err := r.Proposer(ctx, a.slot)
-		if err != nil {
-			log.Warn("Builder could not learn the slot's proposer", "relay", r.Name(), "slot", a.slot, "err", err)
-			continue
-		}
-		if !ok {
-			log.Debug("No registered proposer for the slot", "relay", r.Name(), "slot", a.slot)
-			continue
-		}
-		if _, seen := groups[p]; !seen {
-			order = append(order, p)
-		}
-		groups[p] = append(groups[p], r)
+		go func(r Relay) {
+			p, ok, err := r.Proposer(lctx, a.slot)
+			found <- lookup{r: r, p: p, ok: ok, err: err}
+		}(r)
 	}
-	if len(order) == 0 {
-		return
-	}
-	best := map[Proposer]*uint256.Int{}
-	build := func() {
-		for _, p := range order {
-			built, err := b.Build(ctx, job, p)
-			if err != nil {
-				if ctx.Err() == nil {
-					log.Warn("Builder could not build", "slot", a.slot, "err", err)
-				}
-				continue
-			}
-			if built.Value.IsZero() {
-				log.Debug("Builder has nothing to bid", "slot", a.slot)
-				continue
-			}
-			if prev := best[p]; prev != nil && built.Value.Cmp(prev) <= 0 {
-				continue // no better than what the relays have
-			}
-			if prev := best[p]; prev == nil {
-				firstBidTimer.UpdateSince(a.at)
-			}
-			if err := b.Submit(ctx, built, groups[p]...); err == nil || best[p] == nil {
-				best[p] = built.Value
-			}
+	pending := len(b.relays)
+	sr := &slotRelays{groups: map[Proposer][]Relay{}, best: map[Proposer]*Built{}}
+	grace := time.NewTimer(lookupGrace)
+	defer grace.Stop()
+wait:
+	for pending > 0 {
+		select {
+		case l := <-found:
+			pending--
+			sr.add(ctx, b, a.slot, l)
+		case <-grace.C:
+			break wait
+		case <-ctx.Done():
+			return
 		}
 	}
-	build()
+	b.buildFor(ctx, a, job, sr, sr.order)
+
 	var closes <-chan time.Time
 	if b.cfg.SlotOpen >= 0 {
 		end := time.Unix(int64(b.cfg.Beacon.SlotTime(a.slot)), 0).Add(b.cfg.SlotOpen)
 		left := end.Sub(b.cfg.Now())
-		if left <= 0 {
+		if left <= 0 && pending == 0 {
 			return
 		}
-		timer := time.NewTimer(left)
+		timer := time.NewTimer(max(left, 0))
 		defer timer.Stop()
 		closes = timer.C
 	}
-	for builds := 1; builds < b.cfg.MaxBuilds; builds++ {
+	for builds := 1; builds < b.cfg.MaxBuilds; {
+		var late <-chan lookup
+		if pending > 0 {
+			late = found
+		}
 		select {
 		case <-ctx.Done():
 			return
 		case <-closes:
 			return
+		case l := <-late:
+			// A relay that answered after the first build: a proposer
+			// nobody built for yet gets a build now; a known one, the
+			// block already built.
+			pending--
+			if p, isNew := sr.add(ctx, b, a.slot, l); isNew {
+				b.buildFor(ctx, a, job, sr, []Proposer{p})
+			}
+			continue
 		case <-b.kick:
 		}
 		debounce := time.NewTimer(b.cfg.Debounce)
@@ -214,6 +235,58 @@ func (b *Builder) runSlot(ctx context.Context, a slotAttrs) {
 		default:
 		}
 		rebuildsMeter.Mark(1)
-		build()
+		b.buildFor(ctx, a, job, sr, sr.order)
+		builds++
+	}
+}
+
+// add files a relay's lookup under its proposer. A relay joining a group
+// that already has a block gets that block now. It reports the proposer and
+// whether it is a new group.
+func (sr *slotRelays) add(ctx context.Context, b *Builder, slot uint64, l lookup) (Proposer, bool) {
+	if l.err != nil {
+		log.Warn("Builder could not learn the slot's proposer", "relay", l.r.Name(), "slot", slot, "err", l.err)
+		return Proposer{}, false
+	}
+	if !l.ok {
+		log.Debug("No registered proposer for the slot", "relay", l.r.Name(), "slot", slot)
+		return Proposer{}, false
+	}
+	_, known := sr.groups[l.p]
+	sr.groups[l.p] = append(sr.groups[l.p], l.r)
+	if !known {
+		sr.order = append(sr.order, l.p)
+		return l.p, true
+	}
+	if built := sr.best[l.p]; built != nil {
+		b.Submit(ctx, built, l.r)
+	}
+	return l.p, false
+}
+
+// buildFor builds the block of each of ps and submits it to the group's
+// relays when it bids more than the group's last submission.
+func (b *Builder) buildFor(ctx context.Context, a slotAttrs, job Job, sr *slotRelays, ps []Proposer) {
+	for _, p := range ps {
+		built, err := b.Build(ctx, job, p)
+		if err != nil {
+			if ctx.Err() == nil {
+				log.Warn("Builder could not build", "slot", a.slot, "err", err)
+			}
+			continue
+		}
+		if built.Value.IsZero() {
+			log.Debug("Builder has nothing to bid", "slot", a.slot)
+			continue
+		}
+		prev := sr.best[p]
+		if prev != nil && built.Value.Cmp(prev.Value) <= 0 {
+			continue // no better than what the relays have
+		}
+		if prev == nil {
+			firstBidTimer.UpdateSince(a.at)
+		}
+		b.Submit(ctx, built, sr.groups[p]...)
+		sr.best[p] = built
 	}
 }
