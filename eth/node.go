@@ -23,8 +23,10 @@ import (
 
 	"github.com/gavel-eth/gavel/core/bundle"
 	"github.com/gavel-eth/gavel/core/chain"
+	"github.com/gavel-eth/gavel/eth/betapool"
 	"github.com/gavel-eth/gavel/eth/builder"
 	"github.com/gavel-eth/gavel/eth/devbeacon"
+	"github.com/gavel-eth/gavel/eth/relay"
 	"github.com/gavel-eth/gavel/internal/store"
 	"github.com/gavel-eth/gavel/mevapi"
 	"github.com/gavel-eth/gavel/mevapi/bundleapi"
@@ -51,6 +53,7 @@ type Config struct {
 	Submission SubmissionConfig // bundles, beta bundles, request signatures (eth/submission.go)
 	Relay      RelayConfig      // the relay (eth/relay_wiring.go)
 	Builder    BuilderConfig    // builder mode (eth/builder_wiring.go)
+	Beta       BetaConfig       // the beta block's L2 (eth/beta_wiring.go)
 }
 
 // DefaultConfig returns gavel's defaults.
@@ -67,6 +70,7 @@ func DefaultConfig() Config {
 			DefaultTimeout: bundle.DefaultTimeout, MaxTimeout: bundle.DefaultMaxTimeout,
 		},
 		Submission: DefaultSubmissionConfig,
+		Beta:       BetaConfig{Settlement: betapool.DefaultSettlementConfig},
 	}
 }
 
@@ -256,13 +260,23 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (_ *Node, err e
 	n.submission.Register(n.mev)
 	stack.RegisterAPIs(n.submission.APIs())
 
+	// The beta block's source: the L2 settlement reader over the beta pool
+	// (nil when no L2 is configured outside --dev, or --beta.disable).
+	beta, err := newBeta(n, cfg)
+	if err != nil {
+		return nil, err
+	}
+	var relayBeta relay.Beta
+	if beta != nil {
+		relayBeta = beta
+	}
 	// On a real network the relay runs when --relay.secretkey or
 	// --relay.beacon is given (newNetworkRelay refuses one without the
 	// other); with neither, none of its routes is mounted.
 	if n.beacon != nil {
-		n.relay, err = newDevRelay(n, cfg.Relay, st)
+		n.relay, err = newDevRelay(n, cfg.Relay, st, relayBeta)
 	} else if cfg.Relay.SecretKey != "" || len(cfg.Relay.Beacon) > 0 {
-		n.relay, err = newNetworkRelay(n, cfg.Relay, st)
+		n.relay, err = newNetworkRelay(n, cfg.Relay, st, relayBeta)
 	}
 	if err != nil {
 		return nil, err
@@ -280,6 +294,9 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (_ *Node, err e
 	stack.RegisterLifecycle(submissionCloser{n.submission})
 	if n.relay != nil {
 		stack.RegisterLifecycle(n.relay)
+		if p := newBetaPoller(beta, n.relay.Relay, cfg); p != nil {
+			stack.RegisterLifecycle(p)
+		}
 	}
 	if n.builder != nil {
 		stack.RegisterLifecycle(n.builder)

@@ -121,7 +121,7 @@ func (s *RelayService) Stop() error {
 // newDevRelay builds the relay of --dev: it runs on the dev chain's beacon
 // constants, the dev validators register over HTTP and every slot goes
 // through it (the proposer flow, which builds with n's local builder).
-func newDevRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, error) {
+func newDevRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta) (*RelayService, error) {
 	key, err := relayKey(cfg.SecretKey, devRelayKeySeed[:])
 	if err != nil {
 		return nil, err
@@ -144,6 +144,7 @@ func newDevRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, error
 	r, err := relay.New(relay.Config{
 		Beacon: bcfg, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled,
 		GetHeaderCutoff: -1, GetPayloadCutoff: -1, // slots may be stepped by hand
+		Beta: beta,
 	}, n.chain, st, devPublisher{svc: svc, engine: n.engine}, svc.traces)
 	if err != nil {
 		svc.traces.Close()
@@ -159,6 +160,7 @@ func newDevRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, error
 	}
 	svc.proposer, err = devbeacon.NewProposer(devbeacon.ProposerConfig{
 		RelayURL: n.mev.URL, Beacon: bcfg, Validators: vals, GasLimit: n.chain.Head().GasLimit,
+		BetaGas: func(slot uint64) uint64 { return r.BetaGas(context.Background(), slot) },
 	}, r, devBuilder, n.submission.PayloadBuilder())
 	if err != nil {
 		svc.traces.Close()
@@ -271,7 +273,7 @@ const attributesWarnEpochs = 2
 // one answers, checks them against the chain's preset, builds the relay and
 // then follows head, duties, known validators and payload attributes; the
 // relay publishes delivered blocks to the beacon nodes.
-func newNetworkRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, error) {
+func newNetworkRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta) (*RelayService, error) {
 	switch {
 	case cfg.SecretKey == "":
 		return nil, fmt.Errorf("%w: --relay.beacon is set but --relay.secretkey is missing: the relay needs its BLS secret key (32 bytes hex) to sign the bids it serves", ErrRelayConfig)
@@ -312,7 +314,7 @@ func newNetworkRelay(n *Node, cfg RelayConfig, st store.Store) (*RelayService, e
 		if err != nil {
 			return
 		}
-		r, err := relay.New(relay.Config{Beacon: bcfg, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled}, n.chain, st, client, traces)
+		r, err := relay.New(relay.Config{Beacon: bcfg, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled, Beta: beta}, n.chain, st, client, traces)
 		if err != nil {
 			log.Error("Relay not started", "err", err)
 			svc.setWaiting(err.Error())

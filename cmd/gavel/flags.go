@@ -76,7 +76,7 @@ var gavelFlags = concat([]cli.Flag{
 	configFileFlag, verbosityFlag,
 	devFlag, devPeriodFlag, devGasLimitFlag,
 	mevAddrFlag, mevMaxBodyFlag, mevReadTimeoutFlag, mevWriteTimeoutFlag,
-}, submissionFlags, simFlags, relayFlags, builderFlags)
+}, submissionFlags, betaFlags, simFlags, relayFlags, builderFlags)
 
 // gethFlags are the geth flags gavel understands, with geth's names, so a
 // geth operator's command line keeps working.

@@ -28,3 +28,22 @@ func TestSubmissionFlags(t *testing.T) {
 		}
 	}
 }
+
+func TestBetaFlags(t *testing.T) {
+	out, errOut, code := gavel(t, "dumpconfig", "--ipcdisable", "--beta.l2rpc", "ws://127.0.0.1:9999", "--beta.network", "main",
+		"--beta.settlementhouse", "0x00000000000000000000000000000000000000aa")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"[Mev.Beta]", `L2RPC = "ws://127.0.0.1:9999"`, `Network = "main"`, `SettlementHouse = "0x00000000000000000000000000000000000000aa"`, "[Mev.Beta.Settlement]"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("dumpconfig lacks %q:\n%s", want, out)
+		}
+	}
+	for _, args := range [][]string{{"--beta.network", "moon"}, {"--beta.l2rpc", "127.0.0.1:8545"}} {
+		_, errOut, code := gavel(t, append([]string{"dumpconfig", "--ipcdisable"}, args...)...)
+		if code == 0 || !strings.Contains(errOut, args[0]) {
+			t.Errorf("%v: exit %d, stderr %q should name the flag", args, code, errOut)
+		}
+	}
+}

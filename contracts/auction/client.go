@@ -316,6 +316,15 @@ func (c *Client) Auction(ctx context.Context, slot uint64) (AuctionState, error)
 	}, nil
 }
 
+// ItemsForSale reads the gas slot's auction sells (0: never opened).
+func (c *Client) ItemsForSale(ctx context.Context, slot uint64) (*big.Int, error) {
+	a, err := call(ctx, c.auctioneerC, c.auctioneer.PackAuctions(new(big.Int).SetUint64(slot)), c.auctioneer.UnpackAuctions)
+	if err != nil {
+		return nil, err
+	}
+	return a.ItemsForSale, nil
+}
+
 // Bids returns the manual bids placed in slot, in arrival order.
 func (c *Client) Bids(ctx context.Context, slot uint64) ([]Bid, error) {
 	raw, err := call(ctx, c.auctioneerC, c.auctioneer.PackGetBids(new(big.Int).SetUint64(slot)), c.auctioneer.UnpackGetBids)

@@ -47,6 +47,9 @@ type BuildAttrs struct {
 	BeaconRoot   *common.Hash
 	GasLimit     uint64 // desired gas limit, reached within the 1/1024 rule; 0 keeps the parent's
 	Extra        []byte
+	// Reserve is gas of the block's limit the builder leaves unused (the
+	// slot's beta_gas, sold for the beta block).
+	Reserve uint64
 }
 
 // BlockBuilder assembles one block on a parent with geth's own pieces
@@ -120,7 +123,7 @@ func (c *Chain) NewBlockBuilder(ctx context.Context, parent *types.Header, a Bui
 	evm := vm.NewEVM(core.NewEVMBlockContext(h, c.bc, &coinbase), sdb, cfg, vm.Config{})
 	b := &BlockBuilder{
 		c: c, ctx: ctx, parent: parent, header: h, attrs: a, state: sdb, evm: evm,
-		gp:     core.NewGasPool(h.GasLimit),
+		gp:     core.NewGasPool(h.GasLimit - min(a.Reserve, h.GasLimit)),
 		signer: types.MakeSigner(cfg, num, a.Timestamp),
 	}
 	b.acc = core.PreExecution(ctx, h.ParentBeaconRoot, parent, cfg, evm, num, a.Timestamp)
@@ -504,4 +507,65 @@ func (c *Chain) ImportBuilt(built *BuiltBlock) error {
 		return fmt.Errorf("invalid block %d %s: %w", b.NumberU64(), b.Hash().Hex(), err)
 	}
 	return nil
+}
+
+// ErrNoKeptState means a verified block holds no state to continue from
+// (verified without KeepState, or an Amsterdam block).
+var ErrNoKeptState = errors.New("verified block kept no state to continue from")
+
+// ContinueBlock returns a builder that appends transactions to a verified
+// block: its header, transactions, receipts and logs as they are, its gas
+// used taken from the pool, on a copy of the state it kept after its last
+// transaction (v is not changed and may be continued again). Finish then
+// runs the block's withdrawals and request system calls after the appended
+// transactions and assembles the block with new roots, gas used and hash.
+// The alpha block is not executed again.
+func (c *Chain) ContinueBlock(ctx context.Context, v *VerifiedPayload) (*BlockBuilder, error) {
+	if v == nil || v.state == nil {
+		return nil, ErrNoKeptState
+	}
+	blk := v.Block
+	parent := c.bc.GetHeader(blk.ParentHash(), blk.NumberU64()-1)
+	if parent == nil {
+		return nil, fmt.Errorf("%w: %s at number %d", ErrUnknownParent, blk.ParentHash().Hex(), blk.NumberU64()-1)
+	}
+	cfg := c.Config()
+	h := types.CopyHeader(blk.Header())
+	sdb := v.state.Copy()
+	coinbase := h.Coinbase
+	evm := vm.NewEVM(core.NewEVMBlockContext(h, c.bc, &coinbase), sdb, cfg, vm.Config{})
+	gp := core.NewGasPool(h.GasLimit)
+	used := blk.GasUsed()
+	if err := gp.CheckGasLegacy(used); err != nil {
+		return nil, fmt.Errorf("%w: gas used %d over the limit %d", ErrInvalidBlock, used, h.GasLimit)
+	}
+	if err := gp.ChargeGasLegacy(0, used); err != nil {
+		return nil, err
+	}
+	ws := blk.Withdrawals()
+	if cfg.IsShanghai(h.Number, h.Time) && ws == nil {
+		ws = types.Withdrawals{}
+	}
+	b := &BlockBuilder{
+		c: c, ctx: ctx, parent: parent, header: h, state: sdb, evm: evm, gp: gp,
+		attrs: BuildAttrs{
+			Timestamp: h.Time, FeeRecipient: coinbase, Random: h.MixDigest, Withdrawals: ws,
+			BeaconRoot: h.ParentBeaconRoot, GasLimit: h.GasLimit, Extra: h.Extra,
+		},
+		signer:   types.MakeSigner(cfg, h.Number, h.Time),
+		txs:      append(types.Transactions(nil), blk.Transactions()...),
+		receipts: append(types.Receipts(nil), v.Receipts...),
+		logs:     append([]*types.Log(nil), v.logs...),
+		startBal: sdb.GetBalance(coinbase).Clone(),
+	}
+	for _, tx := range b.txs {
+		b.size += tx.Size()
+	}
+	return b, nil
+}
+
+// RecoverSenders recovers the senders of txs on all cores in the
+// background, so that applying them later finds the senders cached.
+func (b *BlockBuilder) RecoverSenders(txs types.Transactions) {
+	core.SenderCacher().Recover(b.signer, txs)
 }

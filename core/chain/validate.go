@@ -60,12 +60,16 @@ type BuilderPayload struct {
 	ProposerFeeRecipient common.Address
 	// Value is the promised payment in wei.
 	Value *uint256.Int
+	// KeepState keeps the state after the block's last transaction in the
+	// result, for a beta block appended to this one (costs one state copy).
+	KeepState bool
 }
 
-// VerifiedPayload is a builder block that passed ValidatePayload, with the
-// state after it. Nothing of it is written to the chain database. The
-// post-state lets a later block part (the beta block) be appended without
-// executing the block twice.
+// VerifiedPayload is a builder block that passed ValidatePayload. Nothing of
+// it is written to the chain database. With BuilderPayload.KeepState it
+// holds the state after the block's last transaction (before withdrawals
+// and the request system calls), so that a beta block can be appended
+// (ContinueBlock) without executing the block twice.
 type VerifiedPayload struct {
 	Block    *types.Block
 	Receipts types.Receipts
@@ -74,11 +78,12 @@ type VerifiedPayload struct {
 	// final transaction rather than by the fee recipient's balance alone.
 	PaymentByTx bool
 	state       *state.StateDB
+	logs        []*types.Log
 }
 
-// PostState returns a copy of the verified block's post-state, for building
-// on top of it.
-func (v *VerifiedPayload) PostState() *state.StateDB { return v.state.Copy() }
+// HasState reports whether the state after the block's transactions was
+// kept (KeepState, and a fork before Amsterdam).
+func (v *VerifiedPayload) HasState() bool { return v.state != nil }
 
 // ExpectedGasLimit is the gas limit a block on a parent with parentLimit must
 // have for a proposer that registered registered: a step of at most
@@ -120,7 +125,17 @@ func (c *Chain) ValidatePayload(ctx context.Context, p *BuilderPayload) (*Verifi
 		return nil, fmt.Errorf("%w: state of %s: %v", ErrUnknownParent, parent.Hash().Hex(), err)
 	}
 	before := sdb.GetBalance(p.ProposerFeeRecipient).Clone()
-	res, err := c.bc.Processor().Process(ctx, block, sdb, c.bc.JumpDestCache(), c.bc.PrecompileCache(), vm.Config{}, nil)
+	var (
+		res  *core.ProcessResult
+		kept *state.StateDB
+	)
+	if c.Config().IsAmsterdam(block.Number(), block.Time()) {
+		// Block access lists: geth's processor (possibly parallel) is the
+		// only one that builds them; no state is kept for a beta block.
+		res, err = c.bc.Processor().Process(ctx, block, sdb, c.bc.JumpDestCache(), c.bc.PrecompileCache(), vm.Config{}, nil)
+	} else {
+		res, kept, err = c.process(ctx, block, parent, sdb, p.KeepState)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrExecution, err)
 	}
@@ -131,7 +146,68 @@ func (c *Chain) ValidatePayload(ctx context.Context, p *BuilderPayload) (*Verifi
 	if err != nil {
 		return nil, err
 	}
-	return &VerifiedPayload{Block: block, Receipts: res.Receipts, Requests: res.Requests, PaymentByTx: byTx, state: sdb}, nil
+	v := &VerifiedPayload{Block: block, Receipts: res.Receipts, Requests: res.Requests, PaymentByTx: byTx, state: kept}
+	if kept != nil {
+		v.logs = res.Logs
+	}
+	return v, nil
+}
+
+// process is geth's sequential block processing (StateProcessor.Process
+// without tracer, witness or DAO fork, which a builder block never needs),
+// from the same exported pieces: pre-execution system calls, every tx
+// through ApplyTransactionWithEVM, then withdrawals and the EIP-7685 system
+// calls, then the engine's Finalize. With keep it also returns a copy of the
+// state after the last tx and before the post-execution steps: the state a
+// beta block continues from, since withdrawals and the request queues are
+// processed after the block's last tx, beta's included.
+func (c *Chain) process(ctx context.Context, block *types.Block, parent *types.Header, sdb *state.StateDB, keep bool) (*core.ProcessResult, *state.StateDB, error) {
+	var (
+		cfg     = c.Config()
+		header  = block.Header()
+		number  = block.Number()
+		hash    = block.Hash()
+		txs     = block.Transactions()
+		evm     = vm.NewEVM(core.NewEVMBlockContext(header, c.bc, nil), sdb, cfg, vm.Config{})
+		signer  = types.MakeSigner(cfg, header.Number, header.Time)
+		gp      = core.NewGasPool(block.GasLimit())
+		res     = &core.ProcessResult{Receipts: make(types.Receipts, 0, len(txs))}
+		kept    *state.StateDB
+		evmDone = false
+	)
+	defer func() {
+		if !evmDone {
+			evm.Release()
+		}
+	}()
+	evm.SetJumpDestCache(c.bc.JumpDestCache())
+	evm.SetPrecompileCache(c.bc.PrecompileCache())
+	core.PreExecution(ctx, block.BeaconRoot(), parent, cfg, evm, number, block.Time())
+	for i, tx := range txs {
+		msg, err := core.TransactionToMessage(tx, signer, header.BaseFee)
+		if err != nil {
+			return nil, nil, fmt.Errorf("could not apply tx %d [%v]: %w", i, tx.Hash().Hex(), err)
+		}
+		sdb.SetTxContext(tx.Hash(), i, uint32(i+1))
+		r, _, err := core.ApplyTransactionWithEVM(ctx, msg, gp, sdb, number, hash, header.Time, tx, evm)
+		if err != nil {
+			return nil, nil, fmt.Errorf("could not apply tx %d [%v]: %w", i, tx.Hash().Hex(), err)
+		}
+		res.Receipts = append(res.Receipts, r)
+		res.Logs = append(res.Logs, r.Logs...)
+	}
+	if keep {
+		kept = sdb.Copy()
+	}
+	reqs, _, err := core.PostExecution(ctx, cfg, number, block.Time(), res.Logs, block.Withdrawals(), evm, uint32(len(txs)+1))
+	if err != nil {
+		return nil, nil, err
+	}
+	c.bc.Engine().Finalize(c.bc, header, sdb, block.Body())
+	evm.Release()
+	evmDone = true
+	res.Requests, res.GasUsed = reqs, gp.Used()
+	return res, kept, nil
 }
 
 // blockFromPayload converts the payload to a block, checking its hash and

@@ -2,6 +2,7 @@ package betapool
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -59,10 +60,20 @@ type SlotResult struct {
 	Slot       string `json:"slot"` // decimal, as sent
 	Status     string `json:"status"`
 	ReceivedAt string `json:"receivedAt"` // RFC 3339, UTC
+	// paid, included, missed: the settlement entry that paid and its gas.
+	Entry *uint64         `json:"entry,omitempty"`
+	Gas   *hexutil.Uint64 `json:"gas,omitempty"`
+	// included: the block and the bundle's txs in it, with k of n.
+	BlockNumber *hexutil.Uint64 `json:"blockNumber,omitempty"`
+	BlockHash   *common.Hash    `json:"blockHash,omitempty"`
+	IncludedTxs []common.Hash   `json:"includedTxs,omitempty"`
+	Included    string          `json:"included,omitempty"` // "k of n"
+	// missed, or included only in part: why.
+	Reason string `json:"reason,omitempty"`
 }
 
 // GetBetaBundle is mev_getBetaBundle: the bundle's txs and, per slot it was
-// sent for, "pending" or "expired".
+// sent for, its status: pending, paid, included, missed or expired.
 func (a *API) GetBetaBundle(ctx context.Context, hash common.Hash) (*BetaBundleResult, error) {
 	st, err := a.p.Status(ctx, hash)
 	if err != nil {
@@ -70,7 +81,20 @@ func (a *API) GetBetaBundle(ctx context.Context, hash common.Hash) (*BetaBundleR
 	}
 	r := &BetaBundleResult{BundleHash: st.Hash, Txs: hexTxs(st.Txs), TxHashes: st.TxHashes}
 	for _, s := range st.Slots {
-		r.Slots = append(r.Slots, SlotResult{Slot: strconv.FormatUint(s.Slot, 10), Status: s.State, ReceivedAt: s.ReceivedAt.Format("2006-01-02T15:04:05.000Z07:00")})
+		sr := SlotResult{Slot: strconv.FormatUint(s.Slot, 10), Status: s.State, ReceivedAt: s.ReceivedAt.Format("2006-01-02T15:04:05.000Z07:00"), Reason: s.Reason}
+		if s.Entry != nil {
+			gas := hexutil.Uint64(s.Gas)
+			sr.Entry, sr.Gas = s.Entry, &gas
+		}
+		if s.State == StateIncluded || (s.State == StateMissed && s.BlockHash != (common.Hash{})) {
+			num, h := hexutil.Uint64(s.BlockNumber), s.BlockHash
+			sr.BlockNumber, sr.BlockHash = &num, &h
+		}
+		if s.State == StateIncluded {
+			sr.IncludedTxs = s.Included
+			sr.Included = fmt.Sprintf("%d of %d", len(s.Included), s.Total)
+		}
+		r.Slots = append(r.Slots, sr)
 	}
 	return r, nil
 }

@@ -69,6 +69,9 @@ type Job struct {
 	Slot   uint64
 	Parent *types.Header
 	Attrs  chain.PayloadAttributes
+	// Reserve is gas of the block's limit left unused: the slot's beta
+	// block's (the relay's beta_gas).
+	Reserve uint64
 }
 
 // Config configures the builder.
@@ -165,6 +168,7 @@ func (b *Builder) Build(ctx context.Context, job Job, p Proposer) (*Built, error
 	start := time.Now()
 	attrs := chain.BuildAttrs{
 		Timestamp: job.Attrs.Timestamp, Random: job.Attrs.PrevRandao, Withdrawals: job.Attrs.Withdrawals, GasLimit: p.GasLimit,
+		Reserve: job.Reserve,
 	}
 	// The chain uses the parent beacon root from Cancun on and ignores it
 	// before.

@@ -44,6 +44,9 @@ type ProposerConfig struct {
 	Validators []Validator
 	// GasLimit is the gas limit the validators register.
 	GasLimit uint64
+	// BetaGas is the gas the slot's beta block was sold (the relay's
+	// beta_gas), which the dev builder leaves unused; nil: none.
+	BetaGas func(slot uint64) uint64
 	// Client is the HTTP client (a default with a timeout when nil).
 	Client *http.Client
 }
@@ -175,12 +178,20 @@ func (p *Proposer) register(ctx context.Context) error {
 // submit builds the dev builder's block for the slot and submits it to the
 // relay over HTTP (SSZ+gzip).
 func (p *Proposer) submit(ctx context.Context, req PayloadRequest, v Validator) error {
-	built, err := p.builder.Build(ctx, builder.Job{Slot: req.Slot, Parent: req.Parent, Attrs: req.Attrs},
+	built, err := p.builder.Build(ctx, builder.Job{Slot: req.Slot, Parent: req.Parent, Attrs: req.Attrs, Reserve: p.betaGas(req.Slot)},
 		builder.Proposer{Pubkey: v.Pubkey, FeeRecipient: v.FeeRecipient, GasLimit: p.cfg.GasLimit})
 	if err != nil {
 		return err
 	}
 	return p.builder.Submit(ctx, built, p.relay)
+}
+
+// betaGas is the gas the dev builder leaves for the slot's beta block.
+func (p *Proposer) betaGas(slot uint64) uint64 {
+	if p.cfg.BetaGas == nil {
+		return 0
+	}
+	return p.cfg.BetaGas(slot)
 }
 
 // propose is the proposer's side: getHeader, compare with the local block,

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gavel-eth/gavel/core/beacon"
 	"github.com/gavel-eth/gavel/core/chain"
+	"github.com/gavel-eth/gavel/miner"
 )
 
 // Bid is a verified builder submission held by the relay: what getHeader
@@ -27,6 +28,12 @@ type Bid struct {
 	// verified is the block with its post-state; kept only while the bid is
 	// its auction's top bid (memory), dropped when another bid takes over.
 	verified atomic.Pointer[chain.VerifiedPayload]
+	// beta is the block with the beta part appended, served instead of
+	// this one while it is the top bid (nil: serve the bid as it is).
+	beta atomic.Pointer[betaBid]
+	// betaMiss is the merge's results when nothing could be appended: why
+	// each paid bundle was left out, recorded if this bid is delivered.
+	betaMiss atomic.Pointer[miner.BetaBlock]
 
 	signOnce sync.Once
 	signed   *beacon.SignedBuilderBid
@@ -81,10 +88,54 @@ type bidStore struct {
 	mu       sync.RWMutex
 	auctions map[auctionKey]*auction
 	byHash   map[beacon.Root]*Bid
+	// betaByHash holds every merged block served, by its hash, until its
+	// slot is pruned: a proposer may sign one that was replaced since.
+	betaByHash map[beacon.Root]*betaBid
 }
 
 func newBidStore() *bidStore {
-	return &bidStore{auctions: make(map[auctionKey]*auction), byHash: make(map[beacon.Root]*Bid)}
+	return &bidStore{auctions: make(map[auctionKey]*auction), byHash: make(map[beacon.Root]*Bid), betaByHash: make(map[beacon.Root]*betaBid)}
+}
+
+// dropTop releases what a bid held as its auction's top: its kept state
+// and its beta block (getPayload still finds the beta block by hash).
+func dropTop(b *Bid) {
+	b.verified.Store(nil)
+	b.beta.Store(nil)
+}
+
+// putBeta makes bb what getHeader serves for bid's auction, if bid is still
+// its top.
+func (s *bidStore) putBeta(bid *Bid, bb *betaBid) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	a := s.auctions[keyOf(&bid.Trace)]
+	if a == nil || a.top != bid {
+		return false
+	}
+	bid.beta.Store(bb)
+	s.betaByHash[bb.trace.BlockHash] = bb
+	return true
+}
+
+// betaByBlockHash returns a merged block served by getHeader, by its hash.
+func (s *bidStore) betaByBlockHash(h beacon.Root) *betaBid {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.betaByHash[h]
+}
+
+// topsOf returns the top bids of slot's auctions.
+func (s *bidStore) topsOf(slot uint64) []*Bid {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	var out []*Bid
+	for k, a := range s.auctions {
+		if k.slot == slot && a.top != nil {
+			out = append(out, a.top)
+		}
+	}
+	return out
 }
 
 func keyOf(t *beacon.BidTrace) auctionKey {
@@ -113,10 +164,26 @@ func (s *bidStore) floorCheck(t *beacon.BidTrace, value *uint256.Int, cancellabl
 		prev := a.top
 		a.recomputeTop()
 		if prev != nil && prev != a.top {
-			prev.verified.Store(nil)
+			dropTop(prev)
 		}
 	}
 	return true
+}
+
+// mayBeTop reports whether a bid of t's value could become its auction's
+// top bid, so that its state is worth keeping for the beta block: it beats the current top, or its builder holds the top (a lower
+// replacement may still be the best left).
+func (r *Relay) mayBeTop(t *beacon.BidTrace) bool {
+	if r.cfg.Beta == nil {
+		return false // nothing would use the state
+	}
+	r.bids.mu.RLock()
+	defer r.bids.mu.RUnlock()
+	a := r.bids.auctions[keyOf(t)]
+	if a == nil || a.top == nil {
+		return true
+	}
+	return t.Value.Uint256().Cmp(a.top.value) > 0 || a.top.Trace.BuilderPubkey == t.BuilderPubkey
 }
 
 // topValue is the current top bid's value of the auction of t (nil if none).
@@ -156,10 +223,10 @@ func (s *bidStore) put(b *Bid) (isTop bool, err error) {
 	prev := a.top
 	a.recomputeTop()
 	if prev != nil && prev != a.top {
-		prev.verified.Store(nil)
+		dropTop(prev)
 	}
 	if a.top != b {
-		b.verified.Store(nil)
+		dropTop(b)
 	}
 	return a.top == b, nil
 }
@@ -205,6 +272,18 @@ func (s *bidStore) byBlockHash(h beacon.Root) *Bid {
 	return s.byHash[h]
 }
 
+// releasePassed drops the kept states of the top bids of slots up to head:
+// no beta block is built for a slot that has passed.
+func (s *bidStore) releasePassed(head uint64) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	for k, a := range s.auctions {
+		if k.slot <= head && a.top != nil {
+			a.top.verified.Store(nil)
+		}
+	}
+}
+
 // prune drops auctions and bids of slots before floor.
 func (s *bidStore) prune(floor uint64) {
 	s.mu.Lock()
@@ -217,6 +296,11 @@ func (s *bidStore) prune(floor uint64) {
 	for h, b := range s.byHash {
 		if b.Trace.Slot < floor {
 			delete(s.byHash, h)
+		}
+	}
+	for h, b := range s.betaByHash {
+		if b.trace.Slot < floor {
+			delete(s.betaByHash, h)
 		}
 	}
 }

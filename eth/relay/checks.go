@@ -129,6 +129,11 @@ func (r *Relay) Submit(ctx context.Context, req SubmitRequest) (out SubmitOutcom
 	if err := r.saveBid(bid); err != nil {
 		return 0, err
 	}
+	// 12. The beta block is merged now, while the builder waits, so that
+	// getHeader stays a lookup.
+	if r.bids.best(keyOf(&bid.Trace)) == bid {
+		r.mergeBeta(context.WithoutCancel(ctx), bid)
+	}
 	return Accepted, nil
 }
 
@@ -165,6 +170,9 @@ func (r *Relay) precheck(req SubmitRequest, withSignature bool) (*prechecked, Su
 	}
 	if t.Value.IsZero() || len(payload.Transactions) == 0 {
 		return nil, Dropped, nil
+	}
+	if err := r.checkBetaRoom(t); err != nil {
+		return nil, 0, err
 	}
 	if err := checkHashes(t, payload); err != nil {
 		return nil, 0, err
@@ -249,6 +257,25 @@ func (r *Relay) checkDutyAndFeeRecipient(t *beacon.BidTrace) (*beacon.SignedVali
 	return reg, nil
 }
 
+// 5b. checkBetaRoom: the block must leave the slot's beta_gas (the gas
+// the L2 auction sold for the beta block) of its gas limit unused. Not a
+// check of the reference relay; it runs as soon as the duty is known. The
+// trace's gas figures are checked against the payload in simulation.
+func (r *Relay) checkBetaRoom(t *beacon.BidTrace) error {
+	need := r.BetaGas(context.Background(), t.Slot)
+	if need == 0 {
+		return nil
+	}
+	if t.GasUsed > t.GasLimit || t.GasLimit-t.GasUsed < need {
+		left := uint64(0)
+		if t.GasUsed <= t.GasLimit {
+			left = t.GasLimit - t.GasUsed
+		}
+		return detail(ErrBetaRoom, ": gas used %d of limit %d leaves %d, expected at least beta_gas %d for slot %d", t.GasUsed, t.GasLimit, left, need, t.Slot)
+	}
+	return nil
+}
+
 // 6. checkHashes: the bid trace's block and parent hash must be the
 // payload's.
 func checkHashes(t *beacon.BidTrace, p *beacon.ExecutionPayloadDeneb) error {
@@ -330,6 +357,9 @@ func (r *Relay) simulate(ctx context.Context, sub *beacon.Submission, t *beacon.
 		RegisteredGasLimit:   reg.Message.GasLimit,
 		ProposerFeeRecipient: common.Address(t.ProposerFeeRecipient),
 		Value:                t.Value.Uint256(),
+		// Only a bid that can become the top keeps its state for the
+		// beta block: the others would drop it at once.
+		KeepState: r.mayBeTop(t),
 	}
 	bundle := sub.BlobsBundle()
 	if sub.Fork >= params.ForkDeneb {

@@ -21,6 +21,7 @@ var (
 	ErrNoDuty                = errors.New("could not find slot duty")
 	ErrProposerMismatch      = errors.New("proposer pubkey does not match the slot duty")
 	ErrFeeRecipient          = errors.New("fee recipient does not match")
+	ErrBetaRoom              = errors.New("block leaves no room for the beta block")
 	ErrBlockHash             = errors.New("blockHash mismatch")
 	ErrParentHash            = errors.New("parentHash mismatch")
 	ErrNoPayloadAttributes   = errors.New("payload attributes not (yet) known")

@@ -28,6 +28,9 @@ func (r *Relay) GetHeader(slot uint64, parent beacon.Root, proposer beacon.BLSPu
 		return nil, nil
 	}
 	headersServed.Mark(1)
+	if bb := bid.beta.Load(); bb != nil {
+		return bb.signed, nil
+	}
 	signed, err := bid.signedBid(r.cfg.SecretKey, r.builderDom)
 	if err != nil {
 		return nil, internal("signing the bid", err)
@@ -77,38 +80,58 @@ func (r *Relay) GetPayload(ctx context.Context, blk *beacon.SignedBlindedBeaconB
 		return nil, ErrPayloadSignature
 	}
 	blockHash := blk.Header().BlockHash()
-	bid := r.bids.byBlockHash(blockHash)
+	bid, beta := r.bids.byBlockHash(blockHash), (*betaBid)(nil)
+	if bid == nil {
+		if beta = r.bids.betaByBlockHash(blockHash); beta != nil {
+			bid = beta.alpha
+		}
+	}
 	if bid == nil || bid.Trace.Slot != slot || bid.Trace.ProposerPubkey != proposer {
 		return nil, ErrUnknownPayload
+	}
+	payload, requests, trace := bid.Payload, bid.Requests, bid.Trace
+	if beta != nil {
+		payload, requests, trace = beta.payload, beta.requests, beta.trace
 	}
 	if c := r.cfg.GetPayloadCutoff; c > 0 {
 		if into := r.cfg.Now().Sub(r.slotStart(slot)); into > c {
 			return nil, fmt.Errorf("%w - %d ms into slot", ErrTooLate, into.Milliseconds())
 		}
 	}
-	contents, err := blk.Unblind(bid.Payload, bid.Bundle)
+	contents, err := blk.Unblind(payload, bid.Bundle)
 	if err != nil {
 		return nil, ErrHeaderMismatch
 	}
 	err = r.deliveries.deliver(ctx, slot, blockHash, func() *store.DeliveredPayload {
-		return &store.DeliveredPayload{
+		rec := &store.DeliveredPayload{
 			BidTraceV2: beacon.BidTraceV2{
-				BidTrace: bid.Trace, BlockNumber: bid.Payload.View().BlockNumber, NumTx: uint64(len(bid.Payload.View().Transactions)),
+				BidTrace: trace, BlockNumber: payload.View().BlockNumber, NumTx: uint64(len(payload.View().Transactions)),
 			},
 			DeliveredAt: r.cfg.Now().UnixMilli(),
 		}
+		if beta != nil {
+			alpha := bid.Trace.BlockHash
+			rec.AlphaBlockHash, rec.BetaGasUsed, rec.BetaBundleCount = &alpha, beta.block.GasUsed, uint64(beta.block.Bundles)
+		}
+		return rec
 	})
 	if err != nil {
 		return nil, err
 	}
-	d = &Delivery{Payload: bid.Payload, Bundle: bid.Bundle, Requests: bid.Requests}
+	switch {
+	case beta != nil:
+		r.recordBeta(ctx, slot, beta.block)
+	default:
+		r.recordBeta(ctx, slot, bid.betaMiss.Load())
+	}
+	d = &Delivery{Payload: payload, Bundle: bid.Bundle, Requests: requests}
 	// The delivery is recorded: a failed publish is tried again, and a
 	// proposer that asks again for the same block gets it published again.
 	publish := func(ctx context.Context) error {
 		start := time.Now()
 		var err error
 		for attempt := 1; ; attempt++ {
-			if err = r.publisher.Publish(ctx, contents, bid.Payload, bid.Bundle, bid.Requests); err == nil {
+			if err = r.publisher.Publish(ctx, contents, payload, bid.Bundle, requests); err == nil {
 				break
 			}
 			log.Warn("Relay failed to publish a block", "slot", slot, "block", blockHash, "attempt", attempt, "err", err)

@@ -70,6 +70,9 @@ type Config struct {
 	PublishRetryDelay time.Duration
 	// Now is the clock (time.Now when nil).
 	Now func() time.Time
+	// Beta builds the beta part of the blocks served (nil: alpha only,
+	// beta_gas 0).
+	Beta Beta
 }
 
 // Chain is what the relay needs of the local chain: in-process
@@ -221,6 +224,7 @@ func (r *Relay) SetHeadSlot(slot uint64) {
 			break
 		}
 	}
+	r.bids.releasePassed(slot)
 	if slot > slotsKept {
 		floor := slot - slotsKept
 		r.bids.prune(floor)
@@ -360,8 +364,8 @@ type ValidatorDuty struct {
 	Slot           uint64
 	ValidatorIndex uint64
 	Entry          *beacon.SignedValidatorRegistration
-	// BetaGas is the gas reserved for the beta block in this slot (0 until
-	// the beta block exists).
+	// BetaGas is the gas the slot's L2 auction sells for the beta block,
+	// which a submission must leave unused (0: no auction opened).
 	BetaGas uint64
 }
 
@@ -383,7 +387,7 @@ func (r *Relay) Validators() []ValidatorDuty {
 	out := make([]ValidatorDuty, 0, len(duties))
 	for _, d := range duties {
 		if reg, ok := r.Registration(d.Pubkey); ok {
-			out = append(out, ValidatorDuty{Slot: d.Slot, ValidatorIndex: d.ValidatorIndex, Entry: reg})
+			out = append(out, ValidatorDuty{Slot: d.Slot, ValidatorIndex: d.ValidatorIndex, Entry: reg, BetaGas: r.BetaGas(context.Background(), d.Slot)})
 		}
 	}
 	return out

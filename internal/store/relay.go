@@ -26,6 +26,13 @@ type DeliveredPayload struct {
 	beacon.BidTraceV2
 	// DeliveredAt is when the relay answered getPayload, unix milliseconds.
 	DeliveredAt int64
+	// AlphaBlockHash is the builder's block the delivered block was merged
+	// from when beta txs were appended to it (nil: delivered as submitted).
+	AlphaBlockHash *beacon.Root
+	// BetaGasUsed and BetaBundleCount are the gas and the number of beta
+	// bundles the delivered block's beta part holds.
+	BetaGasUsed     uint64
+	BetaBundleCount uint64
 }
 
 // BlockSubmission is one builder submission (a bid trace) and the outcome

@@ -259,10 +259,17 @@ func (ts *traceScan) trace() (beacon.BidTraceV2, error) {
 	return t, nil
 }
 
+// deliveredCols are the delivered-payload columns after the trace.
+const deliveredCols = `delivered_at, alpha_block_hash, beta_gas_used, beta_bundle_count`
+
 func scanDelivered(sc interface{ Scan(...any) error }) (*DeliveredPayload, error) {
-	var ts traceScan
+	var (
+		ts           traceScan
+		alpha        []byte
+		gas, bundles int64
+	)
 	d := new(DeliveredPayload)
-	if err := sc.Scan(append(ts.dest(), &d.DeliveredAt)...); err != nil {
+	if err := sc.Scan(append(ts.dest(), &d.DeliveredAt, &alpha, &gas, &bundles)...); err != nil {
 		return nil, err
 	}
 	t, err := ts.trace()
@@ -270,6 +277,14 @@ func scanDelivered(sc interface{ Scan(...any) error }) (*DeliveredPayload, error
 		return nil, err
 	}
 	d.BidTraceV2 = t
+	if len(alpha) > 0 {
+		var h beacon.Root
+		if err := copyExact(h[:], alpha, "alpha_block_hash"); err != nil {
+			return nil, err
+		}
+		d.AlphaBlockHash = &h
+	}
+	d.BetaGasUsed, d.BetaBundleCount = uint64(gas), uint64(bundles)
 	return d, nil
 }
 
@@ -281,9 +296,13 @@ func (s *sqlStore) PutDelivered(ctx context.Context, d *DeliveredPayload) (*Deli
 	var prev *DeliveredPayload
 	err := s.gc.submit(ctx, func(ctx context.Context, w *txWriter) error {
 		prev = nil
-		res, err := w.exec(ctx, `INSERT INTO relay_delivered (`+traceCols+`, delivered_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (slot) DO NOTHING`,
-			append(traceArgs(&d.BidTraceV2), d.DeliveredAt)...)
+		var alpha []byte
+		if d.AlphaBlockHash != nil {
+			alpha = d.AlphaBlockHash[:]
+		}
+		res, err := w.exec(ctx, `INSERT INTO relay_delivered (`+traceCols+`, `+deliveredCols+`)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (slot) DO NOTHING`,
+			append(traceArgs(&d.BidTraceV2), d.DeliveredAt, alpha, int64(d.BetaGasUsed), int64(d.BetaBundleCount))...)
 		if err != nil {
 			return fmt.Errorf("store: recording delivered payload for slot %d: %w", d.Slot, err)
 		}
@@ -291,7 +310,7 @@ func (s *sqlStore) PutDelivered(ctx context.Context, d *DeliveredPayload) (*Deli
 		if err != nil || n == 1 {
 			return err
 		}
-		prev, err = scanDelivered(w.tx.QueryRowContext(ctx, s.d.rebind(`SELECT `+traceCols+`, delivered_at FROM relay_delivered WHERE slot = ?`), int64(d.Slot)))
+		prev, err = scanDelivered(w.tx.QueryRowContext(ctx, s.d.rebind(`SELECT `+traceCols+`, `+deliveredCols+` FROM relay_delivered WHERE slot = ?`), int64(d.Slot)))
 		if err != nil {
 			return fmt.Errorf("store: reading delivered payload of slot %d: %w", d.Slot, err)
 		}
@@ -311,7 +330,7 @@ func (s *sqlStore) Delivered(ctx context.Context, slot uint64) (*DeliveredPayloa
 	if slot > 1<<63-1 {
 		return nil, fmt.Errorf("%w: no payload delivered for slot %d", ErrNotFound, slot)
 	}
-	d, err := scanDelivered(s.db.QueryRowContext(ctx, s.d.rebind(`SELECT `+traceCols+`, delivered_at FROM relay_delivered WHERE slot = ?`), int64(slot)))
+	d, err := scanDelivered(s.db.QueryRowContext(ctx, s.d.rebind(`SELECT `+traceCols+`, `+deliveredCols+` FROM relay_delivered WHERE slot = ?`), int64(slot)))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("%w: no payload delivered for slot %d", ErrNotFound, slot)
 	}
@@ -389,7 +408,7 @@ func (s *sqlStore) DeliveredPayloads(ctx context.Context, q DeliveredQuery) ([]D
 	case OrderValueDesc:
 		order = " ORDER BY value DESC, slot DESC"
 	}
-	rows, err := s.db.QueryContext(ctx, s.d.rebind(`SELECT `+traceCols+`, delivered_at FROM relay_delivered`+w.String()+order+limitClause(q.Limit)), w.args...)
+	rows, err := s.db.QueryContext(ctx, s.d.rebind(`SELECT `+traceCols+`, `+deliveredCols+` FROM relay_delivered`+w.String()+order+limitClause(q.Limit)), w.args...)
 	if err != nil {
 		return nil, err
 	}

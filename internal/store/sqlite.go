@@ -112,6 +112,26 @@ var migrations = []string{
 	);`,
 	// 2: the relay (relay_sql.go).
 	relaySchema,
+	// 3: the beta block: what a delivered block's beta part held, and what
+	// became of each paid beta bundle per slot.
+	`ALTER TABLE relay_delivered ADD COLUMN alpha_block_hash {blob};
+	ALTER TABLE relay_delivered ADD COLUMN beta_gas_used BIGINT NOT NULL DEFAULT 0;
+	ALTER TABLE relay_delivered ADD COLUMN beta_bundle_count BIGINT NOT NULL DEFAULT 0;
+	ALTER TABLE user_stats ADD COLUMN beta_included BIGINT NOT NULL DEFAULT 0;
+	ALTER TABLE user_stats ADD COLUMN beta_missed BIGINT NOT NULL DEFAULT 0;
+	CREATE TABLE beta_outcomes (
+		hash {blob} NOT NULL,
+		slot BIGINT NOT NULL,
+		state TEXT NOT NULL,
+		entry BIGINT NOT NULL,
+		gas BIGINT NOT NULL,
+		block_number BIGINT NOT NULL,
+		block_hash {blob},
+		tx_hashes {blob},
+		total BIGINT NOT NULL,
+		reason TEXT NOT NULL,
+		PRIMARY KEY (hash, slot)
+	);`,
 }
 
 type sqlStore struct {
@@ -220,21 +240,60 @@ func (s *sqlStore) BetaBundle(ctx context.Context, hash common.Hash) (*BetaBundl
 	if err := rlp.DecodeBytes(txs, &b.Txs); err != nil {
 		return nil, fmt.Errorf("stored beta bundle %s is corrupt: %w", hash.Hex(), err)
 	}
-	rows, err := s.db.QueryContext(ctx, s.d.rebind(`SELECT slot, received_at FROM beta_bundle_slots WHERE hash = ? ORDER BY slot`), hash[:])
+	rows, err := s.db.QueryContext(ctx, s.d.rebind(`SELECT s.slot, s.received_at, o.state, o.entry, o.gas, o.block_number, o.block_hash, o.tx_hashes, o.total, o.reason
+		FROM beta_bundle_slots s LEFT JOIN beta_outcomes o ON o.hash = s.hash AND o.slot = s.slot WHERE s.hash = ? ORDER BY s.slot`), hash[:])
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var sl BetaSlot
-		var slot int64
-		if err := rows.Scan(&slot, &sl.ReceivedAt); err != nil {
+		var (
+			sl                        BetaSlot
+			slot                      int64
+			state, reason             sql.NullString
+			entry, gas, number, total sql.NullInt64
+			blockHash, txHashes       []byte
+		)
+		if err := rows.Scan(&slot, &sl.ReceivedAt, &state, &entry, &gas, &number, &blockHash, &txHashes, &total, &reason); err != nil {
 			return nil, err
 		}
 		sl.Slot = uint64(slot)
+		if state.Valid {
+			o := &BetaOutcome{Hash: hash, Slot: sl.Slot, State: state.String, Entry: uint64(entry.Int64), Gas: uint64(gas.Int64),
+				BlockNumber: uint64(number.Int64), BlockHash: common.BytesToHash(blockHash), Total: uint64(total.Int64), Reason: reason.String}
+			for i := 0; i+common.HashLength <= len(txHashes); i += common.HashLength {
+				o.TxHashes = append(o.TxHashes, common.BytesToHash(txHashes[i:i+common.HashLength]))
+			}
+			sl.Outcome = o
+		}
 		b.Slots = append(b.Slots, sl)
 	}
 	return b, rows.Err()
+}
+
+// PutBetaOutcomes implements BetaBundles.
+func (s *sqlStore) PutBetaOutcomes(ctx context.Context, outs []BetaOutcome) error {
+	if len(outs) == 0 {
+		return nil
+	}
+	err := s.gc.submit(ctx, func(ctx context.Context, w *txWriter) error {
+		for _, o := range outs {
+			txs := make([]byte, 0, len(o.TxHashes)*common.HashLength)
+			for _, h := range o.TxHashes {
+				txs = append(txs, h[:]...)
+			}
+			if _, err := w.exec(ctx, `INSERT INTO beta_outcomes (hash, slot, state, entry, gas, block_number, block_hash, tx_hashes, total, reason)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (hash, slot) DO NOTHING`,
+				o.Hash[:], int64(o.Slot), o.State, int64(o.Entry), int64(o.Gas), int64(o.BlockNumber), o.BlockHash[:], txs, int64(o.Total), o.Reason); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("store: writing beta outcomes: %w", err)
+	}
+	return nil
 }
 
 // BetaBundlesForSlot implements BetaBundles.
@@ -271,20 +330,23 @@ func (s *sqlStore) AddUserStats(ctx context.Context, deltas []UserStat) error {
 	if err != nil {
 		return err
 	}
-	q := s.d.rebind(`INSERT INTO user_stats (address, requests, bundles, beta_bundles, inclusions, first_seen, last_seen)
-		VALUES (?, ?, ?, ?, ?, ?, ?)
+	q := s.d.rebind(`INSERT INTO user_stats (address, requests, bundles, beta_bundles, inclusions, beta_included, beta_missed, first_seen, last_seen)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (address) DO UPDATE SET
 			requests = user_stats.requests + excluded.requests,
 			bundles = user_stats.bundles + excluded.bundles,
 			beta_bundles = user_stats.beta_bundles + excluded.beta_bundles,
 			inclusions = user_stats.inclusions + excluded.inclusions,
+			beta_included = user_stats.beta_included + excluded.beta_included,
+			beta_missed = user_stats.beta_missed + excluded.beta_missed,
 			first_seen = MIN(user_stats.first_seen, excluded.first_seen),
 			last_seen = MAX(user_stats.last_seen, excluded.last_seen)`)
 	if s.d.dollarArg {
 		q = strings.NewReplacer("MIN(", "LEAST(", "MAX(", "GREATEST(").Replace(q)
 	}
 	for _, d := range deltas {
-		if _, err := tx.ExecContext(ctx, q, d.Address[:], int64(d.Requests), int64(d.Bundles), int64(d.BetaBundles), int64(d.Inclusions), d.FirstSeen, d.LastSeen); err != nil {
+		if _, err := tx.ExecContext(ctx, q, d.Address[:], int64(d.Requests), int64(d.Bundles), int64(d.BetaBundles), int64(d.Inclusions),
+			int64(d.BetaIncluded), int64(d.BetaMissed), d.FirstSeen, d.LastSeen); err != nil {
 			tx.Rollback()
 			return err
 		}
@@ -295,10 +357,10 @@ func (s *sqlStore) AddUserStats(ctx context.Context, deltas []UserStat) error {
 // UserStat implements UserStats.
 func (s *sqlStore) UserStat(ctx context.Context, addr common.Address) (*UserStat, error) {
 	u := &UserStat{Address: addr}
-	var req, bun, beta, inc int64
+	var req, bun, beta, inc, binc, bmiss int64
 	err := s.db.QueryRowContext(ctx, s.d.rebind(
-		`SELECT requests, bundles, beta_bundles, inclusions, first_seen, last_seen FROM user_stats WHERE address = ?`), addr[:]).
-		Scan(&req, &bun, &beta, &inc, &u.FirstSeen, &u.LastSeen)
+		`SELECT requests, bundles, beta_bundles, inclusions, beta_included, beta_missed, first_seen, last_seen FROM user_stats WHERE address = ?`), addr[:]).
+		Scan(&req, &bun, &beta, &inc, &binc, &bmiss, &u.FirstSeen, &u.LastSeen)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("%w: no requests signed by %s", ErrNotFound, addr.Hex())
 	}
@@ -306,5 +368,6 @@ func (s *sqlStore) UserStat(ctx context.Context, addr common.Address) (*UserStat
 		return nil, err
 	}
 	u.Requests, u.Bundles, u.BetaBundles, u.Inclusions = uint64(req), uint64(bun), uint64(beta), uint64(inc)
+	u.BetaIncluded, u.BetaMissed = uint64(binc), uint64(bmiss)
 	return u, nil
 }

@@ -64,6 +64,10 @@ func (b *StatsBuffer) Add(addr common.Address, kind bundle.StatKind) {
 		u.BetaBundles++
 	case bundle.StatInclusion:
 		u.Inclusions++
+	case bundle.StatBetaIncluded:
+		u.BetaIncluded++
+	case bundle.StatBetaMissed:
+		u.BetaMissed++
 	}
 }
 
@@ -75,7 +79,7 @@ func (b *StatsBuffer) SignerStats(ctx context.Context, addr common.Address) (*bu
 		return nil, err
 	}
 	return &bundle.SignerStats{Requests: u.Requests, Bundles: u.Bundles, BetaBundles: u.BetaBundles,
-		Inclusions: u.Inclusions, FirstSeen: u.FirstSeen, LastSeen: u.LastSeen}, nil
+		Inclusions: u.Inclusions, BetaIncluded: u.BetaIncluded, BetaMissed: u.BetaMissed, FirstSeen: u.FirstSeen, LastSeen: u.LastSeen}, nil
 }
 
 // Get returns the counters of addr, stored plus pending, or ErrNotFound. A
@@ -104,6 +108,8 @@ func (b *StatsBuffer) Get(ctx context.Context, addr common.Address) (*UserStat, 
 		stored.Bundles += pc.Bundles
 		stored.BetaBundles += pc.BetaBundles
 		stored.Inclusions += pc.Inclusions
+		stored.BetaIncluded += pc.BetaIncluded
+		stored.BetaMissed += pc.BetaMissed
 		stored.FirstSeen = min(stored.FirstSeen, pc.FirstSeen)
 		stored.LastSeen = max(stored.LastSeen, pc.LastSeen)
 	}
@@ -135,6 +141,8 @@ func (b *StatsBuffer) Flush(ctx context.Context) error {
 				p.Bundles += u.Bundles
 				p.BetaBundles += u.BetaBundles
 				p.Inclusions += u.Inclusions
+				p.BetaIncluded += u.BetaIncluded
+				p.BetaMissed += u.BetaMissed
 				p.FirstSeen = min(p.FirstSeen, u.FirstSeen)
 				p.LastSeen = max(p.LastSeen, u.LastSeen)
 			} else {

@@ -48,6 +48,30 @@ type BetaBundle struct {
 type BetaSlot struct {
 	Slot       uint64
 	ReceivedAt int64 // unix milliseconds of the first send for this slot
+	// Outcome is what became of the bundle in the slot's block, once the
+	// block was delivered (nil before, or when it was never paid).
+	Outcome *BetaOutcome
+}
+
+// BetaOutcome states of a paid beta bundle in a delivered slot.
+const (
+	BetaIncluded = "included" // some or all of its txs are in the block
+	BetaMissed   = "missed"   // paid, but none of its txs are in the block
+)
+
+// BetaOutcome is what became of one paid beta bundle in a slot's delivered
+// block.
+type BetaOutcome struct {
+	Hash        common.Hash
+	Slot        uint64
+	State       string // BetaIncluded or BetaMissed
+	Entry       uint64 // settlement entry that paid it
+	Gas         uint64 // gas budget of that entry
+	BlockNumber uint64
+	BlockHash   common.Hash
+	TxHashes    []common.Hash // the included txs: a prefix of the bundle
+	Total       uint64        // txs in the bundle
+	Reason      string        // why the bundle stopped early or was missed
 }
 
 // BetaBundles stores mev_sendBetaBundle submissions.
@@ -62,6 +86,9 @@ type BetaBundles interface {
 	// BetaBundlesForSlot returns the bundles sent for slot (Slots holds only
 	// that slot), in the order they were first received.
 	BetaBundlesForSlot(ctx context.Context, slot uint64) ([]*BetaBundle, error)
+	// PutBetaOutcomes records what became of paid bundles in a delivered
+	// slot; an outcome already recorded for a (hash, slot) is kept.
+	PutBetaOutcomes(ctx context.Context, outs []BetaOutcome) error
 }
 
 // UserStat is what gavel knows about one request signer.
@@ -71,8 +98,12 @@ type UserStat struct {
 	Bundles     uint64 // eth_sendBundle bundles accepted
 	BetaBundles uint64 // mev_sendBetaBundle bundles accepted
 	Inclusions  uint64 // eth_sendBundle bundles included on chain
-	FirstSeen   int64  // unix milliseconds
-	LastSeen    int64  // unix milliseconds
+	// BetaIncluded and BetaMissed count paid beta bundles (per slot) that
+	// were in a delivered block, in whole or in part, and those that were not.
+	BetaIncluded uint64
+	BetaMissed   uint64
+	FirstSeen    int64 // unix milliseconds
+	LastSeen     int64 // unix milliseconds
 }
 
 // UserStats stores per-signer counters. Writers add deltas (counters are

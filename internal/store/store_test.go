@@ -57,7 +57,7 @@ func TestBetaBundlesDurableAndIdempotent(t *testing.T) {
 	if len(got.Txs) != 2 || got.Txs[1][1] != 2 || got.Signer != b.Signer {
 		t.Fatalf("bundle %+v", got)
 	}
-	if len(got.Slots) != 2 || got.Slots[0] != (BetaSlot{10, 1000}) || got.Slots[1] != (BetaSlot{12, 3000}) {
+	if len(got.Slots) != 2 || got.Slots[0] != (BetaSlot{Slot: 10, ReceivedAt: 1000}) || got.Slots[1] != (BetaSlot{Slot: 12, ReceivedAt: 3000}) {
 		t.Fatalf("slots %+v", got.Slots)
 	}
 	list, err := s.BetaBundlesForSlot(ctx, 10)

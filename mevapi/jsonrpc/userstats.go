@@ -32,8 +32,12 @@ type UserStatsResult struct {
 	Bundles     uint64         `json:"bundles"`
 	BetaBundles uint64         `json:"betaBundles"`
 	Inclusions  uint64         `json:"inclusions"`
-	FirstSeen   string         `json:"firstSeen"`
-	LastSeen    string         `json:"lastSeen"`
+	// BetaIncluded and BetaMissed count paid beta bundles, per slot, that
+	// were in the slot's delivered block (whole or a prefix) and that were not.
+	BetaIncluded uint64 `json:"betaIncluded"`
+	BetaMissed   uint64 `json:"betaMissed"`
+	FirstSeen    string `json:"firstSeen"`
+	LastSeen     string `json:"lastSeen"`
 }
 
 // GetUserStats is mev_getUserStats(address): what gavel counted for requests
@@ -45,5 +49,5 @@ func (a *userStatsAPI) GetUserStats(ctx context.Context, addr common.Address) (*
 	}
 	ts := func(ms int64) string { return time.UnixMilli(ms).UTC().Format("2006-01-02T15:04:05.000Z07:00") }
 	return &UserStatsResult{Address: addr, Requests: u.Requests, Bundles: u.Bundles, BetaBundles: u.BetaBundles,
-		Inclusions: u.Inclusions, FirstSeen: ts(u.FirstSeen), LastSeen: ts(u.LastSeen)}, nil
+		Inclusions: u.Inclusions, BetaIncluded: u.BetaIncluded, BetaMissed: u.BetaMissed, FirstSeen: ts(u.FirstSeen), LastSeen: ts(u.LastSeen)}, nil
 }

@@ -229,7 +229,7 @@ func (d *dataAPI) payloadDelivered(w http.ResponseWriter, r *http.Request) {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendBidTraceV2(b, &rows[i].BidTraceV2)
+		b = appendDelivered(b, &rows[i])
 	}
 	writeRawJSON(w, append(b, ']', '\n'))
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/gavel-eth/gavel/core/beacon"
+	"github.com/gavel-eth/gavel/internal/store"
 )
 
 // The data API writes its lists with these appenders rather than through
@@ -56,6 +57,25 @@ func appendBidTraceV2Fields(b []byte, t *beacon.BidTraceV2) []byte {
 func appendBidTraceV2(b []byte, t *beacon.BidTraceV2) []byte {
 	b = append(b, '{')
 	return append(appendBidTraceV2Fields(b, t), '}')
+}
+
+// appendDelivered appends a delivered payload: the reference fields, then
+// gavel's beta fields (alpha_block_hash is the block the builder submitted:
+// the block_hash itself when nothing was appended).
+func appendDelivered(b []byte, d *store.DeliveredPayload) []byte {
+	b = append(b, '{')
+	b = appendBidTraceV2Fields(b, &d.BidTraceV2)
+	alpha := d.BlockHash
+	if d.AlphaBlockHash != nil {
+		alpha = *d.AlphaBlockHash
+	}
+	b = append(b, `,"alpha_block_hash":`...)
+	b = appendHex(b, alpha[:])
+	b = append(b, `,"beta_gas_used":`...)
+	b = appendQuoted(b, d.BetaGasUsed)
+	b = append(b, `,"beta_bundle_count":`...)
+	b = appendQuoted(b, d.BetaBundleCount)
+	return append(b, '}')
 }
 
 // appendBidTraceV2WithTimestamp appends t as a JSON object.

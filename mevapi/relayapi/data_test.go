@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -161,13 +162,23 @@ func TestDataPayloadDelivered(t *testing.T) {
 		if status != 200 {
 			t.Fatalf("%s: %d %s", query, status, body)
 		}
-		var got []beacon.BidTraceV2
+		// The reference fields, and gavel's beta fields beside them.
+		var got []struct {
+			Slot           string `json:"slot"`
+			BlockHash      string `json:"block_hash"`
+			AlphaBlockHash string `json:"alpha_block_hash"`
+			BetaGasUsed    string `json:"beta_gas_used"`
+		}
 		if err := json.Unmarshal(body, &got); err != nil {
-			t.Fatalf("%s: %v in %s", query, err, body)
+			t.Fatalf("%s: %v", query, err)
 		}
 		out := []uint64{}
 		for _, g := range got {
-			out = append(out, g.Slot)
+			s, err := strconv.ParseUint(g.Slot, 10, 64)
+			if err != nil || g.AlphaBlockHash != g.BlockHash || g.BetaGasUsed != "0" {
+				t.Fatalf("%s: row %+v", query, g)
+			}
+			out = append(out, s)
 		}
 		return out
 	}
@@ -204,12 +215,14 @@ func TestDataPayloadDelivered(t *testing.T) {
 	check("order_by=slot&limit=1", 1, 250)        // anything else: the default
 	check("proposer_pubkey="+strings.Replace(pk(77).String(), "a0", "A0", 1), 1, 77)
 
-	// The item shape: BidTraceV2 with every number a decimal string.
+	// The item shape: BidTraceV2 with every number a decimal string, then
+	// the beta fields (a block delivered as submitted is its own alpha).
 	status, body := get(t, base+PathDataPayloadDelivered+"?slot=100")
 	tr := trace(100, 100, 1, 100, 1_000_000)
 	want := fmt.Sprintf(`[{"slot":"100","parent_hash":"%s","block_hash":"%s","builder_pubkey":"%s","proposer_pubkey":"%s",`+
-		`"proposer_fee_recipient":"%s","gas_limit":"30000000","gas_used":"21000","value":"1000000","block_number":"1100","num_tx":"1"}]`+"\n",
-		tr.ParentHash, tr.BlockHash, tr.BuilderPubkey, tr.ProposerPubkey, tr.ProposerFeeRecipient)
+		`"proposer_fee_recipient":"%s","gas_limit":"30000000","gas_used":"21000","value":"1000000","block_number":"1100","num_tx":"1",`+
+		`"alpha_block_hash":"%s","beta_gas_used":"0","beta_bundle_count":"0"}]`+"\n",
+		tr.ParentHash, tr.BlockHash, tr.BuilderPubkey, tr.ProposerPubkey, tr.ProposerFeeRecipient, tr.BlockHash)
 	if status != 200 || string(body) != want {
 		t.Fatalf("item shape:\n got %s\nwant %s", body, want)
 	}

@@ -62,6 +62,7 @@ type Env struct {
 
 	genesis *types.Header
 	nonces  map[common.Address]uint64
+	capella bool
 }
 
 // Clock is a settable clock.
@@ -120,6 +121,9 @@ type Options struct {
 	Senders int
 	// Configure may change the relay config.
 	Configure func(*relay.Config)
+	// Capella runs the chain on Shanghai and the beacon side on Capella (no
+	// blobs, beacon root or requests) instead of Osaka/Fulu.
+	Capella bool
 }
 
 func key(label string, i int) *beacon.SecretKey {
@@ -141,6 +145,11 @@ func New(tb testing.TB, opts Options) *Env {
 		opts.Senders = 8
 	}
 	g := chain.DevGenesis(GasLimit, 1_700_000_000)
+	if opts.Capella {
+		cfg := *g.Config
+		cfg.CancunTime, cfg.PragueTime, cfg.OsakaTime, cfg.BlobScheduleConfig = nil, nil, nil, nil
+		g.Config = &cfg
+	}
 	senders := make([]*ecdsa.PrivateKey, opts.Senders)
 	bal := new(big.Int).Mul(big.NewInt(1000), big.NewInt(gparams.Ether))
 	for i := range senders {
@@ -160,11 +169,14 @@ func New(tb testing.TB, opts Options) *Env {
 	tb.Cleanup(func() { st.Close() })
 	gen := c.Genesis()
 	bcfg := params.DevBeaconConfig(gen.Time, SecondsPerSlot, sha256.Sum256(gen.Hash().Bytes()))
+	if opts.Capella {
+		bcfg.Forks = bcfg.Forks[:params.ForkCapella+1]
+	}
 	e := &Env{
 		TB: tb, Chain: c, Store: st, Beacon: bcfg,
 		BuilderKey: key("builder", 0), RelayKey: key("relay", 0),
 		Coinbase: params.DevAccounts()[9].Key, Senders: senders,
-		Publisher: &Publisher{}, Clock: &Clock{}, genesis: gen, nonces: map[common.Address]uint64{},
+		Publisher: &Publisher{}, Clock: &Clock{}, genesis: gen, nonces: map[common.Address]uint64{}, capella: opts.Capella,
 	}
 	e.Clock.Set(time.Unix(int64(bcfg.SlotTime(1)), 0))
 	for i := 0; i < 4; i++ {
@@ -256,9 +268,12 @@ func (e *Env) BuildBlock(slot uint64, transfers int, value *uint256.Int) *Block 
 	a := e.Attrs(slot)
 	parent := e.Chain.Head()
 	coinbase := crypto.PubkeyToAddress(e.Coinbase.PublicKey)
-	root := a.ParentBeaconRoot
+	root := &a.ParentBeaconRoot
+	if e.capella {
+		root = nil
+	}
 	bb, err := e.Chain.NewBlockBuilder(context.Background(), parent, chain.BuildAttrs{
-		Timestamp: a.Timestamp, FeeRecipient: coinbase, Random: a.PrevRandao, Withdrawals: types.Withdrawals{}, BeaconRoot: &root, GasLimit: GasLimit,
+		Timestamp: a.Timestamp, FeeRecipient: coinbase, Random: a.PrevRandao, Withdrawals: types.Withdrawals{}, BeaconRoot: root, GasLimit: GasLimit,
 	})
 	if err != nil {
 		e.TB.Fatal(err)
@@ -308,7 +323,11 @@ func (e *Env) Submission(b *Block) *beacon.Submission {
 // SubmissionWith is Submission with the bid trace changed by edit before
 // it is signed.
 func (e *Env) SubmissionWith(b *Block, edit func(*beacon.BidTrace)) (*beacon.Submission, error) {
-	payload, err := beacon.ExecutionPayloadFromExecutableData(params.ForkFulu, b.Built.Envelope.ExecutionPayload)
+	fork := params.ForkFulu
+	if e.capella {
+		fork = params.ForkCapella
+	}
+	payload, err := beacon.ExecutionPayloadFromExecutableData(fork, b.Built.Envelope.ExecutionPayload)
 	if err != nil {
 		return nil, err
 	}
@@ -320,6 +339,13 @@ func (e *Env) SubmissionWith(b *Block, edit func(*beacon.BidTrace)) (*beacon.Sub
 		GasLimit: pv.GasLimit, GasUsed: pv.GasUsed, Value: beacon.U256FromUint256(b.Value),
 	}
 	edit(&t)
+	if e.capella {
+		req := &beacon.SubmitBlockRequestCapella{Message: t, ExecutionPayload: *payload.Capella}
+		if req.Signature, err = e.BuilderKey.Sign(&req.Message, beacon.BuilderDomain(e.Beacon)); err != nil {
+			return nil, err
+		}
+		return beacon.NewSubmission(params.ForkCapella, req)
+	}
 	return e.Sign(&beacon.SubmitBlockRequestFulu{
 		Message: t, ExecutionPayload: *payload.Deneb,
 		BlobsBundle:       beacon.BlobsBundleFulu{Commitments: []beacon.KZGCommitment{}, Proofs: []beacon.KZGProof{}, Blobs: []beacon.Blob{}},
@@ -341,6 +367,24 @@ func (e *Env) Sign(req *beacon.SubmitBlockRequestFulu) (*beacon.Submission, erro
 func (e *Env) BlindedBlock(slot uint64, bid *beacon.SignedBuilderBid) *beacon.SignedBlindedBeaconBlock {
 	e.TB.Helper()
 	v := e.Proposer(slot)
+	if e.capella {
+		blk := &beacon.SignedBlindedBeaconBlockCapella{Message: beacon.BlindedBeaconBlockCapella{
+			Slot: slot, ProposerIndex: v.Index,
+			Body: beacon.BlindedBeaconBlockBodyCapella{
+				ProposerSlashings: []beacon.ProposerSlashing{}, AttesterSlashings: []beacon.AttesterSlashing{},
+				Attestations: []beacon.Attestation{}, Deposits: []beacon.Deposit{}, VoluntaryExits: []beacon.SignedVoluntaryExit{},
+				ExecutionPayloadHeader: bid.Capella.Message.Header, BLSToExecutionChanges: []beacon.SignedBLSToExecutionChange{},
+			},
+		}}
+		domain, err := beacon.ProposerDomain(e.Beacon, params.ForkCapella)
+		if err != nil {
+			e.TB.Fatal(err)
+		}
+		if blk.Signature, err = v.Key.Sign(&blk.Message, domain); err != nil {
+			e.TB.Fatal(err)
+		}
+		return &beacon.SignedBlindedBeaconBlock{Fork: params.ForkCapella, Capella: blk}
+	}
 	m := bid.Electra.Message
 	return e.BlindedBlockFrom(slot, beacon.BlindedBeaconBlockElectra{
 		Slot: slot, ProposerIndex: v.Index,
