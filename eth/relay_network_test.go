@@ -64,7 +64,7 @@ func lodestarNode(t *testing.T, up *atomic.Bool) *httptest.Server {
 
 // networkNode assembles a gavel node on the custom genesis of
 // testdata/custom-genesis.json (chain id 32382, no preset) with the relay
-// pointed at beaconURL, without starting it.
+// pointed at beaconURL (no relay when empty), without starting it.
 func networkNode(t *testing.T, beaconURL string) (*node.Node, *eth.Node) {
 	t.Helper()
 	log.SetDefault(log.NewLogger(log.DiscardHandler()))
@@ -90,8 +90,10 @@ func networkNode(t *testing.T, beaconURL string) (*node.Node, *eth.Node) {
 	ecfg.Genesis = genesis
 	gcfg := eth.DefaultConfig()
 	gcfg.Listener.Addr = "127.0.0.1:0"
-	gcfg.Relay.SecretKey = "0x2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f70819"
-	gcfg.Relay.Beacon = []string{beaconURL}
+	if beaconURL != "" {
+		gcfg.Relay.SecretKey = "0x2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f70819"
+		gcfg.Relay.Beacon = []string{beaconURL}
+	}
 	n, err := eth.New(stack, &ecfg, gcfg)
 	if err != nil {
 		t.Fatal(err)
@@ -136,5 +138,21 @@ func TestRelayWaitsForBeaconNode(t *testing.T) {
 	res.Body.Close()
 	if res.StatusCode != 200 {
 		t.Fatalf("status once ready: %d", res.StatusCode)
+	}
+}
+
+// TestNoRelayNoRoutes: on a real network without relay flags no relay
+// route is mounted (no half-mounted API: the status route is a 404 too).
+func TestNoRelayNoRoutes(t *testing.T) {
+	_, n := networkNode(t, "")
+	if n.Relay() != nil {
+		t.Fatal("a relay without --relay.secretkey and --relay.beacon")
+	}
+	for _, path := range []string{"/eth/v1/builder/status", "/relay/v1/builder/validators", "/relay/v1/data/bidtraces/proposer_payload_delivered"} {
+		rec := httptest.NewRecorder()
+		n.MEV().Handler().ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+		if rec.Code != 404 {
+			t.Errorf("GET %s: %d, want 404", path, rec.Code)
+		}
 	}
 }
