@@ -114,10 +114,11 @@ func TestBetaBlockEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The dev auction's own bidders (params.DevBidderKeys), not test accounts.
 	bidder := func(i int) *auction.Client {
-		return auction.NewClient(n.Client(), dev.Addresses, bind.NewKeyedTransactor(testnode.Account(i).Key, chainID))
+		return auction.NewClient(n.Client(), dev.Addresses, bind.NewKeyedTransactor(params.DevBidderKeys()[i].Key, chainID))
 	}
-	b1, b2 := bidder(1), bidder(2)
+	b1, b2 := bidder(0), bidder(1)
 
 	slot := n.Beacon().HeadSlot() + 100
 	const sold = 3_000_000

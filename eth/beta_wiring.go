@@ -115,7 +115,8 @@ func devAuctionAddresses(n *Node) auction.Addresses {
 	if n.auction != nil {
 		return n.auction.Addresses()
 	}
-	return deploy.Addresses(params.DevAccounts()[0].Address, 0)
+	return deploy.Addresses(params.DevOwnerKey().Address, 0) // devauction's default deployer
+
 }
 
 // localL2 reads the dev chain's own auction contracts in process.

@@ -39,7 +39,7 @@ var ErrIncompatibleChain = errors.New("datadir holds a chain that dev mode canno
 
 // DevConfig is the [Mev.Dev] section: the dev chain's settings.
 type DevConfig struct {
-	Enabled  bool          // run the dev chain with the in-process beacon driver (set by --dev only)
+	Enabled  bool          // run the dev chain with the in-process beacon driver (--dev, or Enabled = true in a config file)
 	Period   time.Duration // slot time
 	GasLimit uint64        // genesis gas limit of a new dev chain
 	Manual   bool          `toml:"-"` // slots advance only by Step (tests)
@@ -75,7 +75,7 @@ func DefaultConfig() Config {
 }
 
 // DevHTTPModules are the JSON-RPC namespaces served over HTTP in dev mode.
-var DevHTTPModules = []string{"eth", "net", "web3", "txpool", "mev"}
+var DevHTTPModules = []string{"eth", "net", "web3", "txpool", "mev", "flashbots"}
 
 // Node is an assembled gavel node. Create it with New, then Start the Stack.
 // Its parts are built once, by New, and read through the accessors.
@@ -283,6 +283,9 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (_ *Node, err e
 	}
 	if n.builder, err = newBuilder(n, cfg.Builder); err != nil {
 		return nil, err
+	}
+	if n.relay != nil && n.relay.proposer != nil {
+		stack.RegisterAPIs([]rpc.API{{Namespace: "mev", Service: &DevRelayAPI{n}}})
 	}
 
 	// Lifecycles start in registration order and stop in reverse: the dev

@@ -1,6 +1,7 @@
 package eth_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -121,5 +122,60 @@ func TestDevChainThroughRelay(t *testing.T) {
 	}
 	if common.HexToAddress(reg.Message.FeeRecipient) != vals[0].FeeRecipient {
 		t.Errorf("registration fee recipient %s, want %s", reg.Message.FeeRecipient, vals[0].FeeRecipient.Hex())
+	}
+}
+
+// TestDevSampleSubmission: mev_devSampleSubmission gives a submission that
+// the relay's builder API accepts as it is, for the next slot.
+func TestDevSampleSubmission(t *testing.T) {
+	n := testnode.New(t, testnode.Options{})
+	n.Step()
+	var sub json.RawMessage
+	if err := n.RPC().Call(&sub, "mev_devSampleSubmission"); err != nil {
+		t.Fatal(err)
+	}
+	res, err := http.Post(n.MEVURL()+"/relay/v1/builder/blocks", "application/json", bytes.NewReader(sub))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("POST /relay/v1/builder/blocks with the sample: %d %s", res.StatusCode, raw)
+	}
+	// The chain goes on: the next slot is built (from the sample or the dev
+	// builder, whichever bid is higher).
+	if head := n.Step(); head.Number.Uint64() != 2 {
+		t.Fatalf("head %d after the sample's slot", head.Number)
+	}
+}
+
+// TestMethodNotAllowed: on the node's MEV listener a known path asked with
+// the wrong method is 405 with Allow, an unknown path 404.
+func TestMethodNotAllowed(t *testing.T) {
+	n := testnode.New(t, testnode.Options{})
+	for _, tc := range []struct {
+		method, path string
+		status       int
+		allow        string
+	}{
+		{http.MethodGet, "/relay/v1/builder/blocks", 405, "POST"},
+		{http.MethodGet, "/eth_callBundle", 405, "POST"},
+		{http.MethodGet, "/v1", 405, "POST"},
+		{http.MethodGet, "/", 405, "POST"},
+		{http.MethodPost, "/readyz", 405, "GET, HEAD"},
+		{http.MethodPost, "/relay/v1/data/bidtraces/proposer_payload_delivered", 405, "GET, HEAD"},
+		{http.MethodDelete, "/eth/v1/builder/validators", 405, "POST"},
+		{http.MethodGet, "/no/such/path", 404, ""},
+	} {
+		req, _ := http.NewRequest(tc.method, n.MEVURL()+tc.path, nil)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != tc.status || res.Header.Get("Allow") != tc.allow {
+			t.Errorf("%s %s: %d Allow %q, want %d Allow %q", tc.method, tc.path, res.StatusCode, res.Header.Get("Allow"), tc.status, tc.allow)
+		}
 	}
 }

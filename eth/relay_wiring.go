@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -55,6 +56,9 @@ type RelayConfig struct {
 var (
 	devRelayKeySeed   = sha256.Sum256([]byte("gavel dev relay key"))
 	devBuilderKeySeed = sha256.Sum256([]byte("gavel dev builder key"))
+	// devSampleBuilderKeySeed derives the BLS key that signs the sample
+	// submissions of mev_devSampleSubmission: another builder than the dev one.
+	devSampleBuilderKeySeed = sha256.Sum256([]byte("gavel dev sample builder key"))
 )
 
 // DevBuilderBonus is what the dev builder adds to every block's earnings,
@@ -166,6 +170,7 @@ func newDevRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta) (*Re
 		svc.traces.Close()
 		return nil, err
 	}
+	n.submission.Bundles.SetBuilderID(builderKey.PublicKey().String())
 	mountRelay(n.mev, r, cfg, st)
 	followEngine(n, svc)
 	log.Info("Relay attached", "pubkey", r.Pubkey(), "validators", len(vals), "builder", builderKey.PublicKey())
@@ -490,4 +495,23 @@ func followEngine(n *Node, svc *RelayService) {
 		}
 		log.Debug("Payload attributes from forkchoiceUpdated", "slot", slot, "head", a.Head)
 	})
+}
+
+// DevRelayAPI is the dev relay's part of the mev namespace.
+type DevRelayAPI struct{ n *Node }
+
+// DevSampleSubmission returns a valid builder submission (JSON) for the next
+// slot on the current head, signed by a sample builder key, for trying
+// POST /relay/v1/builder/blocks on --dev: mev_devSampleSubmission. Post it
+// within the slot it is for.
+func (api *DevRelayAPI) DevSampleSubmission(ctx context.Context) (json.RawMessage, error) {
+	key, err := beacon.DeriveSecretKey(devSampleBuilderKeySeed[:])
+	if err != nil {
+		return nil, err
+	}
+	sub, err := api.n.relay.proposer.SampleSubmission(ctx, api.n.beacon.NextRequest(), key)
+	if err != nil {
+		return nil, err
+	}
+	return sub.MarshalJSON()
 }

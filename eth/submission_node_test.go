@@ -226,26 +226,42 @@ func TestDevNodeBundleRules(t *testing.T) {
 	mev := n.MEVURL() + "/v1"
 	target := hexutil.Uint64(n.Chain().Head().Number.Uint64() + 1)
 	plain := common.Address{0x11}
-	send := func(args map[string]any) {
+	send := func(args map[string]any) common.Hash {
 		t.Helper()
-		if status, r := post(t, mev, body("eth_sendBundle", args), ""); status != 200 {
+		status, r := post(t, mev, body("eth_sendBundle", args), "")
+		if status != 200 {
 			t.Fatalf("eth_sendBundle: %d %+v", status, r.Error)
 		}
+		var res struct{ BundleHash common.Hash }
+		json.Unmarshal(r.Result, &res)
+		return res.BundleHash
 	}
 	// 1. Cancelled.
 	cancelled := sign(6, 0, &plain, nil, 21000)
 	uuid := "0b5c7a3e-1111-4c2a-9d0e-5f1e2d3c4b5a"
-	send(map[string]any{"txs": []hexutil.Bytes{cancelled}, "blockNumber": target, "replacementUuid": uuid})
+	hCancelled := send(map[string]any{"txs": []hexutil.Bytes{cancelled}, "blockNumber": target, "replacementUuid": uuid})
 	if status, r := post(t, mev, body("eth_cancelBundle", map[string]any{"replacementUuid": uuid}), ""); status != 200 {
 		t.Fatalf("eth_cancelBundle: %d %+v", status, r.Error)
 	}
 	// 2. A transfer followed by a reverting call: dropped whole.
 	dropped := []hexutil.Bytes{sign(7, 0, &plain, nil, 21000), sign(7, 1, &reverter, nil, 50000)}
-	send(map[string]any{"txs": dropped, "blockNumber": target})
+	hDropped := send(map[string]any{"txs": dropped, "blockNumber": target})
 	// 3. The same shape with the revert allowed: included.
 	allowedRevert := sign(8, 1, &reverter, nil, 50000)
 	allowed := []hexutil.Bytes{sign(8, 0, &plain, nil, 21000), allowedRevert}
-	send(map[string]any{"txs": allowed, "blockNumber": target, "revertingTxHashes": []common.Hash{crypto.Keccak256Hash(allowedRevert)}})
+	hAllowed := send(map[string]any{"txs": allowed, "blockNumber": target, "revertingTxHashes": []common.Hash{crypto.Keccak256Hash(allowedRevert)}})
+	// 4. A nonce the sender has not reached: dropped for its nonce.
+	hNonce := send(map[string]any{"txs": []hexutil.Bytes{sign(9, 5, &plain, nil, 21000)}, "blockNumber": target})
+	// 5. A fee cap below the base fee, and 6. a sender with no ether.
+	lowFee, _ := types.SignNewTx(testnode.Account(4).Key, signer, &types.DynamicFeeTx{ChainID: cfg.ChainID,
+		GasTipCap: big.NewInt(1), GasFeeCap: big.NewInt(1), Gas: 21000, To: &plain})
+	rawLow, _ := lowFee.MarshalBinary()
+	hFee := send(map[string]any{"txs": []hexutil.Bytes{rawLow}, "blockNumber": target})
+	poorKey, _ := crypto.GenerateKey()
+	poor, _ := types.SignNewTx(poorKey, signer, &types.DynamicFeeTx{ChainID: cfg.ChainID,
+		GasTipCap: big.NewInt(1e9), GasFeeCap: big.NewInt(100e9), Gas: 21000, To: &plain})
+	rawPoor, _ := poor.MarshalBinary()
+	hFunds := send(map[string]any{"txs": []hexutil.Bytes{rawPoor}, "blockNumber": target})
 
 	n.Step()
 	block, err := n.Chain().BlockByNumber(uint64(target))
@@ -272,5 +288,38 @@ func TestDevNodeBundleRules(t *testing.T) {
 	n.Step()
 	if nonce, _ := n.Client().NonceAt(context.Background(), testnode.Account(6).Address, nil); nonce != 0 {
 		t.Fatalf("cancelled bundle's sender has nonce %d", nonce)
+	}
+
+	// Each bundle's fate, through flashbots_getBundleStatsV2.
+	for _, tc := range []struct {
+		name   string
+		hash   common.Hash
+		status string
+		reason string
+	}{
+		{"cancelled", hCancelled, "dropped", "cancelled"},
+		{"reverting", hDropped, "dropped", "revert not allowed"},
+		{"allowed revert", hAllowed, "included", ""},
+		{"future nonce", hNonce, "dropped", "nonce"},
+		{"fee cap below the base fee", hFee, "dropped", "fee"},
+		{"no ether", hFunds, "dropped", "funds"},
+	} {
+		status, r := post(t, mev, body("flashbots_getBundleStatsV2", map[string]any{"bundleHash": tc.hash, "blockNumber": target}), "")
+		var st struct {
+			IsSimulated            bool
+			ReceivedAt             string
+			Status, DropReason     string
+			IncludedBlockHash      *common.Hash
+			ConsideredByBuildersAt []struct{ Pubkey, Timestamp string }
+		}
+		if status != 200 || json.Unmarshal(r.Result, &st) != nil {
+			t.Fatalf("%s: %d %s %+v", tc.name, status, r.Result, r.Error)
+		}
+		if st.Status != tc.status || st.DropReason != tc.reason || st.ReceivedAt == "" {
+			t.Errorf("%s: %s", tc.name, r.Result)
+		}
+		if tc.status == "included" && (st.IncludedBlockHash == nil || *st.IncludedBlockHash != block.Hash() || !st.IsSimulated || len(st.ConsideredByBuildersAt) != 1) {
+			t.Errorf("%s: %s, want block %s", tc.name, r.Result, block.Hash())
+		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"runtime/debug"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -88,10 +89,32 @@ func New(cfg Config, ready func() error) *Server {
 		WriteJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
 	s.mux.HandleFunc("GET /readyz", s.handleReady)
-	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		WriteError(w, http.StatusNotFound, fmt.Sprintf("no route for %s %s", r.Method, r.URL.Path))
-	})
+	s.mux.HandleFunc("/", s.noRoute)
 	return s
+}
+
+// probedMethods are the methods noRoute tries on a path to tell a wrong
+// method (405) from an unknown path (404).
+var probedMethods = []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete}
+
+// noRoute answers what no route matched: 405 with Allow when the path is
+// served under other methods, else 404. (The catch-all hides the 405 the
+// ServeMux would give itself.)
+func (s *Server) noRoute(w http.ResponseWriter, r *http.Request) {
+	var allow []string
+	for _, m := range probedMethods {
+		probe := r.Clone(r.Context())
+		probe.Method = m
+		if _, pattern := s.mux.Handler(probe); pattern != "/" && pattern != "" {
+			allow = append(allow, m)
+		}
+	}
+	if len(allow) > 0 {
+		w.Header().Set("Allow", strings.Join(allow, ", "))
+		WriteError(w, http.StatusMethodNotAllowed, fmt.Sprintf("method %s not allowed on %s: use %s", r.Method, r.URL.Path, strings.Join(allow, ", ")))
+		return
+	}
+	WriteError(w, http.StatusNotFound, fmt.Sprintf("no route for %s %s", r.Method, r.URL.Path))
 }
 
 // Config returns the effective configuration (defaults filled in).
@@ -153,6 +176,13 @@ func (s *Server) Stop() error {
 	defer cancel()
 	err := srv.Shutdown(ctx)
 	<-done
+	s.mu.Lock()
+	first := s.srv != nil
+	s.srv = nil
+	s.mu.Unlock()
+	if first {
+		log.Info("MEV listener stopped", "url", "http://"+s.listener.Addr().String())
+	}
 	return err
 }
 

@@ -8,6 +8,7 @@ package miner
 
 import (
 	"context"
+	"errors"
 	"sort"
 	"sync"
 	"time"
@@ -29,10 +30,12 @@ var (
 )
 
 // BundleSource gives the builder the eth_sendBundle bundles for a block
-// (eth/bundlepool.Pool).
+// (eth/bundlepool.Pool) and hears what became of them: Considered after each
+// build, MarkIncluded when a built block becomes canonical.
 type BundleSource interface {
 	Bundles(number, timestamp uint64) []*bundle.SendBundle
-	MarkIncluded(bs []*bundle.SendBundle)
+	Considered(number uint64, cs []bundle.Consideration)
+	MarkIncluded(number uint64, hash common.Hash, bs []*bundle.SendBundle)
 }
 
 // Config configures the local builder.
@@ -53,8 +56,13 @@ type Builder struct {
 	cfg     Config
 
 	mu    sync.Mutex
-	built map[common.Hash][]*bundle.SendBundle // recent blocks -> bundles they hold
+	built map[common.Hash]builtBundles // recent blocks -> bundles they hold
 	order []common.Hash
+}
+
+type builtBundles struct {
+	number  uint64
+	bundles []*bundle.SendBundle
 }
 
 // New returns a builder over c taking bundles from src (nil: no bundles).
@@ -62,7 +70,7 @@ func New(c *chain.Chain, src BundleSource, cfg Config) *Builder {
 	if cfg.MaxBundles <= 0 {
 		cfg.MaxBundles = 1000
 	}
-	return &Builder{chain: c, bundles: src, cfg: cfg, built: map[common.Hash][]*bundle.SendBundle{}}
+	return &Builder{chain: c, bundles: src, cfg: cfg, built: map[common.Hash]builtBundles{}}
 }
 
 // Result is a built block and the bundles it includes.
@@ -93,7 +101,7 @@ func (b *Builder) build(ctx context.Context, parent *types.Header, attrs chain.B
 	if b.bundles != nil {
 		cands = b.bundles.Bundles(bb.Number(), bb.Timestamp())
 	}
-	included := b.applyBundles(bb, cands)
+	included, considered := b.applyBundles(bb, cands)
 	skip := make(map[common.Hash]bool)
 	for _, bun := range included {
 		for _, tx := range bun.Txs {
@@ -112,14 +120,13 @@ func (b *Builder) build(ctx context.Context, parent *types.Header, attrs chain.B
 	if err != nil {
 		return nil, err
 	}
-	b.remember(built.Block.Hash(), included)
+	b.remember(built.Block.Hash(), built.Block.NumberU64(), included)
+	if b.bundles != nil && len(considered) > 0 {
+		b.bundles.Considered(built.Block.NumberU64(), considered)
+	}
 	buildTimer.UpdateSince(start)
 	bundlesInBlock.Update(int64(len(included)))
-	logf := log.Debug
-	if len(included) > 0 {
-		logf = log.Info
-	}
-	logf("Built local block", "number", built.Block.NumberU64(), "hash", built.Block.Hash(), "txs", len(built.Block.Transactions()),
+	log.Debug("Built local block", "number", built.Block.NumberU64(), "hash", built.Block.Hash(), "txs", len(built.Block.Transactions()),
 		"bundles", len(included), "gas", built.Block.GasUsed(), "fees", built.Fees, "elapsed", time.Since(start))
 	return &Result{BuiltBlock: built, Bundles: included}, nil
 }
@@ -134,19 +141,24 @@ type scored struct {
 // applyBundles simulates each candidate on the block's starting state,
 // orders them by effective gas price to the fee recipient (ties: arrival
 // order), then applies them in that order; a bundle that fails on the state
-// left by earlier ones is dropped whole.
-func (b *Builder) applyBundles(bb *chain.BlockBuilder, cands []*bundle.SendBundle) []*bundle.SendBundle {
+// left by earlier ones is dropped whole ("outbid"). It returns the included
+// bundles and what became of every candidate.
+func (b *Builder) applyBundles(bb *chain.BlockBuilder, cands []*bundle.SendBundle) ([]*bundle.SendBundle, []bundle.Consideration) {
 	if len(cands) > b.cfg.MaxBundles {
 		cands = cands[:b.cfg.MaxBundles]
 	}
+	considered := make([]bundle.Consideration, len(cands))
 	ranked := make([]scored, 0, len(cands))
 	for i, c := range cands {
+		considered[i].Bundle = c
 		out, err := bb.SimulateBundle(c.Txs, c.CanRevert)
 		if err != nil {
 			bundlesRejected.Mark(1)
-			log.Debug("Bundle fails at top of block", "hash", c.Hash, "err", err)
+			considered[i].Reason, considered[i].Err = dropReason(err, false), err
+			log.Debug("Bundle fails at top of block", "hash", c.Hash, "reason", considered[i].Reason, "err", err)
 			continue
 		}
+		considered[i].Simulated = true
 		ranked = append(ranked, scored{c, out.EffectiveGasPrice(), i})
 	}
 	sort.SliceStable(ranked, func(i, j int) bool {
@@ -159,20 +171,43 @@ func (b *Builder) applyBundles(bb *chain.BlockBuilder, cands []*bundle.SendBundl
 	for _, r := range ranked {
 		if _, err := bb.ApplyBundle(r.b.Txs, r.b.CanRevert); err != nil {
 			bundlesRejected.Mark(1)
-			log.Debug("Bundle dropped", "hash", r.b.Hash, "err", err)
+			considered[r.idx].Reason, considered[r.idx].Err = dropReason(err, true), err
+			log.Debug("Bundle dropped", "hash", r.b.Hash, "reason", considered[r.idx].Reason, "err", err)
 			continue
 		}
+		considered[r.idx].Included = true
 		included = append(included, r.b)
 	}
-	return included
+	return included, considered
+}
+
+// dropReason classifies a bundle failure. afterOthers: the bundle ran
+// cleanly at the top of the block and failed only on the state earlier
+// (better paying) bundles left, so it was outbid.
+func dropReason(err error, afterOthers bool) bundle.DropReason {
+	switch {
+	case errors.Is(err, chain.ErrBlockFull):
+		return bundle.DropBlockFull
+	case afterOthers:
+		return bundle.DropOutbid
+	case errors.Is(err, chain.ErrTxNonce):
+		return bundle.DropNonce
+	case errors.Is(err, chain.ErrTxReverted):
+		return bundle.DropRevert
+	case errors.Is(err, chain.ErrTxFee):
+		return bundle.DropFee
+	case errors.Is(err, chain.ErrTxFunds):
+		return bundle.DropFunds
+	}
+	return bundle.DropInvalid
 }
 
 const rememberBlocks = 64
 
-func (b *Builder) remember(hash common.Hash, bs []*bundle.SendBundle) {
+func (b *Builder) remember(hash common.Hash, number uint64, bs []*bundle.SendBundle) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	b.built[hash] = bs
+	b.built[hash] = builtBundles{number, bs}
 	b.order = append(b.order, hash)
 	if len(b.order) > rememberBlocks {
 		delete(b.built, b.order[0])
@@ -187,7 +222,7 @@ func (b *Builder) Imported(hash common.Hash) {
 	bs, ok := b.built[hash]
 	delete(b.built, hash)
 	b.mu.Unlock()
-	if ok && b.bundles != nil && len(bs) > 0 {
-		b.bundles.MarkIncluded(bs)
+	if ok && b.bundles != nil && len(bs.bundles) > 0 {
+		b.bundles.MarkIncluded(bs.number, hash, bs.bundles)
 	}
 }

@@ -2,6 +2,7 @@ package params
 
 import (
 	"crypto/ecdsa"
+	"fmt"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -56,4 +57,54 @@ func DevAccounts() []DevAccount {
 		accs[i] = DevAccount{Key: key, Address: crypto.PubkeyToAddress(key.PublicKey)}
 	}
 	return accs
+}
+
+// The dev auction's own accounts. `gavel --dev` deploys, operates and bids in
+// the L2 auction with these, never with the ten test accounts, so those start
+// at nonce 0 as on other dev chains. Each key is keccak256 of a fixed string
+// (DevAuctionSeeds); all are funded in the dev genesis. Dev keys, public:
+// never for real value.
+const (
+	// DevOwnerSeed derives the key that deploys and owns the auction contracts
+	// (and registers bidders).
+	DevOwnerSeed = "gavel dev auction owner"
+	// DevOperatorSeed derives the key that operates the auction contracts
+	// (opens, settles, pays out, refunds).
+	DevOperatorSeed = "gavel dev auction operator"
+	// DevBidderSeedPrefix followed by 1 or 2 derives the keys of the two
+	// registered dev bidders.
+	DevBidderSeedPrefix = "gavel dev auction bidder "
+)
+
+// DevAuctionBidders is how many bidders the dev auction registers.
+const DevAuctionBidders = 2
+
+func seedKey(seed string) DevAccount {
+	key, err := crypto.ToECDSA(crypto.Keccak256([]byte(seed)))
+	if err != nil {
+		panic("params: bad built-in dev seed: " + err.Error()) // constant input
+	}
+	return DevAccount{Key: key, Address: crypto.PubkeyToAddress(key.PublicKey)}
+}
+
+// DevOwnerKey is the dev auction's deployer and owner: keccak256(DevOwnerSeed).
+func DevOwnerKey() DevAccount { return seedKey(DevOwnerSeed) }
+
+// DevOperatorKey is the dev auction's operator: keccak256(DevOperatorSeed).
+func DevOperatorKey() DevAccount { return seedKey(DevOperatorSeed) }
+
+// DevBidderKeys are the dev auction's registered bidders:
+// keccak256(DevBidderSeedPrefix + "1") and keccak256(DevBidderSeedPrefix + "2").
+func DevBidderKeys() []DevAccount {
+	out := make([]DevAccount, DevAuctionBidders)
+	for i := range out {
+		out[i] = seedKey(fmt.Sprintf("%s%d", DevBidderSeedPrefix, i+1))
+	}
+	return out
+}
+
+// DevAuctionAccounts are the owner, the operator and the bidders, in that
+// order: every account the dev auction set-up sends from.
+func DevAuctionAccounts() []DevAccount {
+	return append([]DevAccount{DevOwnerKey(), DevOperatorKey()}, DevBidderKeys()...)
 }

@@ -69,3 +69,29 @@ func TestDevAccountsMatchMnemonic(t *testing.T) {
 		t.Fatalf("account 0 is %s", got)
 	}
 }
+
+// TestDevAuctionKeys: the dev auction's keys are keccak256 of their documented
+// strings and none is one of the ten test accounts.
+func TestDevAuctionKeys(t *testing.T) {
+	want := []string{DevOwnerSeed, DevOperatorSeed, DevBidderSeedPrefix + "1", DevBidderSeedPrefix + "2"}
+	accs := DevAuctionAccounts()
+	if len(accs) != len(want) {
+		t.Fatalf("%d auction accounts, want %d", len(accs), len(want))
+	}
+	test := map[string]bool{}
+	for _, acc := range DevAccounts() {
+		test[acc.Address.Hex()] = true
+	}
+	for i, acc := range accs {
+		if got := crypto.FromECDSA(acc.Key); string(got) != string(crypto.Keccak256([]byte(want[i]))) {
+			t.Errorf("key %d is not keccak256(%q)", i, want[i])
+		}
+		if test[acc.Address.Hex()] {
+			t.Errorf("auction account %d is a test account", i)
+		}
+		test[acc.Address.Hex()] = true
+	}
+	if got := DevOperatorKey().Address.Hex(); got != "0x3cE2CdE45aA340f92b8f2bbBBAF40d97c040c108" {
+		t.Errorf("operator is %s, the docs say 0x3cE2CdE45aA340f92b8f2bbBBAF40d97c040c108", got)
+	}
+}

@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/big"
 	"os"
+	"path/filepath"
 	"reflect"
 	"unicode"
 
@@ -88,8 +90,11 @@ var errUsage = errors.New("invalid usage")
 
 // loadConfig builds the configuration from defaults, the --config file and
 // the flags, in that order, and creates the node. It validates gavel's own
-// flags before touching geth's helpers, which exit on bad input.
-func loadConfig(ctx *cli.Context) (*node.Node, gavelConfig, error) {
+// flags before touching geth's helpers, which exit on bad input. forRun is
+// set when the node will run: a --dev node without --datadir then gets its
+// IPC socket in a temporary directory of its own (devIPCPattern), which the
+// caller removes after the node stops, so two dev nodes never share one.
+func loadConfig(ctx *cli.Context, forRun bool) (*node.Node, gavelConfig, error) {
 	cfg := defaultConfig()
 	if file := ctx.String(configFileFlag.Name); file != "" {
 		if err := loadConfigFile(file, &cfg); err != nil {
@@ -102,20 +107,39 @@ func loadConfig(ctx *cli.Context) (*node.Node, gavelConfig, error) {
 	utils.SetNodeConfig(ctx, &cfg.Node)
 	if cfg.Mev.Dev.Enabled {
 		eth.ConfigureDevNode(&cfg.Node, ctx.IsSet(utils.HTTPEnabledFlag.Name) || ctx.IsSet(utils.HTTPListenAddrFlag.Name), ctx.IsSet(utils.HTTPApiFlag.Name))
+		if forRun && cfg.Node.DataDir == "" && cfg.Node.IPCPath != "" && !filepath.IsAbs(cfg.Node.IPCPath) {
+			dir, err := os.MkdirTemp("", devIPCPattern)
+			if err != nil {
+				return nil, cfg, fmt.Errorf("temporary directory for the IPC socket: %w", err)
+			}
+			cfg.Node.IPCPath = filepath.Join(dir, cfg.Node.IPCPath)
+		}
 	}
 	stack, err := node.New(&cfg.Node)
 	if err != nil {
 		return nil, cfg, fmt.Errorf("create node: %w", err)
 	}
-	// geth's --dev handling imports its developer key into the keystore;
-	// give it one, as geth's own main does.
+	// A keystore, as geth's own main adds one (for --keystore accounts).
 	scryptN, scryptP := keystore.StandardScryptN, keystore.StandardScryptP
 	if cfg.Node.UseLightweightKDF {
 		scryptN, scryptP = keystore.LightScryptN, keystore.LightScryptP
 	}
 	stack.AccountManager().AddBackend(keystore.NewKeyStore(stack.KeyStoreDir(), scryptN, scryptP))
 
+	// geth's own --dev handling in SetEthConfig would make up a developer
+	// account (none of the ten test accounts) and its own genesis; gavel's
+	// dev mode is ConfigureDevEth below, so geth's is kept out of it.
+	devSet := ctx.Bool(devFlagName)
+	if devSet {
+		ctx.Set(devFlagName, "false")
+	}
 	utils.SetEthConfig(ctx, stack, &cfg.Eth)
+	if devSet {
+		ctx.Set(devFlagName, "true")
+	}
+	if cfg.Mev.Dev.Enabled && !ctx.IsSet(utils.MinerGasPriceFlag.Name) {
+		cfg.Eth.Miner.GasPrice = big.NewInt(1) // as geth's --dev: any tip is enough
+	}
 	o := genesisOverrides(ctx)
 	for _, ov := range []struct {
 		dst **uint64
@@ -143,12 +167,22 @@ func applyGavelFlags(ctx *cli.Context, cfg *gavelConfig) error {
 	if ctx.Bool(holeskyFlag.Name) {
 		return fmt.Errorf("%w: --holesky: the Holesky network was retired and go-ethereum v1.17 no longer ships it; use --hoodi", errUsage)
 	}
-	if cfg.Mev.Dev.Enabled && !ctx.Bool(devFlag.Name) {
-		return fmt.Errorf("%w: [Mev.Dev] Enabled = true in the config file: dev mode is chosen on the command line with --dev", errUsage)
+	// A config file written by `gavel --dev dumpconfig` has [Mev.Dev]
+	// Enabled = true: it starts a dev node as --dev does.
+	cfg.Mev.Dev.Enabled = cfg.Mev.Dev.Enabled || ctx.Bool(devFlag.Name)
+	if cfg.Mev.Dev.Enabled {
+		for _, name := range []string{utils.MainnetFlag.Name, utils.SepoliaFlag.Name, utils.HoodiFlag.Name} {
+			if ctx.Bool(name) {
+				return fmt.Errorf("%w: --%s and dev mode (--dev, or [Mev.Dev] Enabled = true in the config file) can't be used at the same time", errUsage, name)
+			}
+		}
 	}
-	cfg.Mev.Dev.Enabled = ctx.Bool(devFlag.Name)
 	if ctx.IsSet(devPeriodFlag.Name) || cfg.Mev.Dev.Period == 0 {
-		cfg.Mev.Dev.Period = ctx.Duration(devPeriodFlag.Name)
+		d, err := parsePeriod(ctx.String(devPeriodFlag.Name))
+		if err != nil {
+			return err
+		}
+		cfg.Mev.Dev.Period = d
 	}
 	if !wholeSeconds(cfg.Mev.Dev.Period) {
 		return fmt.Errorf("%w: --dev.period must be a whole number of seconds, at least 1s: got %v", errUsage, cfg.Mev.Dev.Period)

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/ethereum/go-ethereum/cmd/utils"
@@ -9,6 +11,9 @@ import (
 	"github.com/gavel-eth/gavel/mevapi"
 	"github.com/gavel-eth/gavel/params"
 )
+
+// devFlagName is --dev: geth's name for its dev mode, gavel's for its own.
+const devFlagName = "dev"
 
 // gavel's own flags. geth's flags keep geth's names and help text.
 var (
@@ -24,14 +29,14 @@ var (
 		Category: "LOGGING AND DEBUGGING",
 	}
 	devFlag = &cli.BoolFlag{
-		Name:     "dev",
+		Name:     devFlagName,
 		Usage:    "Run a local development chain with the whole market in one process: chain id 1337, ten funded test accounts, one block per --dev.period, HTTP JSON-RPC on 127.0.0.1:8545. The chain lives in memory unless --datadir is given",
 		Category: "DEVELOPER CHAIN",
 	}
-	devPeriodFlag = &cli.DurationFlag{
+	devPeriodFlag = &cli.StringFlag{
 		Name:     "dev.period",
-		Usage:    "Slot time of the dev chain: one block is produced at the start of every slot (whole seconds, at least 1s)",
-		Value:    params.DevPeriod,
+		Usage:    "Slot time of the dev chain: one block is produced at the start of every slot. Seconds as geth takes them (2) or a duration (2s); whole seconds, at least 1",
+		Value:    params.DevPeriod.String(),
 		Category: "DEVELOPER CHAIN",
 	}
 	devGasLimitFlag = &cli.Uint64Flag{
@@ -116,5 +121,18 @@ func concat(groups ...[]cli.Flag) []cli.Flag {
 	return out
 }
 
-// devPeriod reads --dev.period, rejecting what the slot clock cannot use.
+// parsePeriod reads --dev.period: an integer number of seconds (geth's form)
+// or a Go duration.
+func parsePeriod(s string) (time.Duration, error) {
+	if n, err := strconv.ParseUint(s, 10, 32); err == nil {
+		return time.Duration(n) * time.Second, nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		return 0, fmt.Errorf("%w: --dev.period %q: expected seconds (2) or a duration (2s)", errUsage, s)
+	}
+	return d, nil
+}
+
+// wholeSeconds reports whether the slot clock can use d.
 func wholeSeconds(d time.Duration) bool { return d >= time.Second && d%time.Second == 0 }

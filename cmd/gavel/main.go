@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/ethereum/go-ethereum/cmd/utils"
@@ -20,11 +21,12 @@ import (
 
 	"github.com/gavel-eth/gavel/eth"
 	"github.com/gavel-eth/gavel/internal/auctioncli"
+	"github.com/gavel-eth/gavel/internal/bundlecli"
 	"github.com/gavel-eth/gavel/params"
 )
 
 func main() {
-	if err := newApp().Run(os.Args); err != nil {
+	if err := newApp().Run(commandFirst(os.Args)); err != nil {
 		fmt.Fprintln(os.Stderr, "Fatal:", err)
 		os.Exit(1)
 	}
@@ -42,6 +44,10 @@ func newApp() *cli.App {
 		Action:               runNode,
 		EnableBashCompletion: true,
 		Commands: []*cli.Command{
+			versionCommand,
+			attachCommand,
+			bundlecli.Command(),
+			relayCommand,
 			auctioncli.Command(),
 			initCommand,
 			{
@@ -59,6 +65,39 @@ func newApp() *cli.App {
 	return app
 }
 
+// commandFirst moves the flags given before `dumpconfig` after it, so
+// `gavel --dev dumpconfig` dumps what `gavel --dev` would run with (the
+// command's own flag set would otherwise shadow them with defaults).
+func commandFirst(args []string) []string {
+	for i := 1; i < len(args); i++ {
+		if args[i] == "dumpconfig" {
+			if i > 1 && strings.HasPrefix(args[i-1], "-") && !strings.Contains(args[i-1], "=") && !isBoolFlag(args[i-1]) {
+				continue // the value of a flag, not the command
+			}
+			out := append([]string{args[0], args[i]}, args[1:i]...)
+			return append(out, args[i+1:]...)
+		}
+	}
+	return args
+}
+
+// isBoolFlag reports whether arg (-name or --name) is one of gavel's boolean
+// flags, which take no value.
+func isBoolFlag(arg string) bool {
+	name := strings.TrimLeft(arg, "-")
+	for _, f := range append(append([]cli.Flag{}, gavelFlags...), gethFlags...) {
+		if _, ok := f.(*cli.BoolFlag); !ok {
+			continue
+		}
+		for _, n := range f.Names() {
+			if n == name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func setupLogging(ctx *cli.Context) error {
 	v := ctx.Int(verbosityFlag.Name)
 	if v < 0 || v > 5 {
@@ -66,7 +105,7 @@ func setupLogging(ctx *cli.Context) error {
 	}
 	levels := []slog.Level{log.LevelCrit + 1, log.LevelError, log.LevelWarn, log.LevelInfo, log.LevelDebug, log.LevelTrace}
 	useColor := isatty.IsTerminal(os.Stderr.Fd())
-	log.SetDefault(log.NewLogger(log.NewTerminalHandlerWithLevel(os.Stderr, levels[v], useColor)))
+	log.SetDefault(log.NewLogger(truthfulHandler{log.NewTerminalHandlerWithLevel(os.Stderr, levels[v], useColor)}))
 	return nil
 }
 
@@ -77,9 +116,12 @@ func runNode(ctx *cli.Context) error {
 	if err := setupLogging(ctx); err != nil {
 		return err
 	}
-	stack, cfg, err := loadConfig(ctx)
+	stack, cfg, err := loadConfig(ctx, true)
 	if err != nil {
 		return err
+	}
+	if dir := filepath.Dir(cfg.Node.IPCPath); strings.HasPrefix(filepath.Base(dir), strings.TrimSuffix(devIPCPattern, "*")) && filepath.IsAbs(dir) {
+		defer os.RemoveAll(dir) // after the node has stopped and closed the socket
 	}
 	defer stack.Close()
 	utils.SetupMetrics(&cfg.Metrics)
@@ -97,7 +139,7 @@ func runDumpConfig(ctx *cli.Context) error {
 	if err := setupLogging(ctx); err != nil {
 		return err
 	}
-	stack, cfg, err := loadConfig(ctx)
+	stack, cfg, err := loadConfig(ctx, false)
 	if err != nil {
 		return err
 	}
@@ -138,6 +180,9 @@ func printBanner(w io.Writer, n *eth.Node) {
 	if ipc := n.Stack().IPCEndpoint(); ipc != "" {
 		fmt.Fprintf(&b, "  JSON-RPC (IPC)   %s\n", ipc)
 	}
+	if auth := n.Stack().HTTPAuthEndpoint(); auth != "http://" {
+		fmt.Fprintf(&b, "  engine API (JWT) %s\n", auth)
+	}
 	fmt.Fprintf(&b, "  MEV listener     %s\n", n.MEV().URL())
 	if n.Beacon() != nil {
 		fmt.Fprintf(&b, "  dev chain        one block every %v (slot 0 at unix time %d)\n", n.Beacon().Period(), n.Beacon().GenesisTime())
@@ -145,13 +190,22 @@ func printBanner(w io.Writer, n *eth.Node) {
 		for i, acc := range params.DevAccounts() {
 			fmt.Fprintf(&b, "  (%d) %s  key %s\n", i, acc.Address.Hex(), hexutil.Encode(crypto.FromECDSA(acc.Key)))
 		}
-		b.WriteString("These keys are public: never use them on a real network.\n")
 		if a := n.Auction(); a != nil {
 			addrs := a.Addresses()
-			fmt.Fprintf(&b, "\nAuction contracts (owner and operator: account (0); bidders: accounts (1) and (2); `gavel auction --help`):\n")
+			fmt.Fprintf(&b, "\nAuction contracts (`gavel auction --help`):\n")
 			fmt.Fprintf(&b, "  WETH             %s\n  Auctioneer       %s\n  SettlementHouse  %s\n  Accountant       %s\n  OpenBidder       %s\n",
 				addrs.WETH, addrs.Auctioneer, addrs.SettlementHouse, addrs.Accountant, addrs.OpenBidder)
+			b.WriteString("Auction accounts (funded; each key is keccak256 of the quoted string; the ten test accounts stay at nonce 0):\n")
+			devKey := func(role string, acc params.DevAccount, seed string) {
+				fmt.Fprintf(&b, "  %-9s %s  key %s  (%q)\n", role, acc.Address.Hex(), hexutil.Encode(crypto.FromECDSA(acc.Key)), seed)
+			}
+			devKey("owner", params.DevOwnerKey(), params.DevOwnerSeed)
+			devKey("operator", params.DevOperatorKey(), params.DevOperatorSeed)
+			for i, acc := range params.DevBidderKeys() {
+				devKey(fmt.Sprintf("bidder %d", i+1), acc, fmt.Sprintf("%s%d", params.DevBidderSeedPrefix, i+1))
+			}
 		}
+		b.WriteString("These keys are public: never use them on a real network.\n")
 	}
 	fmt.Fprintln(w, b.String())
 }

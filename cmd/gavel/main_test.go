@@ -91,6 +91,35 @@ func TestDumpConfigRoundTrip(t *testing.T) {
 	}
 }
 
+// TestDumpConfigDev: flags before the command count, geth's integer
+// --dev.period is accepted, and a --dev dump loads back as a dev config.
+func TestDumpConfigDev(t *testing.T) {
+	out, errOut, code := gavel(t, "--dev", "--dev.period", "3", "--mev.addr", "127.0.0.1:19063", "dumpconfig")
+	if code != 0 {
+		t.Fatalf("gavel --dev dumpconfig: exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"Enabled = true", "Period = 3000000000", `Addr = "127.0.0.1:19063"`, `"flashbots"`} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("--dev dump lacks %q:\n%s", want, out)
+		}
+	}
+	file := filepath.Join(t.TempDir(), "dev.toml")
+	if err := os.WriteFile(file, []byte(out), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	again, errOut, code := gavel(t, "--config", file, "dumpconfig")
+	if code != 0 || again != out {
+		t.Fatalf("the --dev dump does not load back: exit %d: %s\n--- first\n%s\n--- second\n%s", code, errOut, out, again)
+	}
+}
+
+func TestVersion(t *testing.T) {
+	out, errOut, code := gavel(t, "version")
+	if code != 0 || !strings.Contains(out, "Version: "+params.Version) || !strings.Contains(out, "Go Version: ") {
+		t.Fatalf("gavel version: exit %d, %q, %s", code, out, errOut)
+	}
+}
+
 func TestBadInputExitsCleanly(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, body string) string {
@@ -120,7 +149,8 @@ func TestBadInputExitsCleanly(t *testing.T) {
 		{"unknown config field", []string{"dumpconfig", "--config", unknownField}, "field 'Adress' is not defined in mevapi.Config"},
 		{"malformed config", []string{"dumpconfig", "--config", malformed}, "malformed.toml, line"},
 		{"wrong config type", []string{"dumpconfig", "--config", wrongType}, "type.toml"},
-		{"dev mode in file", []string{"dumpconfig", "--config", devInFile}, "dev mode is chosen on the command line with --dev"},
+		{"dev mode in file and a network", []string{"dumpconfig", "--config", devInFile, "--sepolia"}, "can't be used at the same time"},
+		{"fractional period in seconds", []string{"dumpconfig", "--dev.period", "1.5"}, "--dev.period"},
 		{"sim timeouts", []string{"dumpconfig", "--mev.sim.timeout", "20s"}, "must not exceed --mev.sim.maxtimeout"},
 		{"sim max txs", []string{"dumpconfig", "--mev.sim.maxtxs", "0"}, "--mev.sim.maxtxs must be positive"},
 		{"stray argument", []string{"--ipcdisable", "serve"}, `unknown command "serve"`},
@@ -144,56 +174,105 @@ func TestBadInputExitsCleanly(t *testing.T) {
 	}
 }
 
-// TestDevBinary runs `gavel --dev` as a user would and checks the promises of
-// the README: the banner, chain id 0x539, blocks on the wall clock and a
-// transfer mined within two slots. It is the one test that needs the wall
-// clock, since the slot clock itself is what it checks.
-func TestDevBinary(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, os.Args[0], "--dev", "--dev.period", "1s", "--ipcdisable",
-		"--http.port", "0", "--authrpc.port", "0", "--mev.addr", "127.0.0.1:0", "--verbosity", "2")
+// devProcess is a `gavel --dev` started by a test.
+type devProcess struct {
+	cmd    *exec.Cmd
+	urls   map[string]string // banner line name -> URL or path
+	banner string
+	stderr *bytes.Buffer
+}
+
+// startDev starts `gavel --dev` with free ports and reads its banner. The
+// process is stopped when the test ends, or earlier by stop.
+func startDev(t *testing.T, ctx context.Context, args ...string) *devProcess {
+	t.Helper()
+	args = append([]string{"--dev", "--dev.period", "1", "--http.port", "0", "--authrpc.port", "0", "--mev.addr", "127.0.0.1:0"}, args...)
+	cmd := exec.CommandContext(ctx, os.Args[0], args...)
 	cmd.Env = append(os.Environ(), "GAVEL_TEST_MAIN=1")
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
 	}
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
+	p := &devProcess{cmd: cmd, urls: map[string]string{}, stderr: new(bytes.Buffer)}
+	cmd.Stderr = p.stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() {
-		cmd.Process.Signal(os.Interrupt)
-		cmd.Wait()
-	})
-
-	urls := map[string]string{}
-	lineRe := regexp.MustCompile(`^\s+(JSON-RPC \(HTTP\)|MEV listener)\s+(\S+)`)
+	t.Cleanup(p.stop)
+	lineRe := regexp.MustCompile(`^\s+(JSON-RPC \(HTTP\)|JSON-RPC \(IPC\)|MEV listener|engine API \(JWT\))\s+(\S+)`)
 	var banner strings.Builder
 	sc := bufio.NewScanner(stdout)
 	for sc.Scan() {
 		line := sc.Text()
 		banner.WriteString(line + "\n")
 		if m := lineRe.FindStringSubmatch(line); m != nil {
-			urls[m[1]] = m[2]
+			p.urls[m[1]] = m[2]
 		}
 		if strings.HasPrefix(line, "These keys are public") {
 			break
 		}
 	}
-	for _, acc := range params.DevAccounts() {
-		if !strings.Contains(banner.String(), acc.Address.Hex()) {
-			t.Fatalf("banner lacks account %s:\n%s\nstderr: %s", acc.Address.Hex(), banner.String(), stderr.String())
-		}
-	}
-	if urls["JSON-RPC (HTTP)"] == "" || urls["MEV listener"] == "" {
-		t.Fatalf("banner lacks URLs:\n%s", banner.String())
-	}
+	p.banner = banner.String()
 	go func() { // keep draining stdout so the process never blocks
 		for sc.Scan() {
 		}
 	}()
+	return p
+}
+
+func (p *devProcess) stop() {
+	if p.cmd.ProcessState == nil {
+		p.cmd.Process.Signal(os.Interrupt)
+		p.cmd.Wait()
+	}
+}
+
+// TestDevBinary runs `gavel --dev` as a user would and checks the promises of
+// the README: the banner, chain id 0x539, blocks on the wall clock and a
+// transfer mined within two slots; its IPC socket in a directory of its own
+// that a second dev node leaves alone, and `gavel attach` finding it. It is
+// the one test that needs the wall clock, since the slot clock itself is
+// what it checks.
+func TestDevBinary(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	dev := startDev(t, ctx)
+	urls, banner, stderr := dev.urls, dev.banner, dev.stderr
+	for _, acc := range append(params.DevAccounts(), params.DevAuctionAccounts()...) {
+		if !strings.Contains(banner, acc.Address.Hex()) {
+			t.Fatalf("banner lacks account %s:\n%s\nstderr: %s", acc.Address.Hex(), banner, stderr.String())
+		}
+	}
+	if urls["JSON-RPC (HTTP)"] == "" || urls["MEV listener"] == "" || urls["engine API (JWT)"] == "" {
+		t.Fatalf("banner lacks URLs:\n%s", banner)
+	}
+	ipc := urls["JSON-RPC (IPC)"]
+	if !strings.HasPrefix(filepath.Base(filepath.Dir(ipc)), "gavel-dev-") {
+		t.Fatalf("IPC socket %q is not in a gavel-dev-* temporary directory", ipc)
+	}
+	// A second dev node gets its own socket, and stopping it leaves ours.
+	second := startDev(t, ctx, "--mev.addr", "127.0.0.1:0")
+	if other := second.urls["JSON-RPC (IPC)"]; other == "" || other == ipc {
+		t.Fatalf("second dev node's IPC socket %q, first %q", other, ipc)
+	}
+	// Attach finds a running dev node's socket by itself (the newest one).
+	if out, errOut, code := gavel(t, "attach", "--exec", "eth.chainId()"); code != 0 || !strings.Contains(out, `"0x539"`) {
+		t.Fatalf("gavel attach without an endpoint: exit %d, %q, %s", code, out, errOut)
+	}
+	second.stop()
+	if _, err := os.Stat(filepath.Dir(second.urls["JSON-RPC (IPC)"])); !os.IsNotExist(err) {
+		t.Errorf("second dev node left its IPC directory behind: %v\nstderr: %s", err, second.stderr.String())
+	}
+	if _, err := os.Stat(ipc); err != nil {
+		t.Fatalf("stopping the second dev node removed the first one's socket: %v", err)
+	}
+	out, errOut, code := gavel(t, "attach", "--exec", "eth.chainId()", ipc)
+	if code != 0 || !strings.Contains(out, `"0x539"`) {
+		t.Fatalf("gavel attach over IPC: exit %d, %q, %s", code, out, errOut)
+	}
+	if out, errOut, code := gavel(t, "attach", "--exec", "net.version", urls["JSON-RPC (HTTP)"]); code != 0 || !strings.Contains(out, "1337") {
+		t.Fatalf("gavel attach over HTTP: exit %d, %q, %s", code, out, errOut)
+	}
 
 	client, err := ethclient.DialContext(ctx, urls["JSON-RPC (HTTP)"])
 	if err != nil {
@@ -204,7 +283,7 @@ func TestDevBinary(t *testing.T) {
 	if err != nil || id.Uint64() != 0x539 {
 		t.Fatalf("eth_chainId = %v, %v; want 0x539", id, err)
 	}
-	from, to := params.DevAccounts()[1], common.HexToAddress("0x000000000000000000000000000000000000beef")
+	from, to := params.DevAccounts()[0], common.HexToAddress("0x000000000000000000000000000000000000beef")
 	head, err := client.HeaderByNumber(ctx, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -229,5 +308,15 @@ func TestDevBinary(t *testing.T) {
 	}
 	if got, max := rcpt.BlockNumber.Uint64(), head.Number.Uint64()+2; got > max {
 		t.Fatalf("transfer mined in block %d, more than two slots after head %d", got, head.Number)
+	}
+	// The default-verbosity log holds none of the lines the issue found false.
+	dev.stop()
+	for _, bad := range []string{"Using developer account", "Consensus: unknown", "(unknown)", "Head block is not reachable", "P2P server will be useless"} {
+		if strings.Contains(stderr.String(), bad) {
+			t.Errorf("the log says %q:\n%s", bad, stderr.String())
+		}
+	}
+	if !strings.Contains(stderr.String(), "MEV listener stopped") {
+		t.Errorf("no log line for the MEV listener's stop")
 	}
 }

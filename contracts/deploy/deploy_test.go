@@ -6,9 +6,11 @@ import (
 	"math/big"
 	"testing"
 
+	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
 
 	"github.com/gavel-eth/gavel/contracts/auction"
+	"github.com/gavel-eth/gavel/contracts/bindings"
 	"github.com/gavel-eth/gavel/contracts/deploy"
 	"github.com/gavel-eth/gavel/contracts/simtest"
 )
@@ -19,7 +21,7 @@ func TestDevDeployIsDeterministic(t *testing.T) {
 	var first deploy.Dev
 	for run := 0; run < 2; run++ {
 		chain := simtest.New(t, 0)
-		dev, err := deploy.DevDeploy(ctx, chain.Client, chain.Dev[0].Key, chain.Dev[1].Key, chain.Dev[2].Key)
+		dev, err := deploy.DevDeploy(ctx, chain.Client, chain.Dev[0].Key, chain.Dev[3].Address, chain.Dev[1].Key, chain.Dev[2].Key)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -30,6 +32,14 @@ func TestDevDeployIsDeterministic(t *testing.T) {
 			first = dev
 		} else if dev.Addresses != first.Addresses {
 			t.Fatalf("addresses differ between fresh chains: %+v vs %+v", dev.Addresses, first.Addresses)
+		}
+		ab := bindings.NewAuctioneer()
+		out, err := chain.Client.CallContract(ctx, ethereum.CallMsg{To: &dev.Auctioneer, Data: ab.PackOperator()}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if op, err := ab.UnpackOperator(out); err != nil || op != chain.Dev[3].Address || dev.Operator != op {
+			t.Errorf("operator %s (%v), reported %s, want %s", op, err, dev.Operator, chain.Dev[3].Address)
 		}
 		c := auction.NewClient(chain.Client, dev.Addresses, nil)
 		for i, b := range dev.Bidders {
@@ -52,7 +62,7 @@ func TestDevDeployIsDeterministic(t *testing.T) {
 
 		// A restarted node runs DevDeploy again: nothing is deployed twice.
 		nonce, _ := chain.Client.PendingNonceAt(ctx, chain.Dev[0].Address)
-		again, err := deploy.DevDeploy(ctx, chain.Client, chain.Dev[0].Key, chain.Dev[1].Key, chain.Dev[2].Key)
+		again, err := deploy.DevDeploy(ctx, chain.Client, chain.Dev[0].Key, chain.Dev[3].Address, chain.Dev[1].Key, chain.Dev[2].Key)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -21,8 +21,10 @@ var DevBidderWETH = new(big.Int).Mul(big.NewInt(100), big.NewInt(gparams.Ether))
 // Dev is the dev-chain deployment.
 type Dev struct {
 	auction.Addresses
-	// Deployer owns and operates every contract.
+	// Deployer owns every contract and registers the bidders.
 	Deployer common.Address
+	// Operator opens, settles, pays out and refunds auctions.
+	Operator common.Address
 	// Bidders are the registered dev bidders, with their ids.
 	Bidders []DevBidder
 }
@@ -35,22 +37,25 @@ type DevBidder struct {
 }
 
 // DevDeploy deploys the contracts from deployer on a dev chain (deployer owns
-// and operates them), registers bidders and gives each DevBidderWETH in WETH
+// them, operator operates them; the zero address means the deployer), registers bidders and gives each DevBidderWETH in WETH
 // approved for the Auctioneer. On a fresh chain, where the deployer has sent
 // nothing yet, the addresses are Addresses(deployer, 0), so they are the same
 // on every run; on a chain where that deployment exists already (a restarted
 // node) nothing is sent again and the bidders are only topped up as needed.
-func DevDeploy(ctx context.Context, backend auction.Backend, deployer *ecdsa.PrivateKey, bidders ...*ecdsa.PrivateKey) (Dev, error) {
+func DevDeploy(ctx context.Context, backend auction.Backend, deployer *ecdsa.PrivateKey, operator common.Address, bidders ...*ecdsa.PrivateKey) (Dev, error) {
 	chainID, err := backend.ChainID(ctx)
 	if err != nil {
 		return Dev{}, fmt.Errorf("reading the chain id: %w", err)
 	}
 	from := crypto.PubkeyToAddress(deployer.PublicKey)
 	owner := bind.NewKeyedTransactor(deployer, chainID)
-	dev := Dev{Addresses: Addresses(from, 0), Deployer: from}
+	if operator == (common.Address{}) {
+		operator = from
+	}
+	dev := Dev{Addresses: Addresses(from, 0), Deployer: from, Operator: operator}
 
 	if CheckDeployed(ctx, backend, dev.Addresses) != nil {
-		if dev.Addresses, err = Deploy(ctx, backend, owner, Config{}); err != nil {
+		if dev.Addresses, err = Deploy(ctx, backend, owner, Config{Operator: operator}); err != nil {
 			return dev, err
 		}
 	}

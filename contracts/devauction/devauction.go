@@ -1,9 +1,10 @@
 // Package devauction runs the auction contracts on the `gavel --dev` chain: at
-// start-up it deploys them from dev account 0 (which owns and operates them),
-// registers dev accounts 1 and 2 as bidders with WETH to spend, and serves the
-// addresses as mev_auctionContracts. The addresses are deterministic (dev
-// account 0's first nonces), so they are known, and served, before the
-// deployment is mined.
+// start-up it deploys them from the dev auction owner (params.DevOwnerKey),
+// makes params.DevOperatorKey their operator, registers the two
+// params.DevBidderKeys as bidders with WETH to spend, and serves the addresses
+// as mev_auctionContracts. None of these is one of the ten test accounts, so
+// those start at nonce 0. The addresses are deterministic (the owner's first
+// nonces), so they are known, and served, before the deployment is mined.
 package devauction
 
 import (
@@ -32,12 +33,48 @@ const DefaultTimeout = 5 * time.Minute
 // ErrNotDeployed is returned by Wait when the deployment failed or was stopped.
 var ErrNotDeployed = errors.New("auction contracts not deployed")
 
-// Config chooses the dev deployment's accounts. The zero value is the
-// default: dev account 0 deploys, dev accounts 1 and 2 bid.
+// Config chooses the dev deployment's accounts. Zero fields take the
+// defaults of DefaultConfig.
 type Config struct {
+	// Deployer deploys and owns the contracts and registers the bidders.
 	Deployer *ecdsa.PrivateKey
-	Bidders  []*ecdsa.PrivateKey
-	Timeout  time.Duration
+	// Operator opens, settles, pays out and refunds auctions.
+	Operator *ecdsa.PrivateKey
+	// Bidders are registered and given WETH.
+	Bidders []*ecdsa.PrivateKey
+	Timeout time.Duration
+}
+
+// DefaultConfig is the dev deployment of `gavel --dev`: params.DevOwnerKey
+// deploys, params.DevOperatorKey operates, params.DevBidderKeys bid.
+func DefaultConfig() Config {
+	cfg := Config{
+		Deployer: params.DevOwnerKey().Key,
+		Operator: params.DevOperatorKey().Key,
+		Timeout:  DefaultTimeout,
+	}
+	for _, b := range params.DevBidderKeys() {
+		cfg.Bidders = append(cfg.Bidders, b.Key)
+	}
+	return cfg
+}
+
+// withDefaults fills the zero fields from DefaultConfig.
+func (c Config) withDefaults() Config {
+	def := DefaultConfig()
+	if c.Deployer == nil {
+		c.Deployer = def.Deployer
+	}
+	if c.Operator == nil {
+		c.Operator = def.Operator
+	}
+	if c.Bidders == nil {
+		c.Bidders = def.Bidders
+	}
+	if c.Timeout == 0 {
+		c.Timeout = def.Timeout
+	}
+	return c
 }
 
 // Service deploys the contracts when the node starts. It is a node.Lifecycle.
@@ -56,16 +93,7 @@ type Service struct {
 // Register adds the service and its mev_auctionContracts method to stack.
 // Call it before the node starts, in dev mode only.
 func Register(stack *node.Node, cfg Config) *Service {
-	accounts := params.DevAccounts()
-	if cfg.Deployer == nil {
-		cfg.Deployer = accounts[0].Key
-	}
-	if cfg.Bidders == nil {
-		cfg.Bidders = []*ecdsa.PrivateKey{accounts[1].Key, accounts[2].Key}
-	}
-	if cfg.Timeout == 0 {
-		cfg.Timeout = DefaultTimeout
-	}
+	cfg = cfg.withDefaults()
 	s := &Service{
 		stack: stack,
 		cfg:   cfg,
@@ -80,9 +108,18 @@ func Register(stack *node.Node, cfg Config) *Service {
 // Addresses returns where the contracts are (or will be once mined).
 func (s *Service) Addresses() auction.Addresses { return s.addrs }
 
-// Operator returns the account that owns and operates the contracts.
-func (s *Service) Operator() common.Address {
+// Config returns the service's configuration, defaults filled in: the keys
+// of the owner, the operator and the bidders.
+func (s *Service) Config() Config { return s.cfg }
+
+// Owner returns the account that deployed and owns the contracts.
+func (s *Service) Owner() common.Address {
 	return crypto.PubkeyToAddress(s.cfg.Deployer.PublicKey)
+}
+
+// Operator returns the account that operates the contracts.
+func (s *Service) Operator() common.Address {
+	return crypto.PubkeyToAddress(s.cfg.Operator.PublicKey)
 }
 
 // Start begins the deployment in the background: its transactions are mined
@@ -98,11 +135,16 @@ func (s *Service) run(ctx context.Context) {
 	defer close(s.done)
 	client := ethclient.NewClient(s.stack.Attach())
 	defer client.Close()
-	dev, err := deploy.DevDeploy(ctx, client, s.cfg.Deployer, s.cfg.Bidders...)
+	waitIndexed(ctx, client)
+	dev, err := deploy.DevDeploy(ctx, client, s.cfg.Deployer, s.Operator(), s.cfg.Bidders...)
 	s.mu.Lock()
 	s.dev, s.err = dev, err
 	s.mu.Unlock()
 	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			log.Info("Auction contract deployment stopped with the node")
+			return
+		}
 		log.Error("Auction contracts not deployed", "err", err)
 		return
 	}
@@ -115,6 +157,24 @@ func (s *Service) run(ctx context.Context) {
 	}
 	log.Info("Auction contracts deployed", "weth", dev.WETH, "auctioneer", dev.Auctioneer,
 		"settlementHouse", dev.SettlementHouse, "accountant", dev.Accountant, "openBidder", dev.OpenBidder)
+}
+
+// waitIndexed waits until the node's transaction index has caught up
+// (eth_syncing false): until then every receipt lookup fails with
+// "transaction indexing is in progress", and geth logs a warning for each.
+func waitIndexed(ctx context.Context, client *ethclient.Client) {
+	t := time.NewTicker(50 * time.Millisecond)
+	defer t.Stop()
+	for {
+		if p, err := client.SyncProgress(ctx); err != nil || p == nil {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
 }
 
 // Stop ends a deployment still waiting for blocks.
@@ -159,7 +219,9 @@ type API struct{ s *Service }
 // Contracts is the answer of mev_auctionContracts.
 type Contracts struct {
 	auction.Addresses
-	// Operator owns and operates the contracts (dev account 0).
+	// Owner deployed and owns the contracts (params.DevOwnerKey).
+	Owner common.Address `json:"owner"`
+	// Operator operates the contracts (params.DevOperatorKey).
 	Operator common.Address `json:"operator"`
 	// Deployed is false until the deployment is mined.
 	Deployed bool `json:"deployed"`
@@ -174,12 +236,12 @@ func (api *API) AuctionContracts() Contracts {
 	if bidders == nil {
 		bidders = []deploy.DevBidder{}
 	}
-	return Contracts{Addresses: addrs, Operator: api.s.Operator(), Deployed: deployed, Bidders: bidders}
+	return Contracts{Addresses: addrs, Owner: api.s.Owner(), Operator: api.s.Operator(), Deployed: deployed, Bidders: bidders}
 }
 
-// OperatorClient returns a client of the dev contracts signing as their owner
-// and operator (dev account 0), for a dev auction operator that opens, settles,
-// pays out and refunds auctions.
+// OperatorClient returns a client of the dev contracts signing as their
+// operator (Config().Operator), for a dev auction operator that opens,
+// settles, pays out and refunds auctions.
 func (s *Service) OperatorClient(ctx context.Context, backend auction.Backend) (*auction.Client, error) {
 	chainID, err := backend.ChainID(ctx)
 	if err != nil {
@@ -188,5 +250,5 @@ func (s *Service) OperatorClient(ctx context.Context, backend auction.Backend) (
 	s.mu.Lock()
 	addrs := s.addrs
 	s.mu.Unlock()
-	return auction.NewClient(backend, addrs, bind.NewKeyedTransactor(s.cfg.Deployer, chainID)), nil
+	return auction.NewClient(backend, addrs, bind.NewKeyedTransactor(s.cfg.Operator, chainID)), nil
 }

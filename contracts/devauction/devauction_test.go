@@ -10,6 +10,7 @@ import (
 	"github.com/gavel-eth/gavel/contracts/devauction"
 	"github.com/gavel-eth/gavel/eth"
 	"github.com/gavel-eth/gavel/internal/testnode"
+	"github.com/gavel-eth/gavel/params"
 )
 
 // StartDevNode starts a manual-slot dev node with the auction service and a
@@ -45,7 +46,7 @@ func startDevNode(t *testing.T) (*testnode.Node, *devauction.Service) {
 
 func TestDevDeploymentAndRPC(t *testing.T) {
 	n, svc := startDevNode(t)
-	want := deploy.Addresses(testnode.Account(0).Address, 0)
+	want := deploy.Addresses(params.DevOwnerKey().Address, 0)
 	if svc.Addresses() != want {
 		t.Fatalf("service addresses %+v, want %+v", svc.Addresses(), want)
 	}
@@ -63,8 +64,9 @@ func TestDevDeploymentAndRPC(t *testing.T) {
 	if err := n.RPC().CallContext(ctx, &got, "mev_auctionContracts"); err != nil {
 		t.Fatal(err)
 	}
-	if got.Addresses != want || !got.Deployed || got.Operator != testnode.Account(0).Address || len(got.Bidders) != 2 ||
-		got.Bidders[0].Address != testnode.Account(1).Address || got.Bidders[1].Address != testnode.Account(2).Address {
+	bidders := params.DevBidderKeys()
+	if got.Addresses != want || !got.Deployed || got.Owner != params.DevOwnerKey().Address || got.Operator != params.DevOperatorKey().Address ||
+		len(got.Bidders) != 2 || got.Bidders[0].Address != bidders[0].Address || got.Bidders[1].Address != bidders[1].Address {
 		t.Fatalf("mev_auctionContracts = %+v", got)
 	}
 	opc, err := svc.OperatorClient(ctx, n.Client())
@@ -73,6 +75,12 @@ func TestDevDeploymentAndRPC(t *testing.T) {
 	}
 	if _, err := opc.OpenAuction(ctx, 500, 1_000_000); err != nil {
 		t.Fatalf("the operator client cannot open an auction: %v", err)
+	}
+	// The set-up leaves the ten test accounts untouched.
+	for i, acc := range params.DevAccounts() {
+		if nonce, err := n.Client().NonceAt(ctx, acc.Address, nil); err != nil || nonce != 0 {
+			t.Errorf("test account %d has nonce %d (%v) after the set-up, want 0", i, nonce, err)
+		}
 	}
 	c := auction.NewClient(n.Client(), want, nil)
 	for _, b := range got.Bidders {

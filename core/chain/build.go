@@ -36,7 +36,40 @@ var (
 	ErrBuilderFinished = errors.New("block builder already finished")
 	// ErrNoTxPool means the chain was built without a tx pool.
 	ErrNoTxPool = errors.New("no transaction pool")
+
+	// Classes of a failed bundle tx: an ErrBundleTxFailed error also matches
+	// (errors.Is) one of these, so callers can say why without geth's errors.
+
+	// ErrTxNonce: the tx's nonce is not the sender's next one.
+	ErrTxNonce = errors.New("wrong nonce")
+	// ErrTxFee: the tx's fee cap is below the block's base fee, or its tip
+	// above its fee cap.
+	ErrTxFee = errors.New("fee too low")
+	// ErrTxFunds: the sender cannot pay gas × fee cap + value.
+	ErrTxFunds = errors.New("insufficient funds")
+	// ErrTxReverted: the tx reverted and the bundle does not allow it.
+	ErrTxReverted = errors.New("reverted")
 )
+
+// classed is a failure that also matches its class (ErrTx*), with the
+// message of the failure alone.
+type classed struct{ err, class error }
+
+func (e *classed) Error() string   { return e.err.Error() }
+func (e *classed) Unwrap() []error { return []error{e.err, e.class} }
+
+// txClass returns the class of a geth tx-application error, or nil.
+func txClass(err error) error {
+	switch {
+	case errors.Is(err, core.ErrNonceTooLow), errors.Is(err, core.ErrNonceTooHigh), errors.Is(err, core.ErrNonceMax):
+		return ErrTxNonce
+	case errors.Is(err, core.ErrFeeCapTooLow), errors.Is(err, core.ErrTipAboveFeeCap), errors.Is(err, core.ErrTipVeryHigh), errors.Is(err, core.ErrFeeCapVeryHigh):
+		return ErrTxFee
+	case errors.Is(err, core.ErrInsufficientFunds), errors.Is(err, core.ErrInsufficientFundsForTransfer):
+		return ErrTxFunds
+	}
+	return nil
+}
 
 // BuildAttrs are what a slot's payload attributes fix about a block.
 type BuildAttrs struct {
@@ -225,11 +258,15 @@ func (b *BlockBuilder) applyBundle(txs types.Transactions, canRevert func(common
 	for i, tx := range txs {
 		r, err := b.apply(tx)
 		if err != nil {
-			return fail(fmt.Errorf("%w: tx %d %s: %w", ErrBundleTxFailed, i, tx.Hash().Hex(), err))
+			err = fmt.Errorf("%w: tx %d %s: %w", ErrBundleTxFailed, i, tx.Hash().Hex(), err)
+			if class := txClass(err); class != nil {
+				err = &classed{err, class}
+			}
+			return fail(err)
 		}
 		if r.Status == types.ReceiptStatusFailed {
 			if canRevert == nil || !canRevert(tx.Hash()) {
-				return fail(fmt.Errorf("%w: tx %d %s reverted and is not in revertingTxHashes", ErrBundleTxFailed, i, tx.Hash().Hex()))
+				return fail(&classed{fmt.Errorf("%w: tx %d %s reverted and is not in revertingTxHashes", ErrBundleTxFailed, i, tx.Hash().Hex()), ErrTxReverted})
 			}
 			out.Reverted = append(out.Reverted, tx.Hash())
 		}

@@ -20,9 +20,17 @@ import (
 	"github.com/gavel-eth/gavel/params"
 )
 
+func init() {
+	// geth's chain-config banner names the network by chain id: "unknown"
+	// would be the dev chain's name otherwise.
+	gparams.NetworkNames[big.NewInt(params.DevChainID).String()] = "gavel dev"
+}
+
 // DevGenesis returns the genesis of `gavel --dev`: chain id 1337, every fork
 // through Osaka active at genesis, the system contracts pre-deployed and the
-// ten dev accounts and the dev relay builder's account (DevBuilderKey) funded. geth's own dev genesis also switches on Bogota,
+// ten dev accounts, the dev auction's accounts (params.DevAuctionAccounts)
+// and the dev relay builder's account (DevBuilderKey) funded. geth's own dev
+// genesis also switches on Bogota,
 // which the public engine API rejects; gavel drives its chain through the
 // public engine API, so that fork stays off.
 func DevGenesis(gasLimit, timestamp uint64) *core.Genesis {
@@ -34,6 +42,9 @@ func DevGenesis(gasLimit, timestamp uint64) *core.Genesis {
 	g.Timestamp = timestamp
 	balance := new(big.Int).Mul(big.NewInt(params.DevAccountEther), big.NewInt(gparams.Ether))
 	for _, acc := range params.DevAccounts() {
+		g.Alloc[acc.Address] = types.Account{Balance: balance}
+	}
+	for _, acc := range params.DevAuctionAccounts() {
 		g.Alloc[acc.Address] = types.Account{Balance: balance}
 	}
 	g.Alloc[DevBuilderAddress()] = types.Account{Balance: balance}

@@ -152,6 +152,15 @@ func New(cfg Config, blocks BlockBuilder) (*Builder, error) {
 	}, nil
 }
 
+// As returns a builder for one-off builds (Build) that signs with key and
+// adds no bonus: another builder's blocks from the same block builder and
+// coinbase account (--dev's sample submissions). It is not for live mode.
+func (b *Builder) As(key *beacon.SecretKey) (*Builder, error) {
+	cfg := b.cfg
+	cfg.SecretKey, cfg.Bonus = key, nil
+	return New(cfg, b.blocks)
+}
+
 // Pubkey is the builder's BLS public key.
 func (b *Builder) Pubkey() beacon.BLSPubkey { return b.pubkey }
 

@@ -2,8 +2,10 @@ package bundlepool
 
 import (
 	"context"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/rpc"
 
 	"github.com/gavel-eth/gavel/core/bundle"
@@ -16,7 +18,7 @@ import (
 type SignerFunc func(ctx context.Context) (common.Address, bool)
 
 // API is the "eth" namespace service with eth_sendBundle and
-// eth_cancelBundle.
+// eth_cancelBundle; StatsAPI the "flashbots" one.
 type API struct {
 	p      *Pool
 	signer SignerFunc
@@ -25,7 +27,7 @@ type API struct {
 // APIs returns the pool's JSON-RPC services; signer reads a request's
 // signer.
 func (p *Pool) APIs(signer SignerFunc) []rpc.API {
-	return []rpc.API{{Namespace: "eth", Service: &API{p, signer}}}
+	return []rpc.API{{Namespace: "eth", Service: &API{p, signer}}, {Namespace: "flashbots", Service: &StatsAPI{p, signer}}}
 }
 
 // SendBundleResult is eth_sendBundle's answer, as Flashbots' relay gives it
@@ -53,4 +55,84 @@ func (a *API) CancelBundle(ctx context.Context, args bundle.CancelBundleArgs) (*
 		return nil, errclass.RPC(err, 0)
 	}
 	return &SendBundleResult{BundleHash: h}, nil
+}
+
+// StatsAPI is the "flashbots" namespace service with
+// flashbots_getBundleStatsV2.
+type StatsAPI struct {
+	p      *Pool
+	signer SignerFunc
+}
+
+// BundleStatsArgs are flashbots_getBundleStatsV2's parameters. blockNumber
+// (hex) may be left out: the latest block the bundle was sent for.
+type BundleStatsArgs struct {
+	BundleHash  common.Hash    `json:"bundleHash"`
+	BlockNumber hexutil.Uint64 `json:"blockNumber"`
+}
+
+// BuilderTime is one entry of consideredByBuildersAt / sealedByBuildersAt.
+type BuilderTime struct {
+	Pubkey    string `json:"pubkey"`
+	Timestamp string `json:"timestamp"`
+}
+
+// BundleStats is flashbots_getBundleStatsV2's answer: Flashbots' fields,
+// then gavel's (status, the block it is in, why it is not).
+type BundleStats struct {
+	IsHighPriority         bool          `json:"isHighPriority"`
+	IsSimulated            bool          `json:"isSimulated"`
+	SimulatedAt            string        `json:"simulatedAt,omitempty"`
+	ReceivedAt             string        `json:"receivedAt"`
+	ConsideredByBuildersAt []BuilderTime `json:"consideredByBuildersAt"`
+	SealedByBuildersAt     []BuilderTime `json:"sealedByBuildersAt"`
+
+	BundleHash  common.Hash    `json:"bundleHash"`
+	BlockNumber hexutil.Uint64 `json:"blockNumber"`
+	// Status is received, considered, simulated, included or dropped.
+	Status string `json:"status"`
+	// IncludedBlockHash is the canonical block holding the bundle.
+	IncludedBlockHash *common.Hash `json:"includedBlockHash,omitempty"`
+	// DropReason says why the bundle is not (or, before its block, not yet)
+	// included: nonce, revert not allowed, fee, funds, outbid, block full,
+	// invalid, timestamp, not considered, block not chosen, cancelled,
+	// replaced.
+	DropReason string `json:"dropReason,omitempty"`
+	// Error is the failure behind DropReason.
+	Error string `json:"error,omitempty"`
+}
+
+// flashbotsTime is the timestamp format of Flashbots' stats methods.
+const flashbotsTime = "2006-01-02T15:04:05.000Z07:00"
+
+// GetBundleStatsV2 is flashbots_getBundleStatsV2: what became of a bundle
+// sent with eth_sendBundle. A bundle sent with a request signature is only
+// shown to a request signed by the same key.
+func (a *StatsAPI) GetBundleStatsV2(ctx context.Context, args BundleStatsArgs) (*BundleStats, error) {
+	signer, _ := a.signer(ctx)
+	st, err := a.p.Status(args.BundleHash, uint64(args.BlockNumber), signer)
+	if err != nil {
+		return nil, errclass.RPC(err, 0)
+	}
+	ts := func(t time.Time) string { return t.UTC().Format(flashbotsTime) }
+	out := &BundleStats{
+		IsSimulated: !st.SimulatedAt.IsZero(), ReceivedAt: ts(st.ReceivedAt),
+		ConsideredByBuildersAt: []BuilderTime{}, SealedByBuildersAt: []BuilderTime{},
+		BundleHash: st.Hash, BlockNumber: hexutil.Uint64(st.BlockNumber),
+		Status: string(st.State), DropReason: string(st.Reason), Error: st.Error,
+	}
+	if out.IsSimulated {
+		out.SimulatedAt = ts(st.SimulatedAt)
+	}
+	if !st.ConsideredAt.IsZero() {
+		out.ConsideredByBuildersAt = append(out.ConsideredByBuildersAt, BuilderTime{st.Builder, ts(st.ConsideredAt)})
+	}
+	if !st.SealedAt.IsZero() {
+		out.SealedByBuildersAt = append(out.SealedByBuildersAt, BuilderTime{st.Builder, ts(st.SealedAt)})
+	}
+	if st.IncludedIn != (common.Hash{}) {
+		h := st.IncludedIn
+		out.IncludedBlockHash = &h
+	}
+	return out, nil
 }

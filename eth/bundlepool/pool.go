@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"sort"
 	"sync"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/log"
@@ -86,6 +87,13 @@ type Pool struct {
 	seq     uint64
 	arrival map[*bundle.SendBundle]uint64
 	pruned  uint64 // highest head pruned at
+
+	// Statuses of recent bundles (status.go).
+	status    map[statusKey]*Status
+	latest    map[common.Hash]uint64 // bundle hash -> latest block it was sent for
+	finished  uint64                 // highest block whose statuses are final
+	builderID string
+	now       func() time.Time
 }
 
 // New returns an empty pool. head returns the current head block number;
@@ -96,6 +104,8 @@ func New(cfg Config, chainID uint64, head func() uint64, stats StatsCounter) *Po
 		byBlock: map[uint64]map[common.Hash]*bundle.SendBundle{},
 		byUUID:  map[string]*bundle.SendBundle{},
 		arrival: map[*bundle.SendBundle]uint64{},
+		status:  map[statusKey]*Status{}, latest: map[common.Hash]uint64{},
+		builderID: "local", now: time.Now,
 	}
 }
 
@@ -112,8 +122,10 @@ func (p *Pool) Add(args bundle.SendBundleArgs, signer common.Address) (common.Ha
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	// Without a local builder nothing else prunes: do it as the head moves.
+	// Statuses of the head block itself are left to Prune, which comes after
+	// the builder has said whether the block holds its bundles.
 	if head := p.head(); head > p.pruned {
-		p.pruneLocked(head)
+		p.pruneLocked(head, head-1)
 	}
 	if b.ReplacementUUID != "" {
 		if old := p.byUUID[b.ReplacementUUID]; old != nil {
@@ -121,6 +133,7 @@ func (p *Pool) Add(args bundle.SendBundleArgs, signer common.Address) (common.Ha
 				return common.Hash{}, fmt.Errorf("%w: replacementUuid %s belongs to another signer", ErrNotYourBundle, b.ReplacementUUID)
 			}
 			p.removeLocked(old)
+			p.dropLocked(old, bundle.DropReplaced)
 		}
 	}
 	set := p.byBlock[b.BlockNumber]
@@ -138,6 +151,7 @@ func (p *Pool) Add(args bundle.SendBundleArgs, signer common.Address) (common.Ha
 		p.byBlock[b.BlockNumber] = set
 	}
 	set[b.Hash] = b
+	p.recordLocked(b)
 	p.seq++
 	p.arrival[b] = p.seq
 	if b.ReplacementUUID != "" {
@@ -181,6 +195,7 @@ func (p *Pool) Cancel(uuid string, signer common.Address) (common.Hash, error) {
 		return common.Hash{}, fmt.Errorf("%w: replacementUuid %s", ErrNotYourBundle, u)
 	}
 	p.removeLocked(b)
+	p.dropLocked(b, bundle.DropCancelled)
 	cancelledMeter.Mark(1)
 	return b.Hash, nil
 }
@@ -210,6 +225,8 @@ func (p *Pool) Bundles(number, timestamp uint64) []*bundle.SendBundle {
 	for _, b := range set {
 		if b.ValidTime(timestamp) {
 			out = append(out, b)
+		} else if st := p.status[statusKey{b.Hash, number}]; st != nil && st.Reason == "" {
+			st.Reason = bundle.DropTimestamp
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return p.arrival[out[i]] < p.arrival[out[j]] })
@@ -217,13 +234,16 @@ func (p *Pool) Bundles(number, timestamp uint64) []*bundle.SendBundle {
 }
 
 // Prune drops bundles for blocks at or below head: their block is built.
+// Their statuses become final (included or dropped) and one log line per
+// block sums them up.
 func (p *Pool) Prune(head uint64) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.pruneLocked(head)
+	p.pruneLocked(head, head)
 }
 
-func (p *Pool) pruneLocked(head uint64) {
+func (p *Pool) pruneLocked(head, finish uint64) {
+	p.finishLocked(finish)
 	p.pruned = max(p.pruned, head)
 	for n, set := range p.byBlock {
 		if n > head {
@@ -235,9 +255,17 @@ func (p *Pool) pruneLocked(head uint64) {
 	}
 }
 
-// MarkIncluded counts bundles that made it into a block, per signer.
-func (p *Pool) MarkIncluded(bs []*bundle.SendBundle) {
+// MarkIncluded records bundles that made it into canonical block number
+// (hash) and counts them per signer.
+func (p *Pool) MarkIncluded(number uint64, hash common.Hash, bs []*bundle.SendBundle) {
 	includedMeter.Mark(int64(len(bs)))
+	p.mu.Lock()
+	for _, b := range bs {
+		if st := p.status[statusKey{b.Hash, number}]; st != nil {
+			st.State, st.IncludedIn, st.Reason, st.Error = StateIncluded, hash, "", ""
+		}
+	}
+	p.mu.Unlock()
 	if p.stats == nil {
 		return
 	}

@@ -88,8 +88,84 @@ func TestPool(t *testing.T) {
 	if stats[bundle.StatBundle] != 5 {
 		t.Fatalf("bundle stats %v", stats)
 	}
-	p.MarkIncluded(p.Bundles(14, 0))
+	p.MarkIncluded(14, common.Hash{14}, p.Bundles(14, 0))
 	if stats[bundle.StatInclusion] != 1 {
 		t.Fatalf("inclusion stats %v", stats)
+	}
+	// Statuses: the replaced and the cancelled bundle say so; the uuid
+	// bundle's status is its signer's only.
+	for _, tc := range []struct {
+		hash   common.Hash
+		block  uint64
+		state  State
+		reason bundle.DropReason
+	}{{h1, 11, StateDropped, bundle.DropReplaced}, {h2, 12, StateDropped, bundle.DropCancelled}} {
+		st, err := p.Status(tc.hash, tc.block, alice)
+		if err != nil || st.State != tc.state || st.Reason != tc.reason {
+			t.Errorf("status of %s: %+v, %v; want %s (%s)", tc.hash, st, err, tc.state, tc.reason)
+		}
+	}
+	if _, err := p.Status(h1, 11, bob); !errors.Is(err, ErrNotYourBundle) {
+		t.Errorf("another signer reads alice's status: %v", err)
+	}
+	if _, err := p.Status(common.Hash{1}, 0, alice); !errors.Is(err, ErrUnknownBundle) {
+		t.Errorf("status of an unknown bundle: %v", err)
+	}
+}
+
+// TestStatusLifecycle follows bundles through a build: one included, one
+// failing its simulation, one outbid, one never looked at.
+func TestStatusLifecycle(t *testing.T) {
+	head := uint64(1)
+	p := New(Config{}, params.DevChainID, func() uint64 { return head }, nil)
+	send := func(nonce uint64) *bundle.SendBundle {
+		h, err := p.Add(bundle.SendBundleArgs{Txs: []hexutil.Bytes{rawTx(t, nonce)}, BlockNumber: 2}, common.Address{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range p.Bundles(2, 0) {
+			if b.Hash == h {
+				return b
+			}
+		}
+		t.Fatal("bundle not pooled")
+		return nil
+	}
+	in, bad, outbid, late := send(0), send(7), send(8), send(9)
+	p.Considered(2, []bundle.Consideration{
+		{Bundle: in, Simulated: true, Included: true},
+		{Bundle: bad, Reason: bundle.DropNonce, Err: errors.New("nonce too high")},
+		{Bundle: outbid, Simulated: true, Reason: bundle.DropOutbid},
+	})
+	if st, _ := p.Status(bad.Hash, 0, common.Address{}); st.State != StateConsidered || st.Reason != bundle.DropNonce || st.Error != "nonce too high" {
+		t.Errorf("failed bundle before its block: %+v", st)
+	}
+	if st, _ := p.Status(outbid.Hash, 2, common.Address{}); st.State != StateSimulated || st.SimulatedAt.IsZero() || st.Reason != bundle.DropOutbid {
+		t.Errorf("outbid bundle before its block: %+v", st)
+	}
+	p.MarkIncluded(2, common.Hash{2}, []*bundle.SendBundle{in})
+	head = 2
+	p.Prune(2)
+	want := map[common.Hash]struct {
+		state  State
+		reason bundle.DropReason
+	}{
+		in.Hash: {StateIncluded, ""}, bad.Hash: {StateDropped, bundle.DropNonce},
+		outbid.Hash: {StateDropped, bundle.DropOutbid}, late.Hash: {StateDropped, bundle.DropNotConsidered},
+	}
+	for h, w := range want {
+		st, err := p.Status(h, 2, common.Address{})
+		if err != nil || st.State != w.state || st.Reason != w.reason {
+			t.Errorf("%s after its block: %+v, %v; want %s (%s)", h, st, err, w.state, w.reason)
+		}
+	}
+	if st, _ := p.Status(in.Hash, 2, common.Address{}); st.IncludedIn != (common.Hash{2}) || st.SealedAt.IsZero() {
+		t.Errorf("included bundle: %+v", st)
+	}
+	// Statuses are forgotten statusBlocks after their block.
+	head = 2 + statusBlocks
+	p.Prune(head)
+	if _, err := p.Status(in.Hash, 2, common.Address{}); !errors.Is(err, ErrUnknownBundle) {
+		t.Errorf("status kept %d blocks on: %v", statusBlocks, err)
 	}
 }

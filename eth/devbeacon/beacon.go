@@ -201,6 +201,14 @@ func (b *Beacon) ProduceSlot(ctx context.Context, slot uint64) (*types.Header, e
 	return head, nil
 }
 
+// NextRequest is the payload request of the next slot to be produced on the
+// current head: what a beacon node announces as soon as the head is set.
+func (b *Beacon) NextRequest() PayloadRequest {
+	parent := b.chain.Head()
+	slot := max(b.CurrentSlot(), b.SlotAt(parent.Time)) + 1
+	return PayloadRequest{Slot: slot, Parent: parent, Attrs: b.attributes(slot, parent)}
+}
+
 // attributes derives the slot's payload attributes, deterministically from
 // the parent and the slot, as a beacon chain would hand them over.
 func (b *Beacon) attributes(slot uint64, parent *types.Header) chain.PayloadAttributes {

@@ -194,6 +194,32 @@ func (p *Proposer) betaGas(slot uint64) uint64 {
 	return p.cfg.BetaGas(slot)
 }
 
+// SampleSubmission builds a valid builder submission for req's slot, signed
+// by key (a builder other than the dev builder), without sending it: what a
+// relay user posts to POST /relay/v1/builder/blocks to try the builder API
+// on --dev. The relay is told the slot's duties and payload attributes
+// first, as a beacon node would once the head is set, and the dev
+// validators are registered. The bid pays the proposer from the dev
+// builder's account, bonus 0.
+func (p *Proposer) SampleSubmission(ctx context.Context, req PayloadRequest, key *beacon.SecretKey) (*beacon.Submission, error) {
+	v := ProposerOf(p.cfg.Validators, req.Slot)
+	req.Attrs.FeeRecipient = v.FeeRecipient
+	p.announce(req)
+	if err := p.register(ctx); err != nil {
+		return nil, err
+	}
+	other, err := p.builder.As(key)
+	if err != nil {
+		return nil, err
+	}
+	built, err := other.Build(ctx, builder.Job{Slot: req.Slot, Parent: req.Parent, Attrs: req.Attrs, Reserve: p.betaGas(req.Slot)},
+		builder.Proposer{Pubkey: v.Pubkey, FeeRecipient: v.FeeRecipient, GasLimit: p.cfg.GasLimit})
+	if err != nil {
+		return nil, err
+	}
+	return built.Submission, nil
+}
+
 // propose is the proposer's side: getHeader, compare with the local block,
 // sign the blinded block, getPayload.
 func (p *Proposer) propose(ctx context.Context, req PayloadRequest, v Validator, local *engine.ExecutionPayloadEnvelope) (*engine.ExecutionPayloadEnvelope, error) {

@@ -38,6 +38,13 @@ var ErrNoAddresses = errors.New("contract addresses unknown: pass --addresses <f
 // ErrUsage is returned for missing or malformed arguments.
 var ErrUsage = errors.New("invalid arguments")
 
+// ErrConnection is returned when the node at --l2rpc (or --l1rpc) does not
+// answer.
+var ErrConnection = errors.New("cannot reach the node")
+
+// ErrPastSlot is returned by `auction open` for a slot that has begun.
+var ErrPastSlot = errors.New("slot is not in the future")
+
 // dial connects to the L2 node; tests replace it.
 var dial = func(ctx context.Context, url string) (auction.Backend, *rpc.Client, error) {
 	rc, err := rpc.DialContext(ctx, url)
@@ -52,6 +59,7 @@ const DefaultL2RPC = "http://127.0.0.1:8545"
 
 const (
 	flagL2RPC      = "l2rpc"
+	flagL1RPC      = "l1rpc"
 	flagKey        = "key"
 	flagKeystore   = "keystore"
 	flagAccount    = "account"
@@ -121,8 +129,9 @@ func Command() *cli.Command {
 				},
 			},
 			{
-				Name: "open", Usage: "Open the auction of a slot (operator)",
-				Flags:  with(slotFlag(), &cli.Uint64Flag{Name: flagGas, Required: true, Usage: "gas for sale"}),
+				Name: "open", Usage: "Open the auction of a slot (operator); a slot that has begun is refused",
+				Flags: with(slotFlag(), &cli.Uint64Flag{Name: flagGas, Required: true, Usage: "gas for sale"},
+					&cli.StringFlag{Name: flagL1RPC, Usage: "JSON-RPC of the gavel node whose slot clock the slot belongs to, when the L2 is another node (default: --l2rpc)"}),
 				Action: runOpen,
 			},
 			{
@@ -211,9 +220,15 @@ func setup(c *cli.Context, needKey, forDeploy bool) (*env, error) {
 	be, rc, err := dial(e.ctx, c.String(flagL2RPC))
 	if err != nil {
 		e.cancel()
-		return nil, fmt.Errorf("connecting to %s: %w", c.String(flagL2RPC), err)
+		return nil, fmt.Errorf("%w at %s: %v", ErrConnection, c.String(flagL2RPC), err)
 	}
 	e.be, e.rpc = be, rc
+	// Dialing HTTP connects to nothing yet: ask something, so a dead node is
+	// reported as such and not as missing contracts.
+	if _, err := be.ChainID(e.ctx); err != nil {
+		e.close()
+		return nil, fmt.Errorf("%w at %s: %v", ErrConnection, c.String(flagL2RPC), err)
+	}
 	if !keys.empty() {
 		key, err := keys.load()
 		if err != nil {
@@ -403,11 +418,47 @@ func runOpen(c *cli.Context) error {
 	}
 	defer e.close()
 	slot, gas := c.Uint64(flagSlot), c.Uint64(flagGas)
+	if err := e.checkFutureSlot(c, slot); err != nil {
+		return err
+	}
 	r, err := e.client.OpenAuction(e.ctx, slot, gas)
 	if err != nil {
 		return err
 	}
 	e.sent(fmt.Sprintf("auction of slot %d opened with %d gas for sale", slot, gas), r)
+	return nil
+}
+
+// checkFutureSlot refuses a slot that has begun, by the slot clock of the
+// node at --l1rpc (default: --l2rpc) when that node tells it (a gavel dev
+// node's mev_nodeInfo). Other nodes do not know the L1 slot clock: then the
+// slot is not checked.
+func (e *env) checkFutureSlot(c *cli.Context, slot uint64) error {
+	rc := e.rpc
+	if url := c.String(flagL1RPC); url != "" {
+		l1, err := rpc.DialContext(e.ctx, url)
+		if err != nil {
+			return fmt.Errorf("%w at %s: %v", ErrConnection, url, err)
+		}
+		defer l1.Close()
+		rc = l1
+	}
+	if rc == nil {
+		return nil
+	}
+	var ni struct {
+		Dev         bool   `json:"dev"`
+		CurrentSlot uint64 `json:"currentSlot"`
+	}
+	if err := rc.CallContext(e.ctx, &ni, "mev_nodeInfo"); err != nil || !ni.Dev {
+		if c.String(flagL1RPC) != "" && err != nil {
+			return fmt.Errorf("reading the slot clock from --l1rpc %s: %w", c.String(flagL1RPC), err)
+		}
+		return nil
+	}
+	if slot <= ni.CurrentSlot {
+		return fmt.Errorf("%w: slot %d, the current slot is %d: open a later one", ErrPastSlot, slot, ni.CurrentSlot)
+	}
 	return nil
 }
 
@@ -726,7 +777,36 @@ func runOpenCancel(c *cli.Context) error {
 }
 
 func runOpenSubmit(c *cli.Context) error {
-	return operatorSlot(c, "settled by the OpenBidder: winning bundle hashes paid", (*auction.Client).OpenSubmit)
+	e, err := setup(c, true, false)
+	if err != nil {
+		return err
+	}
+	defer e.close()
+	slot := c.Uint64(flagSlot)
+	before, err := e.client.Bundles(e.ctx, slot)
+	if err != nil {
+		return err
+	}
+	r, err := e.client.OpenSubmit(e.ctx, slot)
+	if err != nil {
+		return err
+	}
+	after, err := e.client.Bundles(e.ctx, slot)
+	if err != nil {
+		return err
+	}
+	var paid int
+	for _, b := range after[min(len(before), len(after)):] {
+		if b.Submitter == e.client.Addresses().OpenBidder {
+			paid += len(b.BundleHashes)
+		}
+	}
+	if paid == 0 {
+		e.sent(fmt.Sprintf("slot %d settled by the OpenBidder: nothing was paid (no winning OpenBidder bids)", slot), r)
+		return nil
+	}
+	e.sent(fmt.Sprintf("slot %d settled by the OpenBidder: %d winning bundle hash(es) paid", slot, paid), r)
+	return nil
 }
 
 func runOpenClaim(c *cli.Context) error {

@@ -218,7 +218,15 @@ func TestOpenBidderCommands(t *testing.T) {
 		t.Errorf("cancelling another's bid: %v", err)
 	}
 	c.mustRun("settle", a, "--key", op, "--slot", "70")
-	c.mustRun("openbidder", "submit", a, "--key", keyHex(c, 7), "--slot", "70")
+	if out := c.mustRun("openbidder", "submit", a, "--key", keyHex(c, 7), "--slot", "70"); !strings.Contains(out, "1 winning bundle hash(es) paid") {
+		t.Errorf("openbidder submit printed %q", out)
+	}
+	// A slot without OpenBidder bids: submit says nothing was paid.
+	c.mustRun("open", a, "--key", op, "--slot", "71", "--gas", "50000")
+	c.mustRun("settle", a, "--key", op, "--slot", "71")
+	if out := c.mustRun("openbidder", "submit", a, "--key", keyHex(c, 7), "--slot", "71"); !strings.Contains(out, "nothing was paid") {
+		t.Errorf("openbidder submit without bids printed %q", out)
+	}
 	out = c.mustRun("info", a, "--slot", "70")
 	if !strings.Contains(out, "paid 40000 gas for "+hash) {
 		t.Errorf("queryBundles after submit:\n%s", out)
@@ -230,5 +238,17 @@ func TestOpenBidderCommands(t *testing.T) {
 	}
 	if _, err := c.run("openbidder", "withdraw", a, "--key", user); err == nil || !strings.Contains(err.Error(), "NothingToWithdraw") {
 		t.Errorf("second withdraw: %v", err)
+	}
+}
+
+// TestDeadNode: a node that does not answer is reported as such, with a
+// non-zero exit, even when the addresses are given.
+func TestDeadNode(t *testing.T) {
+	var out bytes.Buffer
+	app := &cli.App{Name: "gavel", Commands: []*cli.Command{Command()}, Writer: &out, ErrWriter: &out}
+	err := app.Run([]string{"gavel", "auction", "info", "--l2rpc", "http://127.0.0.1:1", "--timeout", "5s",
+		"--auctioneer", "0x" + strings.Repeat("11", 20)})
+	if !errors.Is(err, ErrConnection) || !strings.Contains(err.Error(), "http://127.0.0.1:1") {
+		t.Fatalf("info against a dead node: %v\n%s", err, out.String())
 	}
 }

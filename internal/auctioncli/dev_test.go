@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/hex"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -14,6 +15,7 @@ import (
 	"github.com/gavel-eth/gavel/contracts/devauction"
 	"github.com/gavel-eth/gavel/eth"
 	"github.com/gavel-eth/gavel/internal/testnode"
+	"github.com/gavel-eth/gavel/params"
 )
 
 // TestDevNodeWalkthrough runs docs/auction.md against an in-process dev node
@@ -48,27 +50,37 @@ func TestDevNodeWalkthrough(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	key := func(i int) string { return "0x" + hex.EncodeToString(crypto.FromECDSA(testnode.Account(i).Key)) }
-	run := func(args ...string) string {
-		t.Helper()
+	hexKey := func(a params.DevAccount) string { return "0x" + hex.EncodeToString(crypto.FromECDSA(a.Key)) }
+	bidders := params.DevBidderKeys()
+	operator, aliceKey, bobKey := hexKey(params.DevOperatorKey()), hexKey(bidders[0]), hexKey(bidders[1])
+	runErr := func(args ...string) (string, error) {
 		var out bytes.Buffer
 		app := &cli.App{Name: "gavel", Commands: []*cli.Command{Command()}, Writer: &out, ErrWriter: &out}
 		args = append([]string{"gavel", "auction"}, args...)
 		args = append(args, "--l2rpc", n.HTTPURL())
-		if err := app.Run(args); err != nil {
-			t.Fatalf("%s: %v\n%s", strings.Join(args, " "), err, out.String())
-		}
-		return out.String()
+		err := app.Run(args)
+		return out.String(), err
 	}
-	alice, bob := testnode.Account(1).Address.Hex(), testnode.Account(2).Address.Hex()
+	run := func(args ...string) string {
+		t.Helper()
+		out, err := runErr(args...)
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		return out
+	}
+	alice, bob := bidders[0].Address.Hex(), bidders[1].Address.Hex()
 	out := run("info", "--bidder", alice)
 	if !strings.Contains(out, "bidder id:        2") || !strings.Contains(out, "(100 ether)") {
 		t.Fatalf("alice before bidding:\n%s", out)
 	}
-	run("open", "--key", key(0), "--slot", "1000", "--gas", "5000000")
-	run("bid", "--key", key(1), "--slot", "1000", "--price", "2gwei", "--gas", "3000000")
-	run("bid", "--key", key(2), "--slot", "1000", "--price", "1gwei", "--gas", "4000000")
-	out = run("settle", "--key", key(0), "--slot", "1000")
+	if _, err := runErr("open", "--key", operator, "--slot", "1", "--gas", "5000000"); !errors.Is(err, ErrPastSlot) {
+		t.Fatalf("opening slot 1, which has begun: %v", err)
+	}
+	run("open", "--key", operator, "--slot", "1000", "--gas", "5000000")
+	run("bid", "--key", aliceKey, "--slot", "1000", "--price", "2gwei", "--gas", "3000000")
+	run("bid", "--key", bobKey, "--slot", "1000", "--price", "1gwei", "--gas", "4000000")
+	out = run("settle", "--key", operator, "--slot", "1000")
 	if !strings.Contains(out, "1 gwei) per gas, 5000000 gas sold") {
 		t.Fatalf("settle:\n%s", out)
 	}
@@ -79,7 +91,7 @@ func TestDevNodeWalkthrough(t *testing.T) {
 		t.Errorf("bob's result:\n%s", out)
 	}
 	hash := "0x" + strings.Repeat("5a", 32)
-	run("pay", "--key", key(1), "--slot", "1000", "--gas", "100000", "--hash", hash)
+	run("pay", "--key", aliceKey, "--slot", "1000", "--gas", "100000", "--hash", hash)
 	if out = run("info", "--slot", "1000"); !strings.Contains(out, "paid 100000 gas for "+hash) {
 		t.Errorf("queryBundles after pay:\n%s", out)
 	}
