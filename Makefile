@@ -13,8 +13,14 @@ all: gavel
 gavel:
 	$(GO) build -o build/bin/gavel ./cmd/gavel
 
-## test: the whole test suite (what CI runs)
+## test: the whole test suite (what CI runs). The PostgreSQL tests need a
+## server: eval "$$(build/pg/start.sh)" first (.ci/run does); without one
+## they are skipped and this says so.
 test:
+	@if [ -z "$$GAVEL_TEST_POSTGRES" ]; then \
+		echo 'NOTE: GAVEL_TEST_POSTGRES is not set: the PostgreSQL tests (store backends, relay instances sharing a database) are SKIPPED.'; \
+		echo '      To run them: eval "$$(build/pg/start.sh)"; make test; build/pg/stop.sh   (or run .ci/run)'; \
+	fi
 	$(GOTEST) -timeout 14m $(PKGS)
 
 ## bench: every benchmark, with allocations (figures go to docs/benchmarks.md)

@@ -5,6 +5,7 @@ go 1.26.8
 require (
 	github.com/ethereum/go-ethereum v1.17.10
 	github.com/ferranbt/fastssz v0.1.4
+	github.com/jackc/pgx/v5 v5.12.0
 	github.com/mattn/go-isatty v0.0.24
 	github.com/naoina/toml v0.1.2-0.20170918210437-9fafd6967416
 	github.com/supranational/blst v0.3.17
@@ -18,6 +19,9 @@ require (
 	github.com/fatih/color v1.16.0 // indirect
 	github.com/go-sourcemap/sourcemap v2.1.3+incompatible // indirect
 	github.com/google/pprof v0.0.0-20261016150608-1facf8f91b50 // indirect
+	github.com/jackc/pgpassfile v1.0.0 // indirect
+	github.com/jackc/pgservicefile v0.0.0-20240606120523-5a60cdf6a761 // indirect
+	github.com/jackc/puddle/v2 v2.2.3 // indirect
 )
 
 require (

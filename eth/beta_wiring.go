@@ -107,7 +107,7 @@ func newBeta(n *Node, gcfg Config) (*betapool.BetaBlocks, error) {
 	if n.beacon != nil && gcfg.Dev.Manual {
 		scfg.Refresh = -1 // slots are stepped by hand: read at every merge
 	}
-	return betapool.NewBetaBlocks(n.chain, n.submission.Beta, betapool.NewSettlements(l2, scfg)), nil
+	return betapool.NewBetaBlocks(n.chain, n.submission.beta, betapool.NewSettlements(l2, scfg)), nil
 }
 
 // devAuctionAddresses is the dev chain's auction deployment.

@@ -84,7 +84,7 @@ func BenchmarkBuilderFirstBid(b *testing.B) {
 		generation++
 		bonus := new(uint256.Int).AddUint64(eth.DevBuilderBonus, generation)
 		var err error
-		if bld, err = builder.New(builder.Config{Beacon: bcfg, SecretKey: key, CoinbaseKey: chain.DevBuilderKey(), Bonus: bonus}, n.Submission().Builder); err != nil {
+		if bld, err = builder.New(builder.Config{Beacon: bcfg, SecretKey: key, CoinbaseKey: chain.DevBuilderKey(), Bonus: bonus}, n.Submission().Builder()); err != nil {
 			b.Fatal(err)
 		}
 		bld.Live(n.Chain(), sr)
@@ -140,7 +140,7 @@ func BenchmarkBuilderFirstBid(b *testing.B) {
 			b.StopTimer()
 			// A block decoded afresh: its senders are recovered again, as
 			// on a real import.
-			block, err := chain.BlockFromPayload(payload, []common.Hash{}, &root, [][]byte{})
+			block, err := engine.ExecutableDataToBlock(*payload, []common.Hash{}, &root, [][]byte{})
 			if err != nil {
 				b.Fatal(err)
 			}

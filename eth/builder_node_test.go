@@ -105,7 +105,7 @@ func TestForkchoiceAttributesReachRelay(t *testing.T) {
 
 	seed := sha256.Sum256([]byte("test builder"))
 	key, _ := beacon.DeriveSecretKey(seed[:])
-	b, err := builder.New(builder.Config{Beacon: r.BeaconConfig(), SecretKey: key, CoinbaseKey: chain.DevBuilderKey(), Bonus: eth.DevBuilderBonus}, n.Submission().Builder)
+	b, err := builder.New(builder.Config{Beacon: r.BeaconConfig(), SecretKey: key, CoinbaseKey: chain.DevBuilderKey(), Bonus: eth.DevBuilderBonus}, n.Submission().Builder())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,7 +161,7 @@ func TestForkchoiceAttributesReachRelay(t *testing.T) {
 	if p, ok, err = local.Proposer(ctx, slot); err != nil || !ok {
 		t.Fatalf("no registered proposer for slot %d: %v", slot, err)
 	}
-	direct, err := builder.New(builder.Config{Beacon: r.BeaconConfig(), SecretKey: key}, n.Submission().Builder)
+	direct, err := builder.New(builder.Config{Beacon: r.BeaconConfig(), SecretKey: key}, n.Submission().Builder())
 	if err != nil {
 		t.Fatal(err)
 	}

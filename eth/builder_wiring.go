@@ -91,7 +91,7 @@ func newBuilder(n *Node, cfg BuilderConfig) (*builderService, error) {
 		bcCfg.CoinbaseKey, bcCfg.Bonus = chain.DevBuilderKey(), DevBuilderBonus
 	}
 	svc := &builderService{chain: n.chain}
-	n.submission.Bundles.Notify(svc.kick)
+	n.submission.bundles.Notify(svc.kick)
 	build := func(bcfg *params.BeaconConfig, local *relay.Relay) (*builder.Builder, error) {
 		relays := external
 		if local != nil {
@@ -99,7 +99,7 @@ func newBuilder(n *Node, cfg BuilderConfig) (*builderService, error) {
 		}
 		c := bcCfg
 		c.Beacon = bcfg
-		b, err := builder.New(c, n.submission.Builder)
+		b, err := builder.New(c, n.submission.builder)
 		if err != nil {
 			return nil, fmt.Errorf("%w: %v", ErrBuilderConfig, err)
 		}

@@ -4,6 +4,7 @@
 package eth
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -54,6 +55,7 @@ type Config struct {
 	Relay      RelayConfig      // the relay (eth/relay_wiring.go)
 	Builder    BuilderConfig    // builder mode (eth/builder_wiring.go)
 	Beta       BetaConfig       // the beta block's L2 (eth/beta_wiring.go)
+	Store      store.Config     // the database: SQLite in the datadir or PostgreSQL (URL)
 }
 
 // DefaultConfig returns gavel's defaults.
@@ -223,7 +225,7 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (_ *Node, err e
 		n.mev.Handle(pattern, h)
 	}
 
-	st, err := OpenStore(stack)
+	st, err := OpenStore(stack, cfg.Store)
 	if err != nil {
 		return nil, fmt.Errorf("open store: %w", err)
 	}
@@ -245,7 +247,7 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (_ *Node, err e
 			Period:       cfg.Dev.Period,
 			FeeRecipient: ethCfg.Miner.PendingFeeRecipient,
 			Manual:       cfg.Dev.Manual,
-		}, nil)
+		})
 		if err != nil {
 			return nil, err
 		}
@@ -324,11 +326,21 @@ func (n *Node) ready() error {
 	if !n.eth.Synced() {
 		return errors.New("execution client is syncing")
 	}
+	if n.store != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), readyDBTimeout)
+		defer cancel()
+		if err := n.store.Ping(ctx); err != nil {
+			return fmt.Errorf("%s database does not answer: %v", n.store.Backend(), err)
+		}
+	}
 	if n.relay != nil {
 		return n.relay.Ready()
 	}
 	return nil
 }
+
+// readyDBTimeout bounds /readyz's database check.
+const readyDBTimeout = 2 * time.Second
 
 // NodeAPI is the `mev` namespace's node-level methods.
 type NodeAPI struct{ n *Node }

@@ -148,7 +148,8 @@ func newDevRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta) (*Re
 	r, err := relay.New(relay.Config{
 		Beacon: bcfg, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled,
 		GetHeaderCutoff: -1, GetPayloadCutoff: -1, // slots may be stepped by hand
-		Beta: beta,
+		Beta:   beta,
+		Shared: sharedOf(st),
 	}, n.chain, st, devPublisher{svc: svc, engine: n.engine}, svc.traces)
 	if err != nil {
 		svc.traces.Close()
@@ -157,7 +158,7 @@ func newDevRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta) (*Re
 	svc.setRelay(r)
 	devBuilder, err := builder.New(builder.Config{
 		Beacon: bcfg, SecretKey: builderKey, CoinbaseKey: chain.DevBuilderKey(), Bonus: DevBuilderBonus,
-	}, n.submission.Builder)
+	}, n.submission.builder)
 	if err != nil {
 		svc.traces.Close()
 		return nil, err
@@ -170,7 +171,7 @@ func newDevRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta) (*Re
 		svc.traces.Close()
 		return nil, err
 	}
-	n.submission.Bundles.SetBuilderID(builderKey.PublicKey().String())
+	n.submission.bundles.SetBuilderID(builderKey.PublicKey().String())
 	mountRelay(n.mev, r, cfg, st)
 	followEngine(n, svc)
 	log.Info("Relay attached", "pubkey", r.Pubkey(), "validators", len(vals), "builder", builderKey.PublicKey())
@@ -224,25 +225,16 @@ func (p devPublisher) Publish(ctx context.Context, blk *beacon.SignedBlockConten
 		}
 		env.Requests = reqs
 	}
-	return p.engine.Import(ctx, env, parentRoot(blk))
+	return p.engine.Import(ctx, env, blk.ParentRoot())
 }
 
-// parentRoot is the beacon block's parent root: the parent beacon block
-// root of its execution payload.
-func parentRoot(c *beacon.SignedBlockContents) common.Hash {
-	switch {
-	case c.Fulu != nil:
-		return common.Hash(c.Fulu.SignedBlock.Message.ParentRoot)
-	case c.Electra != nil:
-		return common.Hash(c.Electra.SignedBlock.Message.ParentRoot)
-	case c.Deneb != nil:
-		return common.Hash(c.Deneb.SignedBlock.Message.ParentRoot)
-	case c.Capella != nil:
-		return common.Hash(c.Capella.Message.ParentRoot)
-	case c.Bellatrix != nil:
-		return common.Hash(c.Bellatrix.Message.ParentRoot)
+// sharedOf is what the relay shares with other instances on st: nil (a
+// relay of its own) unless st is PostgreSQL.
+func sharedOf(st store.Store) relay.Sharing {
+	if sh := store.SharedOf(st); sh != nil {
+		return sh
 	}
-	return common.Hash{}
+	return nil
 }
 
 // storeCloser closes the node's database when the node stops.
@@ -253,9 +245,6 @@ func (c storeCloser) Start() error { return nil }
 
 // Stop closes the store.
 func (c storeCloser) Stop() error { return c.st.Close() }
-
-// FlushTraces writes the queued bid traces now (tests, shutdown).
-func (s *RelayService) FlushTraces(ctx context.Context) error { return s.traces.Flush(ctx) }
 
 // DevBuilderCoinbase is the fee recipient of the dev builder's blocks.
 func DevBuilderCoinbase() common.Address { return chain.DevBuilderAddress() }
@@ -319,7 +308,7 @@ func newNetworkRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta) 
 		if err != nil {
 			return
 		}
-		r, err := relay.New(relay.Config{Beacon: bcfg, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled, Beta: beta}, n.chain, st, client, traces)
+		r, err := relay.New(relay.Config{Beacon: bcfg, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled, Beta: beta, Shared: sharedOf(st)}, n.chain, st, client, traces)
 		if err != nil {
 			log.Error("Relay not started", "err", err)
 			svc.setWaiting(err.Error())

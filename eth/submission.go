@@ -50,7 +50,7 @@ type SubmissionDeps struct {
 	Chain *chain.Chain
 	Store store.Store
 	// CurrentSlot is the slot clock (devbeacon's in --dev; beacon genesis
-	// time on real networks, see betapool.SlotClock).
+	// time on real networks, see params.SlotClock).
 	CurrentSlot func() uint64
 	// SimulationAPIs are the bundle simulation services (eth_callBundle,
 	// eth_estimateGasBundle) the MEV listener's JSON-RPC serves as well.
@@ -61,13 +61,23 @@ type SubmissionDeps struct {
 // per-signer statistics, the local builder and the MEV listener's JSON-RPC
 // handler serving them.
 type Submission struct {
-	Bundles *bundlepool.Pool
-	Beta    *betapool.Pool
-	Builder *miner.Builder
-	Stats   *store.StatsBuffer
-	RPC     *jsonrpc.Server
+	bundles *bundlepool.Pool
+	beta    *betapool.Pool
+	builder *miner.Builder
+	stats   *store.StatsBuffer
+	handler *jsonrpc.Server
 	apis    []rpc.API
 }
+
+// Bundles returns the eth_sendBundle pool.
+func (s *Submission) Bundles() *bundlepool.Pool { return s.bundles }
+
+// Beta returns the mev_sendBetaBundle pool.
+func (s *Submission) Beta() *betapool.Pool { return s.beta }
+
+// Builder returns the local block builder (the pooled bundles on top of the
+// mempool).
+func (s *Submission) Builder() *miner.Builder { return s.builder }
 
 // NewSubmission wires the submission services from explicit dependencies.
 func NewSubmission(cfg SubmissionConfig, deps SubmissionDeps) (*Submission, error) {
@@ -77,18 +87,18 @@ func NewSubmission(cfg SubmissionConfig, deps SubmissionDeps) (*Submission, erro
 	if cfg.StatsFlush <= 0 {
 		cfg.StatsFlush = DefaultSubmissionConfig.StatsFlush
 	}
-	s := &Submission{Stats: store.NewStatsBuffer(deps.Store, cfg.StatsFlush)}
+	s := &Submission{stats: store.NewStatsBuffer(deps.Store, cfg.StatsFlush)}
 	c := deps.Chain
-	s.Bundles = bundlepool.New(cfg.Bundles, c.ChainID(), func() uint64 { return c.Head().Number.Uint64() }, s.Stats)
-	s.Beta = betapool.New(cfg.Beta, deps.Store, c.ChainID(), deps.CurrentSlot, s.Stats)
-	s.Builder = miner.New(c, s.Bundles, cfg.Miner)
-	s.apis = append(append(s.Bundles.APIs(reqsig.SignerFrom), s.Beta.APIs(reqsig.SignerFrom)...), jsonrpc.UserStatsAPIs(s.Stats)...)
-	rpcSrv, err := jsonrpc.New(cfg.RPC, append(append([]rpc.API{}, s.apis...), deps.SimulationAPIs...), jsonrpc.WithRequestHook(func(a common.Address) { s.Stats.Add(a, bundle.StatRequest) }))
+	s.bundles = bundlepool.New(cfg.Bundles, c.ChainID(), func() uint64 { return c.Head().Number.Uint64() }, s.stats)
+	s.beta = betapool.New(cfg.Beta, deps.Store, c.ChainID(), deps.CurrentSlot, s.stats)
+	s.builder = miner.New(c, s.bundles, cfg.Miner)
+	s.apis = append(append(s.bundles.APIs(reqsig.SignerFrom), s.beta.APIs(reqsig.SignerFrom)...), jsonrpc.UserStatsAPIs(s.stats)...)
+	rpcSrv, err := jsonrpc.New(cfg.RPC, append(append([]rpc.API{}, s.apis...), deps.SimulationAPIs...), jsonrpc.WithRequestHook(func(a common.Address) { s.stats.Add(a, bundle.StatRequest) }))
 	if err != nil {
-		s.Stats.Close()
+		s.stats.Close()
 		return nil, fmt.Errorf("mev json-rpc: %w", err)
 	}
-	s.RPC = rpcSrv
+	s.handler = rpcSrv
 	return s, nil
 }
 
@@ -98,24 +108,26 @@ func (s *Submission) APIs() []rpc.API { return s.apis }
 
 // Register adds the JSON-RPC routes to the MEV listener.
 func (s *Submission) Register(mux interface{ Handle(string, http.Handler) }) {
-	s.RPC.Register(mux)
+	s.handler.Register(mux)
 }
 
 // Close stops the handler and flushes statistics; the store is closed by
 // its owner afterwards.
 func (s *Submission) Close() error {
-	s.RPC.Close()
-	return s.Stats.Close()
+	s.handler.Close()
+	return s.stats.Close()
 }
 
-// OpenStore opens the node's database: <datadir>/gavel/gavel.db, or a fresh
-// temporary file (removed on Close) when the node has no datadir.
-func OpenStore(stack *node.Node) (store.Store, error) {
-	path := ""
-	if dir := stack.Config().DataDir; dir != "" {
-		path = store.Path(dir)
+// OpenStore opens the node's database: PostgreSQL when cfg.URL is set, else
+// <datadir>/gavel/gavel.db, or a fresh temporary file (removed on Close)
+// when the node has no datadir.
+func OpenStore(stack *node.Node, cfg store.Config) (store.Store, error) {
+	if cfg.URL == "" {
+		if dir := stack.Config().DataDir; dir != "" {
+			cfg.Path = store.Path(dir)
+		}
 	}
-	return store.OpenSQLite(path)
+	return store.Open(cfg)
 }
 
 // submissionCloser closes submission when the node stops.
@@ -132,10 +144,10 @@ func slotClock(c *chain.Chain, dev *devbeacon.Beacon) func() uint64 {
 		return dev.CurrentSlot
 	}
 	if bc := params.BeaconConfigForChain(c.ChainID()); bc != nil {
-		return betapool.SlotClock(bc.GenesisTime, bc.SecondsPerSlot, nil)
+		return bc.Clock().Now
 	}
 	log.Warn("No beacon genesis known for this chain: beta-bundle slots count 12 s from the execution genesis", "chainid", c.ChainID())
-	return betapool.SlotClock(c.Genesis().Time, 12, nil)
+	return params.SlotClock{GenesisTime: c.Genesis().Time, SecondsPerSlot: 12}.Now
 }
 
 // PayloadBuilder returns the local builder in the dev slot driver's shape.
@@ -147,11 +159,11 @@ type payloadBuilder struct{ s *Submission }
 // this builder made means that block was imported: its bundles count as
 // included, and bundles for blocks up to the parent are dropped.
 func (p payloadBuilder) BuildPayload(ctx context.Context, req devbeacon.PayloadRequest) (*engine.ExecutionPayloadEnvelope, error) {
-	p.s.Builder.Imported(req.Parent.Hash())
-	p.s.Bundles.Prune(req.Parent.Number.Uint64())
+	p.s.builder.Imported(req.Parent.Hash())
+	p.s.bundles.Prune(req.Parent.Number.Uint64())
 	a := req.Attrs
 	root := a.ParentBeaconRoot
-	res, err := p.s.Builder.Build(ctx, req.Parent, chain.BuildAttrs{
+	res, err := p.s.builder.Build(ctx, req.Parent, chain.BuildAttrs{
 		Timestamp:    a.Timestamp,
 		FeeRecipient: a.FeeRecipient,
 		Random:       a.PrevRandao,

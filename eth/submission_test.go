@@ -135,7 +135,7 @@ func TestSubmissionEndToEnd(t *testing.T) {
 	// The bundle is at the top of the target block, which imports as valid.
 	parent := c.Head()
 	root := common.Hash{1}
-	built, err := sub.Builder.Build(context.Background(), parent, chain.BuildAttrs{Timestamp: parent.Time + 2, FeeRecipient: common.Address{0xfe}, BeaconRoot: &root})
+	built, err := sub.Builder().Build(context.Background(), parent, chain.BuildAttrs{Timestamp: parent.Time + 2, FeeRecipient: common.Address{0xfe}, BeaconRoot: &root})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +145,7 @@ func TestSubmissionEndToEnd(t *testing.T) {
 	if err := c.ImportBuilt(built.BuiltBlock); err != nil {
 		t.Fatal(err)
 	}
-	sub.Builder.Imported(built.Block.Hash())
+	sub.Builder().Imported(built.Block.Hash())
 
 	// The signer's statistics.
 	status, r = postRaw(t, srv.URL+"/v1", rpcBody("mev_getUserStats", crypto.PubkeyToAddress(searcher.PublicKey)), "")

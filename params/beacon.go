@@ -117,19 +117,16 @@ func (c *BeaconConfig) ForkByVersion(v ForkVersion) (ConsensusFork, error) {
 	return 0, fmt.Errorf("%w: version %s not used on %s", ErrUnknownFork, v, c.Name)
 }
 
-// SlotTime returns the unix time in seconds at which slot starts. An execution payload for
-// slot must carry exactly this timestamp.
-func (c *BeaconConfig) SlotTime(slot uint64) uint64 {
-	return c.GenesisTime + slot*c.SecondsPerSlot
+// Clock returns the network's slot clock.
+func (c *BeaconConfig) Clock() SlotClock {
+	return SlotClock{GenesisTime: c.GenesisTime, SecondsPerSlot: c.SecondsPerSlot}
 }
 
-// SlotAt returns the slot in progress at unix time t (0 before genesis).
-func (c *BeaconConfig) SlotAt(t uint64) uint64 {
-	if t < c.GenesisTime || c.SecondsPerSlot == 0 {
-		return 0
-	}
-	return (t - c.GenesisTime) / c.SecondsPerSlot
-}
+// SlotTime returns the unix time in seconds at which slot starts (see SlotClock).
+func (c *BeaconConfig) SlotTime(slot uint64) uint64 { return c.Clock().SlotTime(slot) }
+
+// SlotAt returns the slot in progress at unix time t (see SlotClock).
+func (c *BeaconConfig) SlotAt(t uint64) uint64 { return c.Clock().SlotAt(t) }
 
 // Validate checks that the schedule is usable: slot timing set, Phase0 first with the
 // genesis version at epoch 0, forks in order with non-decreasing epochs.

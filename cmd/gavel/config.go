@@ -217,6 +217,9 @@ func applyGavelFlags(ctx *cli.Context, cfg *gavelConfig) error {
 	if err := applySubmissionFlags(ctx, cfg); err != nil {
 		return err
 	}
+	if err := applyStoreFlags(ctx, cfg); err != nil {
+		return err
+	}
 	if err := applyRelayFlags(ctx, cfg); err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/accounts/abi"
 	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
+	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/rpc"
 
 	"github.com/gavel-eth/gavel/contracts/bindings"
@@ -44,13 +45,13 @@ func (e *RevertError) Error() string {
 		if len(e.Data) == 0 {
 			return "execution reverted without a reason"
 		}
-		return "execution reverted with unknown data 0x" + hex.EncodeToString(e.Data)
+		return "execution reverted with unknown data " + hexutil.Encode(e.Data)
 	}
 	parts := make([]string, len(e.Args))
 	for i, a := range e.Args {
 		v := fmt.Sprint(a.Value)
 		if b, ok := a.Value.([]byte); ok {
-			v = "0x" + hex.EncodeToString(b)
+			v = hexutil.Encode(b)
 		}
 		if a.Name == "" {
 			parts[i] = v

@@ -3,26 +3,12 @@ package beacon
 import (
 	"bytes"
 	"encoding/json"
-	"syscall"
 	"testing"
 	"time"
 
+	"github.com/gavel-eth/gavel/internal/testutil"
 	"github.com/gavel-eth/gavel/params"
 )
-
-// cpuTime returns the CPU time this process has used (user + system). On a shared machine
-// the wall time of a benchmark includes waiting for a core; CPU time per operation does not,
-// so benchmarks report both ("cpu-ns/op").
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
-// reportCPU reports CPU nanoseconds per operation for a benchmark that started at start.
-func reportCPU(b *testing.B, start time.Duration) {
-	b.ReportMetric(float64((cpuTime()-start).Nanoseconds())/float64(b.N), "cpu-ns/op")
-}
 
 // Benchmarks for docs/benchmarks.md. Baselines run in the same invocation:
 // copying the SSZ input (the floor for any decoder that owns its result), and
@@ -34,51 +20,51 @@ func BenchmarkFuluSubmissionSSZDecode(b *testing.B) {
 	raw := readVector(b, "submitBlockPayloadFulu.ssz.gz")
 	b.SetBytes(int64(len(raw)))
 	b.ReportAllocs()
-	start := cpuTime()
+	start := testutil.CPUTime()
 	for b.Loop() {
 		if _, err := DecodeSubmissionSSZ(params.ForkFulu, raw); err != nil {
 			b.Fatal(err)
 		}
 	}
-	reportCPU(b, start)
+	testutil.ReportCPU(b, start)
 }
 
 func BenchmarkFuluSubmissionSSZBaselineCopy(b *testing.B) {
 	raw := readVector(b, "submitBlockPayloadFulu.ssz.gz")
 	b.SetBytes(int64(len(raw)))
 	b.ReportAllocs()
-	start := cpuTime()
+	start := testutil.CPUTime()
 	for b.Loop() {
 		_ = bytes.Clone(raw)
 	}
-	reportCPU(b, start)
+	testutil.ReportCPU(b, start)
 }
 
 func BenchmarkFuluSubmissionJSONDecode(b *testing.B) {
 	raw := readVector(b, "submitBlockPayloadFulu.json.gz")
 	b.SetBytes(int64(len(raw)))
 	b.ReportAllocs()
-	start := cpuTime()
+	start := testutil.CPUTime()
 	for b.Loop() {
 		if _, err := DecodeSubmissionJSON(params.ForkFulu, raw); err != nil {
 			b.Fatal(err)
 		}
 	}
-	reportCPU(b, start)
+	testutil.ReportCPU(b, start)
 }
 
 func BenchmarkFuluSubmissionJSONBaselineStdlibAny(b *testing.B) {
 	raw := readVector(b, "submitBlockPayloadFulu.json.gz")
 	b.SetBytes(int64(len(raw)))
 	b.ReportAllocs()
-	start := cpuTime()
+	start := testutil.CPUTime()
 	for b.Loop() {
 		var v any
 		if err := json.Unmarshal(raw, &v); err != nil {
 			b.Fatal(err)
 		}
 	}
-	reportCPU(b, start)
+	testutil.ReportCPU(b, start)
 }
 
 func BenchmarkFuluSubmissionSSZEncode(b *testing.B) {
@@ -87,13 +73,13 @@ func BenchmarkFuluSubmissionSSZEncode(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
-	start := cpuTime()
+	start := testutil.CPUTime()
 	for b.Loop() {
 		if _, err := s.MarshalSSZ(); err != nil {
 			b.Fatal(err)
 		}
 	}
-	reportCPU(b, start)
+	testutil.ReportCPU(b, start)
 }
 
 func BenchmarkFuluSubmissionJSONEncode(b *testing.B) {
@@ -102,26 +88,26 @@ func BenchmarkFuluSubmissionJSONEncode(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
-	start := cpuTime()
+	start := testutil.CPUTime()
 	for b.Loop() {
 		if _, err := s.MarshalJSON(); err != nil {
 			b.Fatal(err)
 		}
 	}
-	reportCPU(b, start)
+	testutil.ReportCPU(b, start)
 }
 
 func BenchmarkBidTraceHashTreeRoot(b *testing.B) {
 	s, _ := DecodeSubmissionSSZ(params.ForkFulu, readVector(b, "submitBlockPayloadFulu.ssz.gz"))
 	bt := s.BidTrace()
 	b.ReportAllocs()
-	start := cpuTime()
+	start := testutil.CPUTime()
 	for b.Loop() {
 		if _, err := bt.HashTreeRoot(); err != nil {
 			b.Fatal(err)
 		}
 	}
-	reportCPU(b, start)
+	testutil.ReportCPU(b, start)
 }
 
 // The direct implementation used on the hot path.
@@ -130,11 +116,11 @@ func BenchmarkBidTraceSigningRoot(b *testing.B) {
 	bt := s.BidTrace()
 	domain := BuilderDomain(params.MainnetBeaconConfig)
 	b.ReportAllocs()
-	start := cpuTime()
+	start := testutil.CPUTime()
 	for b.Loop() {
 		_ = bt.SigningRoot(domain)
 	}
-	reportCPU(b, start)
+	testutil.ReportCPU(b, start)
 }
 
 // Baseline: the generic path through the sszgen hasher.
@@ -143,13 +129,13 @@ func BenchmarkBidTraceSigningRootGeneric(b *testing.B) {
 	bt := s.BidTrace()
 	domain := BuilderDomain(params.MainnetBeaconConfig)
 	b.ReportAllocs()
-	start := cpuTime()
+	start := testutil.CPUTime()
 	for b.Loop() {
 		if _, err := SigningRoot(bt, domain); err != nil {
 			b.Fatal(err)
 		}
 	}
-	reportCPU(b, start)
+	testutil.ReportCPU(b, start)
 }
 
 func benchPayloadRoot(b *testing.B, fork params.ConsensusFork, name string) {
@@ -159,13 +145,13 @@ func benchPayloadRoot(b *testing.B, fork params.ConsensusFork, name string) {
 	}
 	p := s.Payload()
 	b.ReportAllocs()
-	start := cpuTime()
+	start := testutil.CPUTime()
 	for b.Loop() {
 		if _, err := p.HashTreeRoot(); err != nil {
 			b.Fatal(err)
 		}
 	}
-	reportCPU(b, start)
+	testutil.ReportCPU(b, start)
 }
 
 // 374 transactions, 16 withdrawals.
@@ -182,13 +168,13 @@ func BenchmarkPayloadHeaderFromPayloadDeneb374Tx(b *testing.B) {
 	s, _ := DecodeSubmissionSSZ(params.ForkDeneb, readVector(b, "submitBlockPayloadDeneb_Goerli.ssz.gz"))
 	p := s.Payload()
 	b.ReportAllocs()
-	start := cpuTime()
+	start := testutil.CPUTime()
 	for b.Loop() {
 		if _, err := p.Header(); err != nil {
 			b.Fatal(err)
 		}
 	}
-	reportCPU(b, start)
+	testutil.ReportCPU(b, start)
 }
 
 func benchRegistrations(b *testing.B) ([]SignedValidatorRegistration, Domain) {
@@ -205,13 +191,13 @@ func BenchmarkBLSVerify(b *testing.B) {
 	regs, domain := benchRegistrations(b)
 	r := &regs[0]
 	b.ReportAllocs()
-	start := cpuTime()
+	start := testutil.CPUTime()
 	for b.Loop() {
 		if err := r.VerifySignature(domain); err != nil {
 			b.Fatal(err)
 		}
 	}
-	reportCPU(b, start)
+	testutil.ReportCPU(b, start)
 }
 
 // One verification with the public key already decompressed (a relay caches builder keys).
@@ -221,19 +207,19 @@ func BenchmarkBLSVerifyCachedPubkey(b *testing.B) {
 	pk, _ := ParsePublicKey(r.Message.Pubkey)
 	root, _ := SigningRoot(&r.Message, domain)
 	b.ReportAllocs()
-	start := cpuTime()
+	start := testutil.CPUTime()
 	for b.Loop() {
 		if err := VerifyRoot(pk, root, r.Signature); err != nil {
 			b.Fatal(err)
 		}
 	}
-	reportCPU(b, start)
+	testutil.ReportCPU(b, start)
 }
 
 func BenchmarkRegistrations1000OneByOne(b *testing.B) {
 	regs, domain := benchRegistrations(b)
 	b.ReportAllocs()
-	start := cpuTime()
+	start := testutil.CPUTime()
 	for b.Loop() {
 		for i := range regs {
 			if err := regs[i].VerifySignature(domain); err != nil {
@@ -241,20 +227,20 @@ func BenchmarkRegistrations1000OneByOne(b *testing.B) {
 			}
 		}
 	}
-	reportCPU(b, start)
+	testutil.ReportCPU(b, start)
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(regs)), "ns/registration")
 }
 
 func BenchmarkRegistrations1000Batch(b *testing.B) {
 	regs, domain := benchRegistrations(b)
 	b.ReportAllocs()
-	start := cpuTime()
+	start := testutil.CPUTime()
 	for b.Loop() {
 		if err := VerifyRegistrations(domain, regs); err != nil {
 			b.Fatal(err)
 		}
 	}
-	reportCPU(b, start)
+	testutil.ReportCPU(b, start)
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(regs)), "ns/registration")
 }
 
@@ -265,20 +251,20 @@ func BenchmarkRegistrations1000Interleaved(b *testing.B) {
 	regs, domain := benchRegistrations(b)
 	var single, batch, singleCPU, batchCPU time.Duration
 	for b.Loop() {
-		t0, c0 := time.Now(), cpuTime()
+		t0, c0 := time.Now(), testutil.CPUTime()
 		for i := range regs {
 			if err := regs[i].VerifySignature(domain); err != nil {
 				b.Fatal(err)
 			}
 		}
-		t1, c1 := time.Now(), cpuTime()
+		t1, c1 := time.Now(), testutil.CPUTime()
 		if err := VerifyRegistrations(domain, regs); err != nil {
 			b.Fatal(err)
 		}
 		single += t1.Sub(t0)
 		batch += time.Since(t1)
 		singleCPU += c1 - c0
-		batchCPU += cpuTime() - c1
+		batchCPU += testutil.CPUTime() - c1
 	}
 	n := float64(b.N * len(regs))
 	b.ReportMetric(float64(single.Nanoseconds())/n, "ns/reg-single")

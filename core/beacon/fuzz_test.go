@@ -72,6 +72,13 @@ func FuzzSubmissionSSZ(f *testing.F) {
 		if r, _ := s.BidTrace().HashTreeRoot(); s.BidTrace().Root() != Root(r) {
 			t.Fatal("BidTrace.Root differs from HashTreeRoot")
 		}
+		// The prefix readers agree with the full decoder.
+		if trace, err := SubmissionTraceSSZ(data); err != nil || *trace != *s.BidTrace() {
+			t.Fatalf("trace from the prefix differs: %v", err)
+		}
+		if sig, err := SubmissionSignatureSSZ(fork, data); err != nil || sig != s.Signature() {
+			t.Fatalf("signature from the prefix differs: %v", err)
+		}
 		out, err := s.MarshalSSZ()
 		if err != nil {
 			t.Fatalf("accepted submission does not encode: %v", err)

@@ -3,6 +3,7 @@ package beacon
 import (
 	"encoding/hex"
 	"fmt"
+	"slices"
 	"unsafe"
 
 	ssz "github.com/ferranbt/fastssz"
@@ -131,4 +132,22 @@ func aliasBlobs(buf []byte, num int) []Blob {
 		return []Blob{}
 	}
 	return unsafe.Slice((*Blob)(unsafe.Pointer(&buf[0])), num)[:num:num]
+}
+
+// AppendHexJSON appends b as a JSON string of 0x-prefixed lowercase hex, the
+// beacon API's form of byte fields. Encoders that write beacon JSON by hand
+// (the relay's data API) use it so their bytes match this package's.
+func AppendHexJSON(dst, b []byte) []byte {
+	dst = slices.Grow(dst, 4+2*len(b))
+	dst = append(dst, '"')
+	return append(appendHexDigits(dst, b), '"')
+}
+
+// appendHexDigits appends b as 0x-prefixed lowercase hex.
+func appendHexDigits(dst, b []byte) []byte {
+	dst = append(dst, '0', 'x')
+	n := len(dst)
+	dst = slices.Grow(dst, 2*len(b))[:n+2*len(b)]
+	hex.Encode(dst[n:], b)
+	return dst
 }

@@ -2,7 +2,6 @@ package beacon
 
 import (
 	"bytes"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"reflect"
@@ -22,7 +21,10 @@ import (
 // unknown and repeated fields are rejected, every field not tagged omitempty is required,
 // null is rejected, uint64 and uint256 are decimal strings without sign or leading zeros,
 // byte fields are 0x-prefixed hex of exactly the right length (or within the list limit),
-// and lists are checked against their SSZ limits before they grow past them.
+// and lists are checked against their SSZ limits before they grow past them. A field may
+// name an older spelling in a `json-alias` tag (excess_data_gas for excess_blob_gas, the
+// Deneb name before the rename): it is accepted on input, counts as the same field (both
+// present is a repeated field), and is never written.
 
 // UnmarshalJSONStrict decodes beacon-API JSON into v, a pointer to one of this package's
 // containers.
@@ -87,6 +89,7 @@ func (d fieldDims) fixedLen() int {
 
 type jsonField struct {
 	name     string
+	alias    string // also accepted on input (json-alias tag), never written
 	index    []int
 	optional bool
 	dims     fieldDims
@@ -98,7 +101,7 @@ type structInfo struct {
 
 func (si *structInfo) lookup(key []byte) int {
 	for i := range si.fields {
-		if si.fields[i].name == string(key) {
+		if f := &si.fields[i]; f.name == string(key) || (f.alias != "" && f.alias == string(key)) {
 			return i
 		}
 	}
@@ -139,7 +142,7 @@ func collectFields(t reflect.Type, prefix []int, si *structInfo) {
 		if name == "" {
 			name = f.Name
 		}
-		jf := jsonField{name: name, index: idx, optional: strings.Contains(opts, "omitempty")}
+		jf := jsonField{name: name, alias: f.Tag.Get("json-alias"), index: idx, optional: strings.Contains(opts, "omitempty")}
 		if m := f.Tag.Get("ssz-max"); m != "" {
 			for _, p := range strings.Split(m, ",") {
 				n, _ := strconv.ParseUint(p, 10, 64)
@@ -558,7 +561,7 @@ func (d *jsonDecoder) decodeStruct(v reflect.Value) error {
 					return err
 				}
 			} else if i < 0 {
-				return d.failf(ErrUnknownField, "%q is not a field of %s", key, v.Type().Name())
+				return d.failf(ErrUnknownField, "%q is not a field of this object", key)
 			}
 			if i >= 0 && seen&(1<<i) != 0 {
 				return d.failf(ErrDuplicateField, "%q appears twice", key)
@@ -588,7 +591,7 @@ func (d *jsonDecoder) decodeStruct(v reflect.Value) error {
 	for i := range si.fields {
 		if seen&(1<<i) == 0 && !si.fields[i].optional {
 			d.path[len(d.path)-1].key = si.fields[i].name
-			return d.failf(ErrMissingField, "%s needs %q", v.Type().Name(), si.fields[i].name)
+			return d.failf(ErrMissingField, "%q is required", si.fields[i].name)
 		}
 	}
 	return nil
@@ -612,7 +615,7 @@ func appendJSON(dst []byte, v reflect.Value, dims fieldDims) ([]byte, error) {
 		return strconv.AppendBool(dst, v.Bool()), nil
 	case reflect.Array:
 		if t.Elem().Kind() == reflect.Uint8 {
-			return appendHex(dst, arrayBytes(v)), nil
+			return AppendHexJSON(dst, arrayBytes(v)), nil
 		}
 		dst = append(dst, '[')
 		inner := dims.inner()
@@ -628,7 +631,7 @@ func appendJSON(dst []byte, v reflect.Value, dims fieldDims) ([]byte, error) {
 		return append(dst, ']'), nil
 	case reflect.Slice:
 		if t.Elem().Kind() == reflect.Uint8 {
-			return appendHex(dst, v.Bytes()), nil
+			return AppendHexJSON(dst, v.Bytes()), nil
 		}
 		if fixed := dims.fixedLen(); fixed >= 0 && v.Len() != fixed {
 			return nil, fmt.Errorf("%w: %s has %d elements, expected %d", ErrInvalidLength, t, v.Len(), fixed)
@@ -688,15 +691,6 @@ func arrayBytes(v reflect.Value) []byte {
 	c := reflect.New(v.Type()).Elem()
 	c.Set(v)
 	return c.Bytes()
-}
-
-func appendHex(dst, b []byte) []byte {
-	dst = slices.Grow(dst, 4+2*len(b))
-	dst = append(dst, '"', '0', 'x')
-	n := len(dst)
-	dst = dst[:n+2*len(b)]
-	hex.Encode(dst[n:], b)
-	return append(dst, '"')
 }
 
 // maxSkipDepth bounds the nesting of skipped values.

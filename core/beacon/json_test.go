@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -168,6 +169,16 @@ func TestSubmissionSlotJSONErrors(t *testing.T) {
 	if _, err := SubmissionSlotJSON([]byte(`{"message":{}}`)); !errors.Is(err, ErrMissingField) {
 		t.Fatalf("no slot: got %v", err)
 	}
+	// Messages name the JSON path, never a Go type of this package.
+	_, err := SubmissionSlotJSON([]byte(`{}`))
+	if msg := fmt.Sprint(err); !errors.Is(err, ErrMissingField) || msg != `json message (offset 2): missing field: "message" is required` {
+		t.Fatalf("no message: got %q", msg)
+	}
+	var bt BidTrace
+	err = UnmarshalJSONStrict([]byte(strings.Replace(validBidTrace, `"slot":"1"`, `"slot":"1","extra":"1"`, 1)), &bt)
+	if msg := fmt.Sprint(err); !errors.Is(err, ErrUnknownField) || strings.Contains(msg, "BidTrace") {
+		t.Fatalf("unknown field: got %q", msg)
+	}
 	if _, err := SubmissionSlotJSON([]byte(`{"message":{"slot":"x"}}`)); !errors.Is(err, ErrInvalidNumber) {
 		t.Fatalf("bad slot: got %v", err)
 	}
@@ -218,5 +229,27 @@ func TestVersionedJSON(t *testing.T) {
 	json.Compact(&compact, readVector(t, "getHeaderResponseDeneb_Goerli.json"))
 	if !bytes.Equal(out, bytes.ToLower(compact.Bytes())) {
 		t.Fatalf("versioned getHeader JSON differs from the vector:\n%s", out)
+	}
+}
+
+// SEED's Deneb payload spells excess_blob_gas by its pre-rename name,
+// excess_data_gas: both are read, only the current name is written.
+func TestExcessDataGasAlias(t *testing.T) {
+	in := ExecutionPayloadDeneb{ExcessBlobGas: 7, BlobGasUsed: 3}
+	out, err := MarshalJSONCompact(&in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out), `"excess_blob_gas":"7"`) || strings.Contains(string(out), "excess_data_gas") {
+		t.Fatalf("written with the wrong name: %s", out)
+	}
+	old := strings.Replace(string(out), "excess_blob_gas", "excess_data_gas", 1)
+	var got ExecutionPayloadDeneb
+	if err := UnmarshalJSONStrict([]byte(old), &got); err != nil || got.ExcessBlobGas != 7 {
+		t.Fatalf("excess_data_gas: %v, got %d", err, got.ExcessBlobGas)
+	}
+	both := strings.Replace(string(out), `"excess_blob_gas":"7"`, `"excess_blob_gas":"7","excess_data_gas":"8"`, 1)
+	if err := UnmarshalJSONStrict([]byte(both), &got); !errors.Is(err, ErrDuplicateField) {
+		t.Fatalf("both names: %v", err)
 	}
 }

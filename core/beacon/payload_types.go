@@ -56,7 +56,7 @@ type ExecutionPayloadDeneb struct {
 	Transactions  [][]byte     `json:"transactions" ssz-max:"1048576,1073741824" ssz-size:"?,?"`
 	Withdrawals   []Withdrawal `json:"withdrawals" ssz-max:"16"`
 	BlobGasUsed   uint64       `json:"blob_gas_used"`
-	ExcessBlobGas uint64       `json:"excess_blob_gas"`
+	ExcessBlobGas uint64       `json:"excess_blob_gas" json-alias:"excess_data_gas"`
 }
 
 // ExecutionPayloadHeaderBellatrix is the Bellatrix payload header.
@@ -114,7 +114,7 @@ type ExecutionPayloadHeaderDeneb struct {
 	TransactionsRoot Root    `json:"transactions_root" ssz-size:"32"`
 	WithdrawalsRoot  Root    `json:"withdrawals_root" ssz-size:"32"`
 	BlobGasUsed      uint64  `json:"blob_gas_used"`
-	ExcessBlobGas    uint64  `json:"excess_blob_gas"`
+	ExcessBlobGas    uint64  `json:"excess_blob_gas" json-alias:"excess_data_gas"`
 }
 
 // Transactions is the SSZ list of an execution payload's transactions, used to compute

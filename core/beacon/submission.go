@@ -262,6 +262,36 @@ func SubmissionSlotJSON(data []byte) (uint64, error) {
 	return s.Message.Slot, nil
 }
 
+// SubmissionTraceJSON decodes message (the bid trace) of a JSON SubmitBlockRequest of any
+// fork, skipping the other fields without decoding them, so a relay can run the checks
+// that need only the trace before it decodes the payload.
+func SubmissionTraceJSON(data []byte) (*BidTrace, error) {
+	d := jsonDecoder{data: data, skipUnknown: true}
+	var s struct {
+		Message BidTrace `json:"message"`
+	}
+	if err := d.decodeTop(reflect.ValueOf(&s).Elem(), fieldDims{}); err != nil {
+		return nil, err
+	}
+	return &s.Message, nil
+}
+
+// SubmissionTraceSSZ decodes the bid trace that leads an SSZ SubmitBlockRequest of any
+// fork from the body's first bytes.
+func SubmissionTraceSSZ(prefix []byte) (*BidTrace, error) {
+	var t BidTrace
+	if len(prefix) < bidTraceSize {
+		return nil, fmt.Errorf("%w: %d bytes is too short for a bid trace", ErrInvalidSSZ, len(prefix))
+	}
+	if err := t.UnmarshalSSZ(prefix[:bidTraceSize]); err != nil {
+		return nil, err
+	}
+	return &t, nil
+}
+
+// bidTraceSize is the SSZ size of a BidTrace.
+const bidTraceSize = 236
+
 // EncodeVersionedJSON writes {"version":"<fork>","data":<data>}, the envelope of the
 // builder API's JSON getHeader and getPayload answers.
 func EncodeVersionedJSON(fork params.ConsensusFork, data any) ([]byte, error) {

@@ -1,7 +1,6 @@
 package beacon
 
 import (
-	"encoding/hex"
 	"fmt"
 	"math/big"
 
@@ -177,9 +176,4 @@ func (u *U256) UnmarshalText(b []byte) error {
 	return nil
 }
 
-func hexString(b []byte) string {
-	out := make([]byte, 2+2*len(b))
-	out[0], out[1] = '0', 'x'
-	hex.Encode(out[2:], b)
-	return string(out)
-}
+func hexString(b []byte) string { return string(appendHexDigits(make([]byte, 0, 2+2*len(b)), b)) }

@@ -98,18 +98,9 @@ func (c Config) WithDefaults() Config {
 	return c
 }
 
-// Bundle is an ordered list of signed transactions executed atomically at
-// the top of a block.
-type Bundle struct {
-	Txs []*types.Transaction
-}
-
-// Hash returns the bundle hash: keccak256 of the concatenated 32-byte
-// transaction hashes, in bundle order.
-func (b *Bundle) Hash() common.Hash { return Hash(b.Txs) }
-
-// Hash returns keccak256 of the concatenated transaction hashes. A one-tx
-// bundle still hashes once, so its hash differs from the tx hash.
+// Hash returns the bundle hash of txs: keccak256 of the concatenated 32-byte
+// transaction hashes, in bundle order. A one-tx bundle still hashes once, so
+// its hash differs from the tx hash.
 func Hash(txs []*types.Transaction) common.Hash {
 	buf := make([]byte, 0, len(txs)*common.HashLength)
 	for _, tx := range txs {

@@ -49,7 +49,7 @@ func TestHash(t *testing.T) {
 	if got, want := Hash(txs), crypto.Keccak256Hash(cat); got != want {
 		t.Fatalf("hash %v want %v", got, want)
 	}
-	if (&Bundle{Txs: txs}).Hash() != HashOf([]common.Hash{txs[0].Hash(), txs[1].Hash(), txs[2].Hash()}) {
+	if Hash(txs) != HashOf([]common.Hash{txs[0].Hash(), txs[1].Hash(), txs[2].Hash()}) {
 		t.Fatal("Bundle.Hash and HashOf disagree")
 	}
 	if Hash([]*types.Transaction{txs[1], txs[0]}) == Hash(txs[:2]) {

@@ -26,6 +26,7 @@ import (
 
 	"github.com/gavel-eth/gavel/core/bundle"
 	"github.com/gavel-eth/gavel/core/chain"
+	"github.com/gavel-eth/gavel/internal/testutil"
 	"github.com/gavel-eth/gavel/mevapi/bundleapi"
 	"github.com/gavel-eth/gavel/params"
 )
@@ -168,7 +169,7 @@ func BenchmarkBundle(b *testing.B) {
 				label := map[string]string{"cold_callBundle": "callBundle-nocache", "eth_callBundle": "callBundle"}[method]
 				b.Run(name+"/"+label, func(b *testing.B) {
 					args := map[string]any{"txs": raws, "blockNumber": head.Number.Uint64() + 1, "stateBlockNumber": "latest"}
-					defer reportCPU(b, processCPU())
+					defer testutil.ReportCPU(b, testutil.CPUTime())
 					for b.Loop() {
 						var res bundleapi.CallBundleResult
 						if err := n.client.CallContext(ctx, &res, method, args); err != nil {
@@ -184,7 +185,7 @@ func BenchmarkBundle(b *testing.B) {
 				// The core of callBundle without JSON-RPC: decoded txs in,
 				// Go result out.
 				blk := &bundle.Block{Number: head.Number.Uint64() + 1, State: rpc.BlockNumberOrHashWithNumber(rpc.LatestBlockNumber)}
-				defer reportCPU(b, processCPU())
+				defer testutil.ReportCPU(b, testutil.CPUTime())
 				for b.Loop() {
 					res, err := n.sim.Call(ctx, txs, blk)
 					if err != nil || res.Results[size-1].Failure != nil {
@@ -194,7 +195,7 @@ func BenchmarkBundle(b *testing.B) {
 			})
 			b.Run(name+"/simulateV1", func(b *testing.B) {
 				opts := map[string]any{"blockStateCalls": []any{map[string]any{"calls": calls}}, "validation": true}
-				defer reportCPU(b, processCPU())
+				defer testutil.ReportCPU(b, testutil.CPUTime())
 				for b.Loop() {
 					var res []struct {
 						Calls []struct {
@@ -219,7 +220,7 @@ func BenchmarkBundle(b *testing.B) {
 				for i, tx := range txs {
 					msgs[i], _ = core.TransactionToMessage(tx, n.signer, hdr.BaseFee)
 				}
-				defer reportCPU(b, processCPU())
+				defer testutil.ReportCPU(b, testutil.CPUTime())
 				for b.Loop() {
 					sdb, err := bc.StateAt(head.Root, head.Number, head.Time)
 					if err != nil {
@@ -238,14 +239,6 @@ func BenchmarkBundle(b *testing.B) {
 				}
 			})
 		}
-	}
-}
-
-// reportCPU adds the process CPU time per op (all threads: RPC server
-// goroutines, GC, parallel sender recovery) as the cpu-ns/op metric.
-func reportCPU(b *testing.B, start time.Duration) {
-	if b.N > 0 {
-		b.ReportMetric(float64(processCPU()-start)/float64(b.N), "cpu-ns/op")
 	}
 }
 
@@ -326,9 +319,9 @@ func BenchmarkBundlePaired(b *testing.B) {
 				cpu := make([]time.Duration, len(legs))
 				for b.Loop() {
 					for i, leg := range legs {
-						t0 := processCPU()
+						t0 := testutil.CPUTime()
 						leg.run()
-						cpu[i] += processCPU() - t0
+						cpu[i] += testutil.CPUTime() - t0
 					}
 				}
 				for i, leg := range legs {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/ethereum/go-ethereum/beacon/engine"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core"
 	"github.com/ethereum/go-ethereum/core/types"
@@ -151,7 +152,7 @@ func TestContinueBlockShanghai(t *testing.T) {
 	if merged.Block.Header().BlobGasUsed != nil || merged.Block.Header().RequestsHash != nil || len(merged.Block.Transactions()) != 2 {
 		t.Fatal("the Shanghai merge carries Cancun or Prague fields, or lost a tx")
 	}
-	b, err := BlockFromPayload(merged.Envelope.ExecutionPayload, nil, nil, nil)
+	b, err := engine.ExecutableDataToBlock(*merged.Envelope.ExecutionPayload, nil, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

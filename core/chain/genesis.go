@@ -1,6 +1,7 @@
 package chain
 
 import (
+	"crypto/ecdsa"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"github.com/ethereum/go-ethereum/core"
 	"github.com/ethereum/go-ethereum/core/rawdb"
 	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/node"
 	gparams "github.com/ethereum/go-ethereum/params"
 	"github.com/ethereum/go-ethereum/triedb"
@@ -121,3 +123,16 @@ func InitGenesis(stack *node.Node, genesis *core.Genesis, o GenesisOverrides, st
 	}
 	return hash, nil
 }
+
+// devBuilderKey is the key of the account the dev relay builder builds
+// with and pays proposers from. It is not one of the ten test accounts, so
+// its payment in every dev block never disturbs their nonces. Derived from a
+// fixed string: a dev key, never for real value.
+var devBuilderKey, _ = crypto.ToECDSA(crypto.Keccak256([]byte("gavel dev builder coinbase")))
+
+// DevBuilderKey returns the dev relay builder's account key (funded in the
+// dev genesis).
+func DevBuilderKey() *ecdsa.PrivateKey { return devBuilderKey }
+
+// DevBuilderAddress is the dev relay builder's account.
+func DevBuilderAddress() common.Address { return crypto.PubkeyToAddress(devBuilderKey.PublicKey) }

@@ -65,11 +65,17 @@ func (c *Chain) HasState(h *types.Header) bool {
 }
 
 // stateAfter opens a private, mutable copy of the post-state of the block
-// with header h. Writes to it never reach the database.
+// with header h. Writes to it never reach the database. A state that has left
+// the live trie is read from the state history when the node keeps one
+// (path scheme in archive mode), as geth's eth_call does.
 func (c *Chain) stateAfter(h *types.Header) (*state.StateDB, error) {
 	sdb, err := c.bc.StateAt(h.Root, h.Number, h.Time)
-	if err != nil {
-		return nil, fmt.Errorf("%w: block %d (%s): %v", ErrMissingState, h.Number.Uint64(), h.Hash().Hex(), err)
+	if err == nil {
+		return sdb, nil
+	}
+	sdb, herr := c.bc.HistoricState(h.Root, h.Number, h.Time)
+	if herr != nil {
+		return nil, fmt.Errorf("%w: block %d (%s): %v; no historic state either: %v", ErrMissingState, h.Number.Uint64(), h.Hash().Hex(), err, herr)
 	}
 	return sdb, nil
 }

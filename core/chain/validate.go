@@ -2,7 +2,6 @@ package chain
 
 import (
 	"context"
-	"crypto/ecdsa"
 	"crypto/sha256"
 	"errors"
 	"fmt"
@@ -14,7 +13,6 @@ import (
 	"github.com/ethereum/go-ethereum/core/state"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/core/vm"
-	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/crypto/kzg4844"
 	gparams "github.com/ethereum/go-ethereum/params"
 	"github.com/holiman/uint256"
@@ -345,6 +343,22 @@ func VerifyBlobs[C, P ~[48]byte, B ~[131072]byte](commitments []C, proofs []P, b
 	return nil
 }
 
+// FeeRecipientGain is what the block's fee recipient has gained so far in
+// the block being built (tips and direct payments): what a builder can bid.
+func (b *BlockBuilder) FeeRecipientGain() *uint256.Int {
+	end := b.state.GetBalance(b.header.Coinbase)
+	if end.Cmp(b.startBal) <= 0 {
+		return new(uint256.Int)
+	}
+	return new(uint256.Int).Sub(end, b.startBal)
+}
+
+// Nonce is addr's nonce on the block's current state.
+func (b *BlockBuilder) Nonce(addr common.Address) uint64 { return b.state.GetNonce(addr) }
+
+// Signer is the tx signer of the block being built.
+func (b *BlockBuilder) Signer() types.Signer { return b.signer }
+
 // ProcessBlock is geth's own processing of a block on its parent's state
 // (Processor().Process then ValidateState), nothing written: the baseline
 // the relay's simulation is measured against.
@@ -363,38 +377,3 @@ func (c *Chain) ProcessBlock(ctx context.Context, block *types.Block) error {
 	}
 	return c.bc.Validator().ValidateState(block, sdb, res, false)
 }
-
-// BlockFromPayload converts an engine API payload into a block (checking
-// its hash), e.g. to hand a builder's block to ProcessBlock.
-func BlockFromPayload(d *engine.ExecutableData, versionedHashes []common.Hash, beaconRoot *common.Hash, requests [][]byte) (*types.Block, error) {
-	return engine.ExecutableDataToBlock(*d, versionedHashes, beaconRoot, requests)
-}
-
-// devBuilderKey is the key of the account the dev relay builder builds
-// with and pays proposers from. It is not one of the ten test accounts, so
-// its payment in every dev block never disturbs their nonces. Derived from a
-// fixed string: a dev key, never for real value.
-var devBuilderKey, _ = crypto.ToECDSA(crypto.Keccak256([]byte("gavel dev builder coinbase")))
-
-// DevBuilderKey returns the dev relay builder's account key (funded in the
-// dev genesis).
-func DevBuilderKey() *ecdsa.PrivateKey { return devBuilderKey }
-
-// DevBuilderAddress is the dev relay builder's account.
-func DevBuilderAddress() common.Address { return crypto.PubkeyToAddress(devBuilderKey.PublicKey) }
-
-// FeeRecipientGain is what the block's fee recipient has gained so far in
-// the block being built (tips and direct payments): what a builder can bid.
-func (b *BlockBuilder) FeeRecipientGain() *uint256.Int {
-	end := b.state.GetBalance(b.header.Coinbase)
-	if end.Cmp(b.startBal) <= 0 {
-		return new(uint256.Int)
-	}
-	return new(uint256.Int).Sub(end, b.startBal)
-}
-
-// Nonce is addr's nonce on the block's current state.
-func (b *BlockBuilder) Nonce(addr common.Address) uint64 { return b.state.GetNonce(addr) }
-
-// Signer is the tx signer of the block being built.
-func (b *BlockBuilder) Signer() types.Signer { return b.signer }

@@ -81,7 +81,7 @@ func (a *API) GetBetaBundle(ctx context.Context, hash common.Hash) (*BetaBundleR
 	}
 	r := &BetaBundleResult{BundleHash: st.Hash, Txs: hexTxs(st.Txs), TxHashes: st.TxHashes}
 	for _, s := range st.Slots {
-		sr := SlotResult{Slot: strconv.FormatUint(s.Slot, 10), Status: s.State, ReceivedAt: s.ReceivedAt.Format("2006-01-02T15:04:05.000Z07:00"), Reason: s.Reason}
+		sr := SlotResult{Slot: strconv.FormatUint(s.Slot, 10), Status: s.State, ReceivedAt: bundle.FormatTime(s.ReceivedAt), Reason: s.Reason}
 		if s.Entry != nil {
 			gas := hexutil.Uint64(s.Gas)
 			sr.Entry, sr.Gas = s.Entry, &gas

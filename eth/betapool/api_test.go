@@ -13,9 +13,7 @@ import (
 	"runtime"
 	"strings"
 	"sync/atomic"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
@@ -25,6 +23,7 @@ import (
 
 	"github.com/gavel-eth/gavel/core/bundle"
 	"github.com/gavel-eth/gavel/internal/store"
+	"github.com/gavel-eth/gavel/internal/testutil"
 	"github.com/gavel-eth/gavel/mevapi/jsonrpc"
 	"github.com/gavel-eth/gavel/mevapi/reqsig"
 	"github.com/gavel-eth/gavel/params"
@@ -280,7 +279,7 @@ func BenchmarkSendBetaBundle(b *testing.B) {
 			commits, writes := metrics.GetOrRegisterMeter("gavel/store/commits", nil), metrics.GetOrRegisterMeter("gavel/store/writes", nil)
 			b.ResetTimer()
 			c0, w0 := commits.Snapshot().Count(), writes.Snapshot().Count()
-			cpu0 := cpuTime()
+			cpu0 := testutil.CPUTime()
 			if bc.clients == 1 {
 				for i := 0; i < b.N; i++ {
 					if err := one(); err != nil {
@@ -301,7 +300,7 @@ func BenchmarkSendBetaBundle(b *testing.B) {
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "req/s")
 			// CPU per request (server and client: one process) is steadier
 			// than wall time on a shared machine.
-			b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
+			b.ReportMetric(float64((testutil.CPUTime()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
 			b.ReportMetric(float64(writes.Snapshot().Count()-w0)/float64(max(1, commits.Snapshot().Count()-c0)), "writes/commit")
 		})
 	}
@@ -310,22 +309,3 @@ func BenchmarkSendBetaBundle(b *testing.B) {
 func toArgs(txs []string, slot string) bundleArgs { return bundleArgs{Txs: txs, Slot: &slot} }
 
 type bundleArgs = bundle.BetaBundleArgs
-
-func TestSlotClock(t *testing.T) {
-	now := time.Unix(1000, 0)
-	clock := SlotClock(976, 12, func() time.Time { return now })
-	if got := clock(); got != 2 {
-		t.Fatalf("slot %d, want 2", got)
-	}
-	now = time.Unix(900, 0)
-	if got := clock(); got != 0 {
-		t.Fatalf("before genesis: %d", got)
-	}
-}
-
-// cpuTime is the process's user+system CPU time.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}

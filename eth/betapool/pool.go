@@ -2,8 +2,8 @@
 // mev_sendBetaBundle for a slot whose bottom-of-block gas they buy on L2.
 // The pool validates a submission (core/bundle's rules), stores it durably
 // (internal/store) before answering, and reports its state per slot. The
-// beta-block builder reads a slot's bundles from here; which of them are
-// paid comes from the L2 settlement reader (a later part of this package).
+// settlement reader (settlement.go) says which of a slot's bundles were paid
+// on L2, and BetaBlocks (beta.go) hands the paid ones to the relay's merge.
 package betapool
 
 import (

@@ -2,7 +2,6 @@ package bundlepool
 
 import (
 	"context"
-	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
@@ -102,9 +101,6 @@ type BundleStats struct {
 	Error string `json:"error,omitempty"`
 }
 
-// flashbotsTime is the timestamp format of Flashbots' stats methods.
-const flashbotsTime = "2006-01-02T15:04:05.000Z07:00"
-
 // GetBundleStatsV2 is flashbots_getBundleStatsV2: what became of a bundle
 // sent with eth_sendBundle. A bundle sent with a request signature is only
 // shown to a request signed by the same key.
@@ -114,7 +110,7 @@ func (a *StatsAPI) GetBundleStatsV2(ctx context.Context, args BundleStatsArgs) (
 	if err != nil {
 		return nil, errclass.RPC(err, 0)
 	}
-	ts := func(t time.Time) string { return t.UTC().Format(flashbotsTime) }
+	ts := bundle.FormatTime // the timestamp format of Flashbots' stats methods
 	out := &BundleStats{
 		IsSimulated: !st.SimulatedAt.IsZero(), ReceivedAt: ts(st.ReceivedAt),
 		ConsideredByBuildersAt: []BuilderTime{}, SealedByBuildersAt: []BuilderTime{},

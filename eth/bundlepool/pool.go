@@ -127,25 +127,41 @@ func (p *Pool) Add(args bundle.SendBundleArgs, signer common.Address) (common.Ha
 	if head := p.head(); head > p.pruned {
 		p.pruneLocked(head, head-1)
 	}
+	// The bundle being replaced stays until the replacement has passed every
+	// check: a failed replacement must not cancel the original.
+	var old *bundle.SendBundle
 	if b.ReplacementUUID != "" {
-		if old := p.byUUID[b.ReplacementUUID]; old != nil {
-			if old.Signer != signer {
-				return common.Hash{}, fmt.Errorf("%w: replacementUuid %s belongs to another signer", ErrNotYourBundle, b.ReplacementUUID)
-			}
-			p.removeLocked(old)
-			p.dropLocked(old, bundle.DropReplaced)
+		old = p.byUUID[b.ReplacementUUID]
+		if old != nil && old.Signer != signer {
+			return common.Hash{}, fmt.Errorf("%w: replacementUuid %s belongs to another signer", ErrNotYourBundle, b.ReplacementUUID)
 		}
 	}
 	set := p.byBlock[b.BlockNumber]
-	if _, dup := set[b.Hash]; dup {
+	if dup, ok := set[b.Hash]; ok {
+		if old != nil && old != dup {
+			p.removeLocked(old)
+			p.dropLocked(old, bundle.DropReplaced)
+		}
 		return b.Hash, nil
 	}
-	if p.count >= p.cfg.MaxBundles {
+	freed, freedHere := 0, 0
+	if old != nil {
+		freed = 1
+		if old.BlockNumber == b.BlockNumber {
+			freedHere = 1
+		}
+	}
+	if p.count-freed >= p.cfg.MaxBundles {
 		return common.Hash{}, errclass.Limited(fmt.Errorf("%w: %d bundles pending, retry later", ErrPoolFull, p.count))
 	}
-	if len(set) >= p.cfg.MaxPerBlock {
+	if len(set)-freedHere >= p.cfg.MaxPerBlock {
 		return common.Hash{}, errclass.Limited(fmt.Errorf("%w: block %d already has %d bundles", ErrBlockFull, b.BlockNumber, len(set)))
 	}
+	if old != nil {
+		p.removeLocked(old)
+		p.dropLocked(old, bundle.DropReplaced)
+	}
+	set = p.byBlock[b.BlockNumber]
 	if set == nil {
 		set = map[common.Hash]*bundle.SendBundle{}
 		p.byBlock[b.BlockNumber] = set

@@ -169,3 +169,36 @@ func TestStatusLifecycle(t *testing.T) {
 		t.Errorf("status kept %d blocks on: %v", statusBlocks, err)
 	}
 }
+
+// A replacement that fails its checks leaves the bundle it would replace
+// pending: the sender's original still competes for its block.
+func TestFailedReplacementKeepsOriginal(t *testing.T) {
+	p := New(Config{MaxBundles: 10, MaxPerBlock: 1}, params.DevChainID, func() uint64 { return 10 }, nil)
+	alice, bob := common.Address{0xa}, common.Address{0xb}
+	uuid := "123e4567-e89b-12d3-a456-426614174000"
+	orig, err := p.Add(bundle.SendBundleArgs{Txs: []hexutil.Bytes{rawTx(t, 0)}, BlockNumber: 11, ReplacementUUID: uuid}, alice)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Add(bundle.SendBundleArgs{Txs: []hexutil.Bytes{rawTx(t, 1)}, BlockNumber: 12}, bob); err != nil {
+		t.Fatal(err)
+	}
+	// Block 12 is full: the replacement fails, the original stays.
+	if _, err := p.Add(bundle.SendBundleArgs{Txs: []hexutil.Bytes{rawTx(t, 2)}, BlockNumber: 12, ReplacementUUID: uuid}, alice); !errors.Is(err, ErrBlockFull) {
+		t.Fatalf("replacement into a full block: %v", err)
+	}
+	if got := p.Bundles(11, 0); len(got) != 1 || got[0].Hash != orig || p.Len() != 2 {
+		t.Fatalf("original after a failed replacement: %d bundles for block 11, %d in all", len(got), p.Len())
+	}
+	if got, err := p.Cancel(uuid, alice); err != nil || got != orig {
+		t.Fatalf("the uuid still names the original: %s %v", got, err)
+	}
+	// A replacement in the same full block takes the slot of the bundle it replaces.
+	if _, err := p.Add(bundle.SendBundleArgs{Txs: []hexutil.Bytes{rawTx(t, 3)}, BlockNumber: 11, ReplacementUUID: uuid}, alice); err != nil {
+		t.Fatal(err)
+	}
+	repl, err := p.Add(bundle.SendBundleArgs{Txs: []hexutil.Bytes{rawTx(t, 4)}, BlockNumber: 11, ReplacementUUID: uuid}, alice)
+	if got := p.Bundles(11, 0); err != nil || len(got) != 1 || got[0].Hash != repl {
+		t.Fatalf("replacement in its own full block: %v, %d bundles", err, len(got))
+	}
+}

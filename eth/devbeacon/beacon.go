@@ -19,6 +19,7 @@ import (
 	"github.com/ethereum/go-ethereum/log"
 
 	"github.com/gavel-eth/gavel/core/chain"
+	"github.com/gavel-eth/gavel/params"
 )
 
 // ErrSlotTaken is returned when a slot at or before the head's slot is
@@ -63,10 +64,10 @@ type Config struct {
 
 // Beacon is the dev consensus driver. It is a node.Lifecycle.
 type Beacon struct {
-	chain   Chain
-	engine  Engine
-	cfg     Config
-	genesis uint64 // genesis timestamp
+	chain  Chain
+	engine Engine
+	cfg    Config
+	clock  params.SlotClock
 
 	mu      sync.Mutex // serialises slot production
 	builder PayloadBuilder
@@ -75,14 +76,15 @@ type Beacon struct {
 	done chan struct{}
 }
 
-// New creates a driver. builder may be nil until SetBuilder is called.
-func New(c Chain, e Engine, cfg Config, builder PayloadBuilder) (*Beacon, error) {
+// New creates a driver. It builds no block until SetBuilder gives it a
+// payload builder.
+func New(c Chain, e Engine, cfg Config) (*Beacon, error) {
 	if cfg.Period < time.Second || cfg.Period%time.Second != 0 {
 		return nil, fmt.Errorf("dev period must be a whole number of seconds, at least 1s: got %v", cfg.Period)
 	}
 	return &Beacon{
-		chain: c, engine: e, cfg: cfg, builder: builder,
-		genesis: c.Genesis().Time,
+		chain: c, engine: e, cfg: cfg,
+		clock: params.SlotClock{GenesisTime: c.Genesis().Time, SecondsPerSlot: uint64(cfg.Period / time.Second)},
 	}, nil
 }
 
@@ -97,20 +99,13 @@ func (b *Beacon) SetBuilder(builder PayloadBuilder) {
 func (b *Beacon) Period() time.Duration { return b.cfg.Period }
 
 // GenesisTime returns the timestamp at which slot 0 starts.
-func (b *Beacon) GenesisTime() uint64 { return b.genesis }
+func (b *Beacon) GenesisTime() uint64 { return b.clock.GenesisTime }
 
 // SlotTime returns the timestamp at which slot starts.
-func (b *Beacon) SlotTime(slot uint64) uint64 {
-	return b.genesis + slot*uint64(b.cfg.Period/time.Second)
-}
+func (b *Beacon) SlotTime(slot uint64) uint64 { return b.clock.SlotTime(slot) }
 
 // SlotAt returns the slot that is running at unix time t.
-func (b *Beacon) SlotAt(t uint64) uint64 {
-	if t < b.genesis {
-		return 0
-	}
-	return (t - b.genesis) / uint64(b.cfg.Period/time.Second)
-}
+func (b *Beacon) SlotAt(t uint64) uint64 { return b.clock.SlotAt(t) }
 
 // HeadSlot returns the slot of the current head block.
 func (b *Beacon) HeadSlot() uint64 { return b.SlotAt(b.chain.Head().Time) }
@@ -121,7 +116,7 @@ func (b *Beacon) CurrentSlot() uint64 {
 	if b.cfg.Manual {
 		return b.HeadSlot()
 	}
-	return b.SlotAt(uint64(time.Now().Unix()))
+	return b.clock.Now()
 }
 
 // Start runs the slot clock unless the driver is manual.
@@ -221,16 +216,4 @@ func (b *Beacon) attributes(slot uint64, parent *types.Header) chain.PayloadAttr
 		Withdrawals:      []*types.Withdrawal{},
 		ParentBeaconRoot: crypto.Keccak256Hash([]byte("gavel dev beacon block"), s[:]),
 	}
-}
-
-// LocalBuilder builds every slot with geth's miner over the local mempool.
-type LocalBuilder struct {
-	Engine interface {
-		BuildLocal(ctx context.Context, parent common.Hash, attrs chain.PayloadAttributes) (*engine.ExecutionPayloadEnvelope, error)
-	}
-}
-
-// BuildPayload implements PayloadBuilder.
-func (l LocalBuilder) BuildPayload(ctx context.Context, req PayloadRequest) (*engine.ExecutionPayloadEnvelope, error) {
-	return l.Engine.BuildLocal(ctx, req.Parent.Hash(), req.Attrs)
 }

@@ -7,8 +7,10 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/beacon/engine"
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
 
+	"github.com/gavel-eth/gavel/core/chain"
 	"github.com/gavel-eth/gavel/eth/devbeacon"
 	"github.com/gavel-eth/gavel/internal/testnode"
 )
@@ -57,9 +59,11 @@ func TestSkippedSlotsAndTakenSlots(t *testing.T) {
 
 // recordingBuilder wraps the local builder and remembers what it was asked.
 type recordingBuilder struct {
-	inner devbeacon.PayloadBuilder
-	reqs  []devbeacon.PayloadRequest
-	fail  error
+	inner interface { // the node's engine: geth's miner over the local mempool
+		BuildLocal(ctx context.Context, parent common.Hash, attrs chain.PayloadAttributes) (*engine.ExecutionPayloadEnvelope, error)
+	}
+	reqs []devbeacon.PayloadRequest
+	fail error
 }
 
 func (r *recordingBuilder) BuildPayload(ctx context.Context, req devbeacon.PayloadRequest) (*engine.ExecutionPayloadEnvelope, error) {
@@ -67,13 +71,13 @@ func (r *recordingBuilder) BuildPayload(ctx context.Context, req devbeacon.Paylo
 	if r.fail != nil {
 		return nil, r.fail
 	}
-	return r.inner.BuildPayload(ctx, req)
+	return r.inner.BuildLocal(ctx, req.Parent.Hash(), req.Attrs)
 }
 
 func TestPayloadAttributesReachBuilder(t *testing.T) {
 	rec := &recordingBuilder{}
 	n := testnode.New(t, testnode.Options{})
-	rec.inner = devbeacon.LocalBuilder{Engine: n.Engine()}
+	rec.inner = n.Engine()
 	n.Beacon().SetBuilder(rec)
 
 	h1 := n.Step()
@@ -110,7 +114,7 @@ func TestPayloadAttributesReachBuilder(t *testing.T) {
 func TestRejectsBadPeriod(t *testing.T) {
 	n := testnode.New(t, testnode.Options{})
 	for _, p := range []time.Duration{0, 500 * time.Millisecond, 1500 * time.Millisecond} {
-		if _, err := devbeacon.New(n.Chain(), n.Engine(), devbeacon.Config{Period: p}, nil); err == nil {
+		if _, err := devbeacon.New(n.Chain(), n.Engine(), devbeacon.Config{Period: p}); err == nil {
 			t.Fatalf("period %v accepted", p)
 		}
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/gavel-eth/gavel/eth/betapool"
 	"github.com/gavel-eth/gavel/eth/relay"
 	"github.com/gavel-eth/gavel/eth/relay/relaytest"
+	"github.com/gavel-eth/gavel/internal/testutil"
 	"github.com/gavel-eth/gavel/miner"
 	"github.com/gavel-eth/gavel/params"
 )
@@ -54,7 +55,7 @@ func BenchmarkBetaMerge(b *testing.B) {
 			name += "-keepstate"
 		}
 		b.Run(name, func(b *testing.B) {
-			start := cpuTime()
+			start := testutil.CPUTime()
 			for b.Loop() {
 				b.StopTimer()
 				p := builderPayload(e, decode(b, e, zipped)) // cold sender caches
@@ -64,7 +65,7 @@ func BenchmarkBetaMerge(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
-			reportCPU(b, start)
+			testutil.ReportCPU(b, start)
 		})
 	}
 	// Through the pool, as the relay merges: the bundle was validated when
@@ -82,17 +83,17 @@ func BenchmarkBetaMerge(b *testing.B) {
 	l2 := &l2Settlement{bundles: map[uint64][]auction.Bundle{1: {{AmountOfGas: big.NewInt(1_000_000), BundleHashes: []common.Hash{h}}}}}
 	beta := betapool.NewBetaBlocks(e.Chain, pool, betapool.NewSettlements(l2, betapool.SettlementConfig{Refresh: -1}))
 	b.Run("merge-1M-gas-pool", func(b *testing.B) {
-		start := cpuTime()
+		start := testutil.CPUTime()
 		for b.Loop() {
 			bb, err := beta.Merge(ctx, 1, alpha)
 			if err != nil || bb.GasUsed != uint64(len(txs))*21000 {
 				b.Fatal(err)
 			}
 		}
-		reportCPU(b, start)
+		testutil.ReportCPU(b, start)
 	})
 	b.Run("merge-1M-gas-cold-senders", func(b *testing.B) {
-		start := cpuTime()
+		start := testutil.CPUTime()
 		for b.Loop() {
 			b.StopTimer()
 			pool := map[common.Hash]types.Transactions{h: fresh(b, txs)} // cold sender caches, as decoded from the pool
@@ -102,7 +103,7 @@ func BenchmarkBetaMerge(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
-		reportCPU(b, start)
+		testutil.ReportCPU(b, start)
 	})
 }
 

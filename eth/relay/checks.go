@@ -107,7 +107,7 @@ func (r *Relay) Submit(ctx context.Context, req SubmitRequest) (out SubmitOutcom
 		st.total = time.Since(start)
 		logSubmission(req, out, err, st)
 	}()
-	p, outcome, err := r.precheck(req, true)
+	p, outcome, err := r.precheck(req)
 	st.checks = time.Since(start)
 	if err != nil || outcome != Accepted {
 		return outcome, err
@@ -126,6 +126,14 @@ func (r *Relay) Submit(ctx context.Context, req SubmitRequest) (out SubmitOutcom
 		ReceivedAt: req.ReceivedAt, Cancellable: req.Cancellations, value: p.value,
 	}
 	bid.verified.Store(verified)
+	if r.cfg.Shared != nil {
+		// Shared first: a bid the other instances cannot see is not kept
+		// here either, so the builder's retry is verified and shared again
+		// rather than found at the floor.
+		if err := r.shareBid(ctx, sub, bid); err != nil {
+			return 0, err
+		}
+	}
 	if err := r.saveBid(bid); err != nil {
 		return 0, err
 	}
@@ -145,9 +153,8 @@ type prechecked struct {
 	value   *uint256.Int
 }
 
-// precheck runs checks 1 to 9, in order. withSignature false skips the
-// builder signature (benchmarks measure it apart).
-func (r *Relay) precheck(req SubmitRequest, withSignature bool) (*prechecked, SubmitOutcome, error) {
+// precheck runs checks 1 to 9, in order.
+func (r *Relay) precheck(req SubmitRequest) (*prechecked, SubmitOutcome, error) {
 	sub := req.Submission
 	t := sub.BidTrace()
 	payload := sub.Payload().View()
@@ -181,10 +188,8 @@ func (r *Relay) precheck(req SubmitRequest, withSignature bool) (*prechecked, Su
 	if err != nil {
 		return nil, 0, err
 	}
-	if withSignature {
-		if err := r.checkBuilderSignature(sub, req.Signature); err != nil {
-			return nil, 0, err
-		}
+	if err := r.checkBuilderSignature(sub, req.Signature); err != nil {
+		return nil, 0, err
 	}
 	value := t.Value.Uint256()
 	below, err := r.checkFloor(t, value, req.Cancellations)

@@ -79,7 +79,18 @@ func (g *deliveryGuard) deliver(ctx context.Context, slot uint64, hash beacon.Ro
 			g.latest = slot
 		}
 		g.mu.Unlock()
-		d.err = g.commit(ctx, hash, record())
+		var winner beacon.Root
+		winner, d.err = g.commit(ctx, hash, record())
+		if errors.Is(d.err, ErrEquivocation) {
+			// Another instance delivered winner for this slot: the claim
+			// becomes winner's, so requests for that block are served here
+			// too.
+			done := make(chan struct{})
+			close(done)
+			g.mu.Lock()
+			g.slots[slot] = &delivery{hash: winner, done: done}
+			g.mu.Unlock()
+		}
 		if errors.Is(d.err, ErrInternal) {
 			// Nothing was recorded: release the claim so a retry can deliver.
 			g.mu.Lock()
@@ -103,19 +114,19 @@ func (g *deliveryGuard) deliver(ctx context.Context, slot uint64, hash beacon.Ro
 
 // commit writes the delivery record. A record already in the database for
 // the slot (another instance, or before a restart) is fine if it names the
-// same block and an equivocation otherwise.
-func (g *deliveryGuard) commit(ctx context.Context, hash beacon.Root, rec *store.DeliveredPayload) error {
+// same block and an equivocation otherwise; winner is the block recorded.
+func (g *deliveryGuard) commit(ctx context.Context, hash beacon.Root, rec *store.DeliveredPayload) (winner beacon.Root, err error) {
 	existing, err := g.st.PutDelivered(ctx, rec)
 	if err == nil {
-		return nil
+		return hash, nil
 	}
 	if errors.Is(err, store.ErrSlotDelivered) && existing != nil {
 		if existing.BlockHash == hash {
-			return nil
+			return hash, nil
 		}
-		return ErrEquivocation
+		return existing.BlockHash, ErrEquivocation
 	}
-	return internal("recording the delivered payload", err)
+	return beacon.Root{}, internal("recording the delivered payload", err)
 }
 
 // prune forgets claims of slots before floor (the latest slot is kept).

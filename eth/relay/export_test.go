@@ -1,15 +1,34 @@
 package relay
 
+import (
+	"time"
+
+	"github.com/gavel-eth/gavel/core/beacon"
+)
+
 // Checks runs the submission checks before simulation except the builder
-// signature (benchmarks time the signature apart).
+// signature (benchmarks time the signature apart): the request carries a
+// signature check already settled as passed.
 func (r *Relay) Checks(req SubmitRequest) error {
-	_, _, err := r.precheck(req, false)
+	passed := &SignatureCheck{trace: *req.Submission.BidTrace(), sig: req.Submission.Signature(), done: make(chan struct{})}
+	close(passed.done)
+	req.Signature = passed
+	_, _, err := r.precheck(req)
 	return err
 }
 
 // Prechecks runs every check before simulation, the builder signature
 // included (using req.Signature when set).
 func (r *Relay) Prechecks(req SubmitRequest) error {
-	_, _, err := r.precheck(req, true)
+	_, _, err := r.precheck(req)
 	return err
 }
+
+// OnSharedBid sets a function called when a bid verified by another
+// instance is installed in this relay's auctions, with the time since the
+// other instance stored it.
+func (r *Relay) OnSharedBid(fn func(beacon.Root, time.Duration)) { r.onShared.Store(&fn) }
+
+// OnSharedVerified sets a function called when a bid of another instance
+// was executed on this relay's chain (its post-state kept).
+func (r *Relay) OnSharedVerified(fn func(beacon.Root)) { r.onVerified.Store(&fn) }

@@ -22,7 +22,16 @@ func (r *Relay) GetHeader(slot uint64, parent beacon.Root, proposer beacon.BLSPu
 	if c := r.cfg.GetHeaderCutoff; c > 0 && r.cfg.Now().Sub(r.slotStart(slot)) > c {
 		return nil, nil
 	}
-	bid := r.bids.best(auctionKey{slot, parent, proposer})
+	k := auctionKey{slot, parent, proposer}
+	bid := r.bids.best(k)
+	if bid == nil && r.cfg.Shared != nil && r.isDuty(slot, proposer) {
+		// Only for the slot's proposer: a request naming anyone else cannot
+		// make the relay query the database.
+		var err error
+		if bid, err = r.readThroughBest(k); err != nil {
+			return nil, err
+		}
+	}
 	if bid == nil || bid.value.IsZero() {
 		headersEmpty.Mark(1)
 		return nil, nil
@@ -84,6 +93,11 @@ func (r *Relay) GetPayload(ctx context.Context, blk *beacon.SignedBlindedBeaconB
 	if bid == nil {
 		if beta = r.bids.betaByBlockHash(blockHash); beta != nil {
 			bid = beta.alpha
+		}
+	}
+	if bid == nil && r.cfg.Shared != nil {
+		if bid, err = r.readThroughHash(ctx, blockHash); err != nil {
+			return nil, err
 		}
 	}
 	if bid == nil || bid.Trace.Slot != slot || bid.Trace.ProposerPubkey != proposer {

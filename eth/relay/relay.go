@@ -73,6 +73,11 @@ type Config struct {
 	// Beta builds the beta part of the blocks served (nil: alpha only,
 	// beta_gas 0).
 	Beta Beta
+	// Shared, when set, is the database this relay shares with other
+	// instances: one auction across all of them (shared.go).
+	Shared Sharing
+	// InstanceID names this instance in shared bids (random when empty).
+	InstanceID string
 }
 
 // Chain is what the relay needs of the local chain: in-process
@@ -140,6 +145,17 @@ type Relay struct {
 	deliveries *deliveryGuard
 
 	publishing sync.WaitGroup // blocks published after getPayload v2 answered
+
+	// Sharing with other instances (shared.go).
+	instance    string
+	regCursor   atomic.Int64 // newest registration received_at seen, unix ms
+	stopSharing context.CancelFunc
+	sharingDone chan struct{}
+	sharingUp   chan struct{} // closed once the first notification connection is up
+	sharingOnce sync.Once
+	onShared    atomic.Pointer[func(beacon.Root, time.Duration)] // tests: a bid of another instance was installed
+	onVerified  atomic.Pointer[func(beacon.Root)]                // tests: ... and executed here
+	verifySem   chan struct{}
 }
 
 type attrsKey struct {
@@ -174,7 +190,11 @@ func New(cfg Config, c Chain, st store.Relay, pub Publisher, rec SubmissionRecor
 	if cfg.PublishRetryDelay <= 0 {
 		cfg.PublishRetryDelay = DefaultPublishRetryDelay
 	}
+	if cfg.InstanceID == "" {
+		cfg.InstanceID = newInstanceID()
+	}
 	r := &Relay{
+		instance: cfg.InstanceID, verifySem: make(chan struct{}, maxSharedVerifications),
 		cfg: cfg, chain: c, store: st, publisher: pub, recorder: rec,
 		builderDom:  beacon.BuilderDomain(cfg.Beacon),
 		relayPubkey: cfg.SecretKey.PublicKey(),
@@ -187,8 +207,7 @@ func New(cfg Config, c Chain, st store.Relay, pub Publisher, rec SubmissionRecor
 	}
 	ctx := context.Background()
 	err := st.ForEachRegistration(ctx, func(reg *store.Registration) error {
-		sr := reg.SignedValidatorRegistration
-		r.regs[sr.Message.Pubkey] = &sr
+		r.cacheRegistration(reg)
 		return nil
 	})
 	if err != nil {
@@ -198,13 +217,12 @@ func New(cfg Config, c Chain, st store.Relay, pub Publisher, rec SubmissionRecor
 	if err != nil {
 		return nil, err
 	}
-	log.Info("Relay ready", "pubkey", r.relayPubkey, "network", cfg.Beacon.Name, "registrations", len(r.regs))
+	if cfg.Shared != nil {
+		r.startSharing()
+	}
+	log.Info("Relay ready", "pubkey", r.relayPubkey, "network", cfg.Beacon.Name, "registrations", len(r.regs), "shared", cfg.Shared != nil, "instance", r.instance)
 	return r, nil
 }
-
-// Close waits for the blocks still being published after getPayload v2
-// answered. Call it after the API stopped serving.
-func (r *Relay) Close() { r.publishing.Wait() }
 
 // Pubkey is the relay's BLS public key.
 func (r *Relay) Pubkey() beacon.BLSPubkey { return r.relayPubkey }
@@ -241,6 +259,9 @@ func (r *Relay) SetHeadSlot(slot uint64) {
 		}
 		r.beaconMu.Unlock()
 		r.deliveries.prune(floor)
+		if r.cfg.Shared != nil {
+			r.pruneShared(floor)
+		}
 	}
 }
 

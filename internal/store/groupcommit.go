@@ -26,6 +26,10 @@ const (
 var (
 	commitMeter = metrics.NewRegisteredMeter("gavel/store/commits", nil)
 	writeMeter  = metrics.NewRegisteredMeter("gavel/store/writes", nil)
+	commitTimer = metrics.NewRegisteredTimer("gavel/store/commit", nil)
+	// queryTimer times the reads (registrations, deliveries, bid traces,
+	// beta bundles, user statistics).
+	queryTimer = metrics.NewRegisteredTimer("gavel/store/query", nil)
 )
 
 // groupCommitter funnels acknowledged writes through one goroutine that
@@ -34,8 +38,8 @@ var (
 // write runs inside its own savepoint, so one failing write is rolled back
 // alone and the others of its group still commit.
 //
-// Any domain's acknowledged writes go through it (beta bundles now; the
-// relay's registrations and delivered payloads later): a write is just a
+// Every acknowledged write goes through it (beta bundles, the relay's
+// registrations, delivered payloads and bid records): a write is just a
 // function of a txWriter.
 type groupCommitter struct {
 	db    *sql.DB
@@ -161,6 +165,7 @@ func (g *groupCommitter) gather(batch []*gcReq, t *time.Timer) []*gcReq {
 func (g *groupCommitter) commit(batch []*gcReq) {
 	commitMeter.Mark(1)
 	writeMeter.Mark(int64(len(batch)))
+	defer commitTimer.UpdateSince(time.Now())
 	ctx := context.Background()
 	finish := func(err error) {
 		for _, r := range batch {

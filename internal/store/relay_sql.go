@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
+	"time"
 
 	"github.com/gavel-eth/gavel/core/beacon"
 )
@@ -14,7 +15,8 @@ import (
 // relaySchema is migration 2: the relay's tables. Column types are chosen to
 // mean the same on SQLite and PostgreSQL: BIGINT for slots, numbers and unix
 // milliseconds; {blob} (BLOB / BYTEA) for hashes, pubkeys, addresses and
-// signatures, so filters compare bytes, never letter case; TEXT for values.
+// signatures, so filters compare bytes, never letter case; {valuetext} (TEXT,
+// with the byte-wise "C" collation on PostgreSQL) for values.
 //
 // Values (wei, up to 2^256-1) are stored as 78-digit zero-padded decimal text:
 // readable, exact, and ordered numerically by a plain text index on both
@@ -37,7 +39,7 @@ const relaySchema = `
 		proposer_fee_recipient {blob} NOT NULL,
 		gas_limit BIGINT NOT NULL,
 		gas_used BIGINT NOT NULL,
-		value TEXT NOT NULL,
+		value {valuetext} NOT NULL,
 		block_number BIGINT NOT NULL,
 		num_tx BIGINT NOT NULL,
 		delivered_at BIGINT NOT NULL
@@ -56,7 +58,7 @@ const relaySchema = `
 		proposer_fee_recipient {blob} NOT NULL,
 		gas_limit BIGINT NOT NULL,
 		gas_used BIGINT NOT NULL,
-		value TEXT NOT NULL,
+		value {valuetext} NOT NULL,
 		block_number BIGINT NOT NULL,
 		num_tx BIGINT NOT NULL,
 		received_at BIGINT NOT NULL,
@@ -125,6 +127,7 @@ func (s *sqlStore) PutRegistrations(ctx context.Context, regs []Registration) (i
 	written := 0
 	err := s.gc.submit(ctx, func(ctx context.Context, w *txWriter) error {
 		written = 0
+		var changed []beacon.BLSPubkey
 		for i := range regs {
 			r := &regs[i]
 			m := &r.Message
@@ -137,6 +140,12 @@ func (s *sqlStore) PutRegistrations(ctx context.Context, regs []Registration) (i
 				return err
 			}
 			written += int(n)
+			if n > 0 {
+				changed = append(changed, m.Pubkey)
+			}
+		}
+		if written > 0 {
+			return s.notifyRegistrations(ctx, w, changed)
 		}
 		return nil
 	})
@@ -189,6 +198,7 @@ func copyExact(dst, src []byte, col string) error {
 
 // Registration implements Relay.
 func (s *sqlStore) Registration(ctx context.Context, pubkey beacon.BLSPubkey) (*Registration, error) {
+	defer queryTimer.UpdateSince(time.Now())
 	row := s.db.QueryRowContext(ctx, s.d.rebind(`SELECT `+registrationCols+` FROM relay_registrations WHERE pubkey = ?`), pubkey[:])
 	r, err := scanRegistration(row)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -327,6 +337,7 @@ func (s *sqlStore) PutDelivered(ctx context.Context, d *DeliveredPayload) (*Deli
 
 // Delivered implements Relay.
 func (s *sqlStore) Delivered(ctx context.Context, slot uint64) (*DeliveredPayload, error) {
+	defer queryTimer.UpdateSince(time.Now())
 	if slot > 1<<63-1 {
 		return nil, fmt.Errorf("%w: no payload delivered for slot %d", ErrNotFound, slot)
 	}
@@ -339,6 +350,7 @@ func (s *sqlStore) Delivered(ctx context.Context, slot uint64) (*DeliveredPayloa
 
 // LatestDeliveredSlot implements Relay.
 func (s *sqlStore) LatestDeliveredSlot(ctx context.Context) (uint64, bool, error) {
+	defer queryTimer.UpdateSince(time.Now())
 	var slot sql.NullInt64
 	if err := s.db.QueryRowContext(ctx, `SELECT MAX(slot) FROM relay_delivered`).Scan(&slot); err != nil {
 		return 0, false, err
@@ -386,6 +398,7 @@ func limitClause(n uint64) string {
 
 // DeliveredPayloads implements Relay.
 func (s *sqlStore) DeliveredPayloads(ctx context.Context, q DeliveredQuery) ([]DeliveredPayload, error) {
+	defer queryTimer.UpdateSince(time.Now())
 	var w where
 	w.addUint("slot = ?", q.Slot)
 	if q.Cursor > 0 && q.Cursor <= 1<<63-1 {
@@ -450,6 +463,7 @@ const insertSubmission = `INSERT INTO relay_submissions (` + traceCols + `, rece
 
 // BlockSubmissions implements Relay.
 func (s *sqlStore) BlockSubmissions(ctx context.Context, q SubmissionQuery) ([]BlockSubmission, error) {
+	defer queryTimer.UpdateSince(time.Now())
 	var w where
 	w.conds = append(w.conds, "(sim_success OR optimistic)")
 	w.addUint("slot = ?", q.Slot)

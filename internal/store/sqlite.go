@@ -10,10 +10,12 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/log"
 	"github.com/ethereum/go-ethereum/rlp"
+	"github.com/jackc/pgx/v5"
 	_ "modernc.org/sqlite" // registers driver "sqlite"
 )
 
@@ -48,7 +50,7 @@ func OpenSQLite(path string) (Store, error) {
 		return nil, err
 	}
 	db.SetMaxOpenConns(4)
-	s := &sqlStore{db: db, d: sqliteDialect, tmpdir: tmpdir}
+	s := &sqlStore{db: db, d: sqliteDialect, tmpdir: tmpdir, quit: make(chan struct{})}
 	if err := s.migrate(context.Background()); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store: migrating %s: %w", path, err)
@@ -61,10 +63,19 @@ func OpenSQLite(path string) (Store, error) {
 type dialect struct {
 	name      string
 	blob      string // column type for bytes
+	valueText string // column type for zero-padded decimal values: compared byte by byte
 	dollarArg bool   // $1, $2 placeholders instead of ?
+	// lock and unlock bracket migrations when several processes may
+	// migrate one database at once ("" when only one process opens it).
+	lock, unlock string
 }
 
-var sqliteDialect = dialect{name: "sqlite", blob: "BLOB"}
+var sqliteDialect = dialect{name: "sqlite", blob: "BLOB", valueText: "TEXT"}
+
+// schema renders a migration's placeholders for the dialect.
+func (d dialect) schema(m string) string {
+	return strings.NewReplacer("{blob}", d.blob, "{valuetext}", d.valueText).Replace(m)
+}
 
 // rebind turns ? placeholders into $n for PostgreSQL.
 func (d dialect) rebind(q string) string {
@@ -132,6 +143,8 @@ var migrations = []string{
 		reason TEXT NOT NULL,
 		PRIMARY KEY (hash, slot)
 	);`,
+	// 4: bids shared between relay instances (relay_shared.go).
+	sharedBidsSchema,
 }
 
 type sqlStore struct {
@@ -140,18 +153,36 @@ type sqlStore struct {
 	gc     *groupCommitter
 	tmpdir string
 
+	listenCfg *pgx.ConnConfig // PostgreSQL: for the LISTEN connection of shared bids
+	quit      chan struct{}   // closed by Close: stops background goroutines
+	bg        sync.WaitGroup
+
 	closeOnce sync.Once
 	closeErr  error
 }
 
+// migrate brings the schema to the newest version, one transaction per
+// migration, recording the version in schema_version. On PostgreSQL an
+// advisory lock serialises instances that start at the same time.
 func (s *sqlStore) migrate(ctx context.Context) error {
-	if _, err := s.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`); err != nil {
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	if s.d.lock != "" {
+		if _, err := conn.ExecContext(ctx, s.d.lock); err != nil {
+			return fmt.Errorf("taking the migration lock: %w", err)
+		}
+		defer conn.ExecContext(context.Background(), s.d.unlock)
+	}
+	if _, err := conn.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`); err != nil {
 		return err
 	}
 	var v int
-	err := s.db.QueryRowContext(ctx, `SELECT version FROM schema_version`).Scan(&v)
+	err = conn.QueryRowContext(ctx, `SELECT version FROM schema_version`).Scan(&v)
 	if errors.Is(err, sql.ErrNoRows) {
-		if _, err := s.db.ExecContext(ctx, `INSERT INTO schema_version (version) VALUES (0)`); err != nil {
+		if _, err := conn.ExecContext(ctx, `INSERT INTO schema_version (version) VALUES (0)`); err != nil {
 			return err
 		}
 	} else if err != nil {
@@ -161,11 +192,11 @@ func (s *sqlStore) migrate(ctx context.Context) error {
 		return fmt.Errorf("database schema version %d is newer than this gavel knows (%d)", v, len(migrations))
 	}
 	for i := v; i < len(migrations); i++ {
-		tx, err := s.db.BeginTx(ctx, nil)
+		tx, err := conn.BeginTx(ctx, nil)
 		if err != nil {
 			return err
 		}
-		for _, stmt := range strings.Split(strings.ReplaceAll(migrations[i], "{blob}", s.d.blob), ";") {
+		for _, stmt := range strings.Split(s.d.schema(migrations[i]), ";") {
 			if strings.TrimSpace(stmt) == "" {
 				continue
 			}
@@ -181,13 +212,25 @@ func (s *sqlStore) migrate(ctx context.Context) error {
 		if err := tx.Commit(); err != nil {
 			return err
 		}
+		if i+1 > 1 {
+			log.Info("Store schema migrated", "backend", s.d.name, "version", i+1)
+		}
 	}
 	return nil
+}
+
+// SchemaVersion is the schema version the database is at.
+func (s *sqlStore) SchemaVersion(ctx context.Context) (int, error) {
+	var v int
+	err := s.db.QueryRowContext(ctx, `SELECT version FROM schema_version`).Scan(&v)
+	return v, err
 }
 
 // Close implements Store.
 func (s *sqlStore) Close() error {
 	s.closeOnce.Do(func() {
+		close(s.quit)
+		s.bg.Wait()
 		s.gc.close()
 		s.closeErr = s.db.Close()
 		if s.tmpdir != "" {
@@ -228,6 +271,7 @@ func (s *sqlStore) PutBetaBundle(ctx context.Context, b *BetaBundle, slot uint64
 
 // BetaBundle implements BetaBundles.
 func (s *sqlStore) BetaBundle(ctx context.Context, hash common.Hash) (*BetaBundle, error) {
+	defer queryTimer.UpdateSince(time.Now())
 	var txs, signer []byte
 	err := s.db.QueryRowContext(ctx, s.d.rebind(`SELECT txs, signer FROM beta_bundles WHERE hash = ?`), hash[:]).Scan(&txs, &signer)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -298,6 +342,7 @@ func (s *sqlStore) PutBetaOutcomes(ctx context.Context, outs []BetaOutcome) erro
 
 // BetaBundlesForSlot implements BetaBundles.
 func (s *sqlStore) BetaBundlesForSlot(ctx context.Context, slot uint64) ([]*BetaBundle, error) {
+	defer queryTimer.UpdateSince(time.Now())
 	rows, err := s.db.QueryContext(ctx, s.d.rebind(
 		`SELECT b.hash, b.txs, b.signer, s.received_at FROM beta_bundle_slots s JOIN beta_bundles b ON b.hash = s.hash
 		 WHERE s.slot = ? ORDER BY s.received_at, b.hash`), int64(slot))
@@ -356,6 +401,7 @@ func (s *sqlStore) AddUserStats(ctx context.Context, deltas []UserStat) error {
 
 // UserStat implements UserStats.
 func (s *sqlStore) UserStat(ctx context.Context, addr common.Address) (*UserStat, error) {
+	defer queryTimer.UpdateSince(time.Now())
 	u := &UserStat{Address: addr}
 	var req, bun, beta, inc, binc, bmiss int64
 	err := s.db.QueryRowContext(ctx, s.d.rebind(

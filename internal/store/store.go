@@ -31,6 +31,10 @@ type Store interface {
 	BetaBundles
 	UserStats
 	Relay
+	// Ping checks that the database answers (/readyz).
+	Ping(ctx context.Context) error
+	// Backend names the database: "sqlite" or "postgres".
+	Backend() string
 	// Close flushes pending writes and closes the database.
 	Close() error
 }

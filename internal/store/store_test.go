@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"runtime"
 	"sync"
 	"testing"
 	"time"
@@ -11,6 +12,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/gavel-eth/gavel/core/bundle"
+	"github.com/gavel-eth/gavel/internal/store/pgtest"
 )
 
 func open(t testing.TB, path string) Store {
@@ -22,100 +24,161 @@ func open(t testing.TB, path string) Store {
 	return s
 }
 
-func TestBetaBundlesDurableAndIdempotent(t *testing.T) {
-	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "gavel", FileName)
-	s := open(t, path)
-	b := &BetaBundle{Hash: common.Hash{1}, Txs: [][]byte{{2, 1}, {2, 2}}, Signer: common.Address{7}}
-	if created, err := s.PutBetaBundle(ctx, b, 10, 1000); err != nil || !created {
-		t.Fatalf("first put: %v %v", created, err)
-	}
-	if created, err := s.PutBetaBundle(ctx, b, 10, 2000); err != nil || created {
-		t.Fatalf("re-send: created=%v err=%v, want a no-op", created, err)
-	}
-	if created, err := s.PutBetaBundle(ctx, b, 12, 3000); err != nil || !created {
-		t.Fatalf("other slot: %v %v", created, err)
-	}
-	other := &BetaBundle{Hash: common.Hash{2}, Txs: [][]byte{{2, 9}}}
-	if _, err := s.PutBetaBundle(ctx, other, 10, 1500); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.PutBetaBundle(ctx, b, 13, 1); !errors.Is(err, ErrClosed) {
-		t.Fatalf("put after close: %v", err)
-	}
+func openSQLite(t testing.TB) Store { return open(t, "") }
 
-	// Reopen: everything acknowledged is there.
-	s = open(t, path)
-	defer s.Close()
-	got, err := s.BetaBundle(ctx, b.Hash)
+// testDB is one database of a backend: every open returns a new handle on
+// the same database (a restart, or another relay instance).
+type testDB struct {
+	backend string
+	loc     string // SQLite file or PostgreSQL URL
+}
+
+func (d *testDB) open(t testing.TB) Store {
+	t.Helper()
+	var s Store
+	var err error
+	if d.backend == "postgres" {
+		s, err = OpenPostgres(d.loc, PostgresConfig{})
+	} else {
+		s, err = OpenSQLite(d.loc)
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got.Txs) != 2 || got.Txs[1][1] != 2 || got.Signer != b.Signer {
-		t.Fatalf("bundle %+v", got)
-	}
-	if len(got.Slots) != 2 || got.Slots[0] != (BetaSlot{Slot: 10, ReceivedAt: 1000}) || got.Slots[1] != (BetaSlot{Slot: 12, ReceivedAt: 3000}) {
-		t.Fatalf("slots %+v", got.Slots)
-	}
-	list, err := s.BetaBundlesForSlot(ctx, 10)
-	if err != nil || len(list) != 2 || list[0].Hash != b.Hash || list[1].Hash != other.Hash {
-		t.Fatalf("slot 10: %v %+v", err, list)
-	}
-	if list, _ := s.BetaBundlesForSlot(ctx, 11); len(list) != 0 {
-		t.Fatalf("slot 11: %+v", list)
-	}
-	if _, err := s.BetaBundle(ctx, common.Hash{3}); !errors.Is(err, ErrNotFound) {
-		t.Fatalf("unknown: %v", err)
-	}
+	return s
 }
 
+// backends runs fn once on a new SQLite database and once on a new
+// PostgreSQL database (skipped, saying how to run it, without a test
+// server: pgtest).
+func backends(t *testing.T, fn func(t *testing.T, db *testDB)) {
+	t.Run("sqlite", func(t *testing.T) {
+		fn(t, &testDB{backend: "sqlite", loc: filepath.Join(t.TempDir(), "gavel", FileName)})
+	})
+	t.Run("postgres", func(t *testing.T) {
+		fn(t, &testDB{backend: "postgres", loc: pgtest.URL(t)})
+	})
+}
+
+func TestBetaBundlesDurableAndIdempotent(t *testing.T) {
+	backends(t, func(t *testing.T, db *testDB) {
+		ctx := context.Background()
+		s := db.open(t)
+		b := &BetaBundle{Hash: common.Hash{1}, Txs: [][]byte{{2, 1}, {2, 2}}, Signer: common.Address{7}}
+		if created, err := s.PutBetaBundle(ctx, b, 10, 1000); err != nil || !created {
+			t.Fatalf("first put: %v %v", created, err)
+		}
+		if created, err := s.PutBetaBundle(ctx, b, 10, 2000); err != nil || created {
+			t.Fatalf("re-send: created=%v err=%v, want a no-op", created, err)
+		}
+		if created, err := s.PutBetaBundle(ctx, b, 12, 3000); err != nil || !created {
+			t.Fatalf("other slot: %v %v", created, err)
+		}
+		other := &BetaBundle{Hash: common.Hash{2}, Txs: [][]byte{{2, 9}}}
+		if _, err := s.PutBetaBundle(ctx, other, 10, 1500); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.PutBetaBundle(ctx, b, 13, 1); !errors.Is(err, ErrClosed) {
+			t.Fatalf("put after close: %v", err)
+		}
+
+		// Reopen: everything acknowledged is there.
+		s = db.open(t)
+		defer s.Close()
+		got, err := s.BetaBundle(ctx, b.Hash)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got.Txs) != 2 || got.Txs[1][1] != 2 || got.Signer != b.Signer {
+			t.Fatalf("bundle %+v", got)
+		}
+		if len(got.Slots) != 2 || got.Slots[0] != (BetaSlot{Slot: 10, ReceivedAt: 1000}) || got.Slots[1] != (BetaSlot{Slot: 12, ReceivedAt: 3000}) {
+			t.Fatalf("slots %+v", got.Slots)
+		}
+		list, err := s.BetaBundlesForSlot(ctx, 10)
+		if err != nil || len(list) != 2 || list[0].Hash != b.Hash || list[1].Hash != other.Hash {
+			t.Fatalf("slot 10: %v %+v", err, list)
+		}
+		if list, _ := s.BetaBundlesForSlot(ctx, 11); len(list) != 0 {
+			t.Fatalf("slot 11: %+v", list)
+		}
+		if _, err := s.BetaBundle(ctx, common.Hash{3}); !errors.Is(err, ErrNotFound) {
+			t.Fatalf("unknown: %v", err)
+		}
+	})
+}
+
+// Writes queued while a commit is in progress share the next commit: 199
+// bundles arriving while the committer is held up by one write go to the
+// database in one transaction.
 func TestConcurrentPutsShareCommits(t *testing.T) {
-	ctx := context.Background()
-	s := open(t, "")
-	defer s.Close()
-	var wg sync.WaitGroup
-	for i := 0; i < 200; i++ {
-		wg.Add(1)
-		go func(i int) {
-			defer wg.Done()
-			b := &BetaBundle{Hash: common.Hash{byte(i), byte(i >> 8)}, Txs: [][]byte{{byte(i)}}}
-			if _, err := s.PutBetaBundle(ctx, b, 5, int64(i)); err != nil {
-				t.Error(err)
-			}
-		}(i)
-	}
-	wg.Wait()
-	list, err := s.BetaBundlesForSlot(ctx, 5)
-	if err != nil || len(list) != 200 {
-		t.Fatalf("%d bundles, err %v", len(list), err)
-	}
+	backends(t, func(t *testing.T, db *testDB) {
+		ctx := context.Background()
+		s := db.open(t)
+		defer s.Close()
+		gc := s.(*sqlStore).gc
+		started, release := make(chan struct{}), make(chan struct{})
+		go gc.submit(ctx, func(context.Context, *txWriter) error {
+			close(started)
+			<-release
+			return nil
+		})
+		<-started
+		before := commitMeter.Snapshot().Count()
+		const writers = 199
+		var wg sync.WaitGroup
+		for i := 0; i < writers; i++ {
+			wg.Add(1)
+			go func(i int) {
+				defer wg.Done()
+				b := &BetaBundle{Hash: common.Hash{byte(i), byte(i >> 8)}, Txs: [][]byte{{byte(i)}}}
+				if _, err := s.PutBetaBundle(ctx, b, 5, int64(i)); err != nil {
+					t.Error(err)
+				}
+			}(i)
+		}
+		for len(gc.reqs) < writers { // every writer queued behind the held commit
+			runtime.Gosched()
+		}
+		close(release)
+		wg.Wait()
+		if commits := commitMeter.Snapshot().Count() - before; commits != 1 {
+			t.Fatalf("%d writes took %d commits, want 1", writers, commits)
+		}
+		list, err := s.BetaBundlesForSlot(ctx, 5)
+		if err != nil || len(list) != writers {
+			t.Fatalf("%d bundles, err %v", len(list), err)
+		}
+	})
 }
 
 func TestUserStats(t *testing.T) {
-	ctx := context.Background()
-	s := open(t, "")
-	defer s.Close()
-	a := common.Address{1}
-	if _, err := s.UserStat(ctx, a); !errors.Is(err, ErrNotFound) {
-		t.Fatalf("unknown: %v", err)
-	}
-	if err := s.AddUserStats(ctx, []UserStat{{Address: a, Requests: 2, BetaBundles: 1, FirstSeen: 100, LastSeen: 200}}); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.AddUserStats(ctx, []UserStat{{Address: a, Requests: 1, Bundles: 1, Inclusions: 1, FirstSeen: 150, LastSeen: 300}}); err != nil {
-		t.Fatal(err)
-	}
-	u, err := s.UserStat(ctx, a)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := UserStat{Address: a, Requests: 3, Bundles: 1, BetaBundles: 1, Inclusions: 1, FirstSeen: 100, LastSeen: 300}
-	if *u != want {
-		t.Fatalf("got %+v, want %+v", *u, want)
-	}
+	backends(t, func(t *testing.T, db *testDB) {
+		ctx := context.Background()
+		s := db.open(t)
+		defer s.Close()
+		a := common.Address{1}
+		if _, err := s.UserStat(ctx, a); !errors.Is(err, ErrNotFound) {
+			t.Fatalf("unknown: %v", err)
+		}
+		if err := s.AddUserStats(ctx, []UserStat{{Address: a, Requests: 2, BetaBundles: 1, FirstSeen: 100, LastSeen: 200}}); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.AddUserStats(ctx, []UserStat{{Address: a, Requests: 1, Bundles: 1, Inclusions: 1, FirstSeen: 150, LastSeen: 300}}); err != nil {
+			t.Fatal(err)
+		}
+		u, err := s.UserStat(ctx, a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := UserStat{Address: a, Requests: 3, Bundles: 1, BetaBundles: 1, Inclusions: 1, FirstSeen: 100, LastSeen: 300}
+		if *u != want {
+			t.Fatalf("got %+v, want %+v", *u, want)
+		}
+	})
 }
 
 func TestRebind(t *testing.T) {
@@ -164,42 +227,43 @@ func BenchmarkPutBetaBundle(b *testing.B) {
 }
 
 func TestStatsBuffer(t *testing.T) {
-	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), FileName)
-	s := open(t, path)
-	buf := NewStatsBuffer(s, time.Hour)
-	a := common.Address{5}
-	buf.Add(a, bundle.StatRequest)
-	buf.Add(a, bundle.StatRequest)
-	buf.Add(a, bundle.StatBetaBundle)
-	buf.Add(common.Address{}, bundle.StatRequest) // unsigned: ignored
-	u, err := buf.Get(ctx, a)
-	if err != nil || u.Requests != 2 || u.BetaBundles != 1 {
-		t.Fatalf("pending: %+v %v", u, err)
-	}
-	if err := buf.Flush(ctx); err != nil {
-		t.Fatal(err)
-	}
-	buf.Add(a, bundle.StatInclusion)
-	if u, _ := buf.Get(ctx, a); u.Requests != 2 || u.Inclusions != 1 {
-		t.Fatalf("stored+pending: %+v", u)
-	}
-	buf.Close()
-	s.Close()
-	s = open(t, path)
-	defer s.Close()
-	if u, err := s.UserStat(ctx, a); err != nil || u.Requests != 2 || u.Inclusions != 1 || u.BetaBundles != 1 {
-		t.Fatalf("after restart: %+v %v", u, err)
-	}
-	if _, err := NewStatsBuffer(s, time.Hour).Get(ctx, common.Address{9}); !errors.Is(err, ErrNotFound) {
-		t.Fatalf("unknown: %v", err)
-	}
+	backends(t, func(t *testing.T, db *testDB) {
+		ctx := context.Background()
+		s := db.open(t)
+		buf := NewStatsBuffer(s, time.Hour)
+		a := common.Address{5}
+		buf.Add(a, bundle.StatRequest)
+		buf.Add(a, bundle.StatRequest)
+		buf.Add(a, bundle.StatBetaBundle)
+		buf.Add(common.Address{}, bundle.StatRequest) // unsigned: ignored
+		u, err := buf.Get(ctx, a)
+		if err != nil || u.Requests != 2 || u.BetaBundles != 1 {
+			t.Fatalf("pending: %+v %v", u, err)
+		}
+		if err := buf.Flush(ctx); err != nil {
+			t.Fatal(err)
+		}
+		buf.Add(a, bundle.StatInclusion)
+		if u, _ := buf.Get(ctx, a); u.Requests != 2 || u.Inclusions != 1 {
+			t.Fatalf("stored+pending: %+v", u)
+		}
+		buf.Close()
+		s.Close()
+		s = db.open(t)
+		defer s.Close()
+		if u, err := s.UserStat(ctx, a); err != nil || u.Requests != 2 || u.Inclusions != 1 || u.BetaBundles != 1 {
+			t.Fatalf("after restart: %+v %v", u, err)
+		}
+		if _, err := NewStatsBuffer(s, time.Hour).Get(ctx, common.Address{9}); !errors.Is(err, ErrNotFound) {
+			t.Fatalf("unknown: %v", err)
+		}
+	})
 }
 
 // TestDurabilitySettings checks what "committed" means here: WAL journal and
 // an fsync at every commit (synchronous=FULL) on every pooled connection.
 func TestDurabilitySettings(t *testing.T) {
-	s := open(t, "").(*sqlStore)
+	s := openSQLite(t).(*sqlStore)
 	defer s.Close()
 	ctx := context.Background()
 	for i := 0; i < 3; i++ { // several connections of the pool
@@ -223,36 +287,38 @@ func TestDurabilitySettings(t *testing.T) {
 // failing write is rolled back alone (its savepoint), the rest commit,
 // however the writes were grouped.
 func TestGroupIsolatesFailures(t *testing.T) {
-	ctx := context.Background()
-	s := open(t, "").(*sqlStore)
-	defer s.Close()
-	var wg sync.WaitGroup
-	errs := make([]error, 100)
-	for i := 0; i < 100; i++ {
-		wg.Add(1)
-		go func(i int) {
-			defer wg.Done()
-			h := common.Hash{byte(i), 0xee}
-			errs[i] = s.gc.submit(ctx, func(ctx context.Context, w *txWriter) error {
-				if _, err := w.exec(ctx, `INSERT INTO beta_bundles (hash, txs, signer, created_at) VALUES (?, ?, ?, ?)`, h[:], []byte{0xc0}, make([]byte, 20), 1); err != nil {
-					return err
-				}
-				if i%10 == 0 { // written, then failing: must leave nothing
-					return errors.New("boom")
-				}
-				return nil
-			})
-		}(i)
-	}
-	wg.Wait()
-	for i, err := range errs {
-		_, getErr := s.BetaBundle(ctx, common.Hash{byte(i), 0xee})
-		if i%10 == 0 {
-			if err == nil || !errors.Is(getErr, ErrNotFound) {
-				t.Fatalf("write %d: err %v, stored: %v", i, err, getErr == nil)
-			}
-		} else if err != nil || getErr != nil {
-			t.Fatalf("write %d: %v / %v", i, err, getErr)
+	backends(t, func(t *testing.T, db *testDB) {
+		ctx := context.Background()
+		s := db.open(t).(*sqlStore)
+		defer s.Close()
+		var wg sync.WaitGroup
+		errs := make([]error, 100)
+		for i := 0; i < 100; i++ {
+			wg.Add(1)
+			go func(i int) {
+				defer wg.Done()
+				h := common.Hash{byte(i), 0xee}
+				errs[i] = s.gc.submit(ctx, func(ctx context.Context, w *txWriter) error {
+					if _, err := w.exec(ctx, `INSERT INTO beta_bundles (hash, txs, signer, created_at) VALUES (?, ?, ?, ?)`, h[:], []byte{0xc0}, make([]byte, 20), 1); err != nil {
+						return err
+					}
+					if i%10 == 0 { // written, then failing: must leave nothing
+						return errors.New("boom")
+					}
+					return nil
+				})
+			}(i)
 		}
-	}
+		wg.Wait()
+		for i, err := range errs {
+			_, getErr := s.BetaBundle(ctx, common.Hash{byte(i), 0xee})
+			if i%10 == 0 {
+				if err == nil || !errors.Is(getErr, ErrNotFound) {
+					t.Fatalf("write %d: err %v, stored: %v", i, err, getErr == nil)
+				}
+			} else if err != nil || getErr != nil {
+				t.Fatalf("write %d: %v / %v", i, err, getErr)
+			}
+		}
+	})
 }

@@ -13,6 +13,7 @@ import (
 	"unicode"
 
 	"github.com/ethereum/go-ethereum/log"
+	"github.com/ethereum/go-ethereum/metrics"
 	"github.com/ethereum/go-ethereum/rpc"
 
 	"github.com/gavel-eth/gavel/core/errclass"
@@ -34,7 +35,7 @@ import (
 // decodes into the argument type), each once. Everything else — batches,
 // notifications, other keys, missing, extra or undecodable arguments — goes
 // through geth's dispatcher, so the answers and error messages are geth's.
-// Fast calls are not counted in geth's rpc/* metrics.
+// Fast calls count in geth's rpc/* metrics as dispatched ones do.
 type FastService interface {
 	FastMethods() []string
 }
@@ -190,10 +191,11 @@ func (s *Server) serveFast(ctx context.Context, w http.ResponseWriter, body []by
 		}
 		log.Warn("Served "+m.name, "reqid", string(env.id), "duration", time.Since(start), "err", je.Message)
 		errJSON, _ := json.Marshal(je)
-		status, out = singleAnswer(env.id, m.name, &je, gethMessage(env.id, "error", errJSON))
+		status, out = singleAnswer(env.id, m.name, &je, gethMessage(env.id, errJSON, nil))
 	} else {
-		status, out = singleAnswer(env.id, m.name, nil, gethMessage(env.id, "result", enc))
+		status, out = singleAnswer(env.id, m.name, nil, gethMessage(env.id, nil, enc))
 	}
+	countInGethMetrics(m.name, err == nil, start)
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	w.Write(out)
@@ -230,17 +232,48 @@ type jsonError struct {
 	Data    any    `json:"data,omitempty"`
 }
 
-// gethMessage is the response geth's HTTP server writes for a single call:
-// {"jsonrpc":"2.0","id":<id>,"<key>":<value>}.
-func gethMessage(id []byte, key string, value []byte) []byte {
-	buf := make([]byte, 0, len(`{"jsonrpc":"2.0","id":,"":}`)+len(id)+len(key)+len(value))
+// gethMessage is the response geth's HTTP server writes for a single call
+// answered with errJSON or result: the bytes of geth's appendMessage
+// (rpc/json.go, v1.17), which like its message type is unexported, so it
+// cannot be called; FuzzFastPath checks the two agree.
+func gethMessage(id, errJSON, result []byte) []byte {
+	buf := make([]byte, 0, len(`{"jsonrpc":"2.0","id":,"result":}`)+len(id)+len(errJSON)+len(result))
 	buf = append(buf, `{"jsonrpc":"2.0","id":`...)
 	buf = append(buf, id...)
-	buf = append(buf, `,"`...)
-	buf = append(buf, key...)
-	buf = append(buf, `":`...)
-	buf = append(buf, value...)
+	if errJSON != nil {
+		buf = append(buf, `,"error":`...)
+		buf = append(buf, errJSON...)
+	} else {
+		buf = append(buf, `,"result":`...)
+		buf = append(buf, result...)
+	}
 	return append(buf, '}')
+}
+
+// geth's RPC metrics (rpc/metrics.go), fetched from the registry by the
+// names geth registers them under, so a fast call counts where a dispatched
+// one does.
+var (
+	gethRequests = metrics.GetOrRegisterGauge("rpc/requests", nil)
+	gethSuccess  = metrics.GetOrRegisterGauge("rpc/success", nil)
+	gethFailure  = metrics.GetOrRegisterGauge("rpc/failure", nil)
+	gethServing  = metrics.GetOrRegisterTimer("rpc/duration/all", nil)
+)
+
+// countInGethMetrics records one served call as geth's handler does.
+func countInGethMetrics(method string, success bool, start time.Time) {
+	gethRequests.Inc(1)
+	note := "success"
+	if success {
+		gethSuccess.Inc(1)
+	} else {
+		gethFailure.Inc(1)
+		note = "failure"
+	}
+	elapsed := time.Since(start)
+	gethServing.Update(elapsed)
+	sampler := func() metrics.Sample { return metrics.ResettingSample(metrics.NewExpDecaySample(1028, 0.015)) }
+	metrics.GetOrRegisterHistogramLazy("rpc/duration/"+method+"/"+note, nil, sampler).Update(elapsed.Nanoseconds())
 }
 
 // call is the top level of a plain JSON-RPC call, as slices of the body.

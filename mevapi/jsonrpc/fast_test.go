@@ -14,6 +14,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/metrics"
 	"github.com/ethereum/go-ethereum/rpc"
 
 	"github.com/gavel-eth/gavel/mevapi/reqsig"
@@ -265,3 +266,21 @@ func (badFast) FastMethods() []string { return []string{"echo"} }
 type missingFast struct{ testService }
 
 func (missingFast) FastMethods() []string { return []string{"absent"} }
+
+// A fast call counts in geth's rpc/* metrics as a dispatched one does.
+func TestFastPathCountsInGethMetrics(t *testing.T) {
+	fast, geth, _ := fastPair(t)
+	count := func() (req, ok, fail int64) {
+		return metrics.GetOrRegisterGauge("rpc/requests", nil).Snapshot().Value(),
+			metrics.GetOrRegisterGauge("rpc/success", nil).Snapshot().Value(),
+			metrics.GetOrRegisterGauge("rpc/failure", nil).Snapshot().Value()
+	}
+	for _, srv := range []*Server{geth, fast} {
+		r0, s0, f0 := count()
+		serveOnce(srv.Handler(false), []byte(fastSeeds[0]), "")
+		serveOnce(srv.Handler(false), []byte(fastSeeds[6]), "")
+		if r, s, f := count(); r-r0 != 2 || s-s0 != 1 || f-f0 != 1 {
+			t.Fatalf("gethOnly=%v: requests +%d, success +%d, failure +%d; want 2, 1, 1", srv.gethOnly, r-r0, s-s0, f-f0)
+		}
+	}
+}

@@ -107,17 +107,6 @@ func New(cfg Config, apis []rpc.API, opts ...Option) (*Server, error) {
 	return s, nil
 }
 
-// RegisterAPIs adds services after New, for parts of the node assembled
-// later (bundle simulation). Call it before the listener starts serving.
-func (s *Server) RegisterAPIs(apis []rpc.API) error {
-	for _, api := range apis {
-		if err := s.rpc.RegisterName(api.Namespace, api.Service); err != nil {
-			return fmt.Errorf("registering namespace %q: %w", api.Namespace, err)
-		}
-	}
-	return s.addFast(apis)
-}
-
 // Close stops the dispatcher.
 func (s *Server) Close() {
 	s.closed.Store(true)

@@ -17,6 +17,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/rpc"
 
+	"github.com/gavel-eth/gavel/internal/testutil"
 	"github.com/gavel-eth/gavel/mevapi/reqsig"
 )
 
@@ -299,24 +300,6 @@ func FuzzMapSingle(f *testing.F) {
 	})
 }
 
-func TestRegisterAPIsLater(t *testing.T) {
-	s, err := New(Config{}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	if err := s.RegisterAPIs([]rpc.API{{Namespace: "late", Service: testService{}}}); err != nil {
-		t.Fatal(err)
-	}
-	mux := http.NewServeMux()
-	s.Register(mux)
-	ts := httptest.NewServer(mux)
-	defer ts.Close()
-	if status, r, raw := post(t, ts.URL+"/v1", `{"jsonrpc":"2.0","id":1,"method":"late_echo","params":["x"]}`, nil); status != 200 || string(r.Result) != `"x"` {
-		t.Fatalf("%d %s", status, raw)
-	}
-}
-
 func TestBatchLimit(t *testing.T) {
 	ts, _ := newTestServer(t, Config{BatchItemLimit: 2})
 	one := `{"jsonrpc":"2.0","id":1,"method":"test_echo","params":["x"]}`
@@ -374,6 +357,7 @@ func BenchmarkHandler(b *testing.B) {
 	bare.RegisterName("mev", testService{})
 	run := func(b *testing.B, h http.Handler, sig string) {
 		b.ReportAllocs()
+		defer testutil.ReportCPU(b, testutil.CPUTime())
 		for b.Loop() {
 			req := httptest.NewRequest(http.MethodPost, "/v1", bytes.NewReader(body))
 			req.Header.Set("Content-Type", "application/json")

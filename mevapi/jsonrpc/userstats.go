@@ -2,7 +2,6 @@ package jsonrpc
 
 import (
 	"context"
-	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/rpc"
@@ -47,7 +46,7 @@ func (a *userStatsAPI) GetUserStats(ctx context.Context, addr common.Address) (*
 	if err != nil {
 		return nil, errclass.RPC(err, 0) // an unknown signer is invalid params
 	}
-	ts := func(ms int64) string { return time.UnixMilli(ms).UTC().Format("2006-01-02T15:04:05.000Z07:00") }
+	ts := bundle.FormatUnixMilli
 	return &UserStatsResult{Address: addr, Requests: u.Requests, Bundles: u.Bundles, BetaBundles: u.BetaBundles,
 		Inclusions: u.Inclusions, BetaIncluded: u.BetaIncluded, BetaMissed: u.BetaMissed, FirstSeen: ts(u.FirstSeen), LastSeen: ts(u.LastSeen)}, nil
 }

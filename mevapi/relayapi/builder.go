@@ -152,21 +152,9 @@ func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
 	}
 }
 
-// sszPrefixLen is how many leading bytes of any fork's SSZ submission
-// hold its bid trace and signature (Electra and Fulu: trace, three offsets,
-// signature).
-const sszPrefixLen = 344
-
-// signatureOffset is where the signature starts in fork's SSZ submission.
-func signatureOffset(fork params.ConsensusFork) int {
-	switch {
-	case fork >= params.ForkElectra:
-		return 248
-	case fork == params.ForkDeneb:
-		return 244
-	}
-	return 240
-}
+// sszPrefixLen is how many leading bytes of an SSZ submission the body
+// reader hands to onPrefix: enough for any fork's bid trace and signature.
+const sszPrefixLen = beacon.SubmissionPrefixLen
 
 // earlySignature starts the signature check from an SSZ submission's first
 // bytes; nil when they do not parse (decoding will say why).
@@ -188,14 +176,15 @@ func (b *builderAPI) earlySignature(prefix []byte, version string) *relay.Signat
 		}
 		fork = b.r.BeaconConfig().ForkAtSlot(slot)
 	}
-	var t beacon.BidTrace
-	if err := t.UnmarshalSSZ(prefix[:236]); err != nil {
+	t, err := beacon.SubmissionTraceSSZ(prefix)
+	if err != nil {
 		return nil
 	}
-	var sig beacon.BLSSignature
-	off := signatureOffset(fork)
-	copy(sig[:], prefix[off:off+beacon.SignatureLength])
-	return b.r.StartSignatureCheck(&t, sig)
+	sig, err := beacon.SubmissionSignatureSSZ(fork, prefix)
+	if err != nil {
+		return nil
+	}
+	return b.r.StartSignatureCheck(t, sig)
 }
 
 // ReadSubmission reads a submission body, gunzipping it when gzipped, and

@@ -223,15 +223,7 @@ func (d *dataAPI) payloadDelivered(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	b := make([]byte, 0, 2+len(rows)*bidTraceSize)
-	b = append(b, '[')
-	for i := range rows {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendDelivered(b, &rows[i])
-	}
-	writeRawJSON(w, append(b, ']', '\n'))
+	writeList(w, rows, appendDelivered)
 }
 
 func (d *dataAPI) builderBlocks(w http.ResponseWriter, r *http.Request) {
@@ -247,14 +239,21 @@ func (d *dataAPI) builderBlocks(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	writeList(w, rows, func(b []byte, row *store.BlockSubmission) []byte {
+		t := row.WithTimestamp()
+		return appendBidTraceV2WithTimestamp(b, &t)
+	})
+}
+
+// writeList writes rows as a JSON array, each element appended by appendRow.
+func writeList[T any](w http.ResponseWriter, rows []T, appendRow func([]byte, *T) []byte) {
 	b := make([]byte, 0, 2+len(rows)*bidTraceSize)
 	b = append(b, '[')
 	for i := range rows {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		t := rows[i].WithTimestamp()
-		b = appendBidTraceV2WithTimestamp(b, &t)
+		b = appendRow(b, &rows[i])
 	}
 	writeRawJSON(w, append(b, ']', '\n'))
 }

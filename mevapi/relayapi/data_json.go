@@ -1,7 +1,6 @@
 package relayapi
 
 import (
-	"encoding/hex"
 	"strconv"
 
 	"github.com/gavel-eth/gavel/core/beacon"
@@ -12,14 +11,6 @@ import (
 // encoding/json: a 200-item answer spent more time in reflection and in
 // re-validating each item's MarshalJSON output than in the database. The
 // output is byte-for-byte core/beacon's JSON (data_test.go checks it).
-
-func appendHex(b []byte, v []byte) []byte {
-	b = append(b, '"', '0', 'x')
-	n := len(b)
-	b = append(b, make([]byte, 2*len(v))...)
-	hex.Encode(b[n:], v)
-	return append(b, '"')
-}
 
 func appendQuoted(b []byte, v uint64) []byte {
 	b = append(b, '"')
@@ -32,15 +23,15 @@ func appendBidTraceV2Fields(b []byte, t *beacon.BidTraceV2) []byte {
 	b = append(b, `"slot":`...)
 	b = appendQuoted(b, t.Slot)
 	b = append(b, `,"parent_hash":`...)
-	b = appendHex(b, t.ParentHash[:])
+	b = beacon.AppendHexJSON(b, t.ParentHash[:])
 	b = append(b, `,"block_hash":`...)
-	b = appendHex(b, t.BlockHash[:])
+	b = beacon.AppendHexJSON(b, t.BlockHash[:])
 	b = append(b, `,"builder_pubkey":`...)
-	b = appendHex(b, t.BuilderPubkey[:])
+	b = beacon.AppendHexJSON(b, t.BuilderPubkey[:])
 	b = append(b, `,"proposer_pubkey":`...)
-	b = appendHex(b, t.ProposerPubkey[:])
+	b = beacon.AppendHexJSON(b, t.ProposerPubkey[:])
 	b = append(b, `,"proposer_fee_recipient":`...)
-	b = appendHex(b, t.ProposerFeeRecipient[:])
+	b = beacon.AppendHexJSON(b, t.ProposerFeeRecipient[:])
 	b = append(b, `,"gas_limit":`...)
 	b = appendQuoted(b, t.GasLimit)
 	b = append(b, `,"gas_used":`...)
@@ -70,7 +61,7 @@ func appendDelivered(b []byte, d *store.DeliveredPayload) []byte {
 		alpha = *d.AlphaBlockHash
 	}
 	b = append(b, `,"alpha_block_hash":`...)
-	b = appendHex(b, alpha[:])
+	b = beacon.AppendHexJSON(b, alpha[:])
 	b = append(b, `,"beta_gas_used":`...)
 	b = appendQuoted(b, d.BetaGasUsed)
 	b = append(b, `,"beta_bundle_count":`...)

@@ -43,18 +43,28 @@ var (
 
 // FromRequest returns the signature header value of r: X-Ethereum-Signature,
 // or X-Flashbots-Signature when the former is absent. Both present with
-// different values is an error, since the caller could not say which one
-// the server checked.
+// different address or signature is an error, since the caller could not say
+// which one the server checked.
 func FromRequest(h http.Header) (string, error) {
 	eth, fb := h.Get(HeaderEthereum), h.Get(HeaderFlashbots)
 	switch {
-	case eth != "" && fb != "" && eth != fb:
+	case eth != "" && fb != "" && !sameSignature(eth, fb):
 		return "", fmt.Errorf("%w: %s and %s differ", ErrConflictingHeader, HeaderEthereum, HeaderFlashbots)
 	case eth != "":
 		return eth, nil
 	default:
 		return fb, nil
 	}
+}
+
+// sameSignature reports whether two header values carry the same address and
+// signature. Hex is case-insensitive, and addresses are commonly sent in their
+// checksummed (mixed) case by one library and in lower case by another.
+func sameSignature(a, b string) bool {
+	addrA, sigA, _ := strings.Cut(a, ":")
+	addrB, sigB, _ := strings.Cut(b, ":")
+	return strings.EqualFold(strings.TrimSpace(addrA), strings.TrimSpace(addrB)) &&
+		strings.EqualFold(strings.TrimSpace(sigA), strings.TrimSpace(sigB))
 }
 
 // Hash returns the digest a signer signs for body: the EIP-191 text hash of

@@ -109,6 +109,17 @@ func TestFromRequest(t *testing.T) {
 	if _, err := FromRequest(h); !errors.Is(err, ErrConflictingHeader) {
 		t.Fatalf("both differ: %v", err)
 	}
+	// The same signature with the address in another case is one signature.
+	lower := strings.ToLower(vectorHeader[:42]) + vectorHeader[42:]
+	h.Set(HeaderEthereum, vectorHeader)
+	h.Set(HeaderFlashbots, lower)
+	if v, err := FromRequest(h); err != nil || v != vectorHeader {
+		t.Fatalf("address case differs: %q %v", v, err)
+	}
+	h.Set(HeaderFlashbots, strings.ToLower(vectorHeader[:42])+":0x"+strings.Repeat("ab", 65))
+	if _, err := FromRequest(h); !errors.Is(err, ErrConflictingHeader) {
+		t.Fatalf("signatures differ: %v", err)
+	}
 }
 
 func FuzzVerify(f *testing.F) {

@@ -117,6 +117,11 @@ func (p *Publisher) Count() int { p.mu.Lock(); defer p.mu.Unlock(); return len(p
 type Options struct {
 	// StorePath keeps the store in a file (restart tests); "" is a fresh one.
 	StorePath string
+	// Store, when set, is used instead of a SQLite store (and not closed).
+	Store store.Store
+	// Shared makes the relay share its auctions through Store (PostgreSQL)
+	// with the other instances on the same database.
+	Shared bool
 	// Senders is how many funded sender accounts to create (default 8).
 	Senders int
 	// Configure may change the relay config.
@@ -162,11 +167,13 @@ func New(tb testing.TB, opts Options) *Env {
 		tb.Fatal(err)
 	}
 	tb.Cleanup(stop)
-	st, err := store.OpenSQLite(opts.StorePath)
-	if err != nil {
-		tb.Fatal(err)
+	st := opts.Store
+	if st == nil {
+		if st, err = store.OpenSQLite(opts.StorePath); err != nil {
+			tb.Fatal(err)
+		}
+		tb.Cleanup(func() { st.Close() })
 	}
-	tb.Cleanup(func() { st.Close() })
 	gen := c.Genesis()
 	bcfg := params.DevBeaconConfig(gen.Time, SecondsPerSlot, sha256.Sum256(gen.Hash().Bytes()))
 	if opts.Capella {
@@ -184,6 +191,11 @@ func New(tb testing.TB, opts Options) *Env {
 		e.Validators = append(e.Validators, Validator{Index: uint64(i), Key: k, FeeRecipient: common.BytesToAddress(crypto.Keccak256([]byte{byte(i), 'f'})[12:])})
 	}
 	cfg := relay.Config{Beacon: bcfg, SecretKey: e.RelayKey, Now: e.Clock.Now, PublishRetryDelay: time.Microsecond}
+	if opts.Shared {
+		if cfg.Shared = store.SharedOf(st); cfg.Shared == nil {
+			tb.Fatal("relaytest: Shared needs a PostgreSQL Store")
+		}
+	}
 	if opts.Configure != nil {
 		opts.Configure(&cfg)
 	}
@@ -191,6 +203,7 @@ func New(tb testing.TB, opts Options) *Env {
 	if err != nil {
 		tb.Fatal(err)
 	}
+	tb.Cleanup(e.Relay.Close)
 	e.Feed(e.Relay)
 	return e
 }

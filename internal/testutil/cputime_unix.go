@@ -1,15 +1,15 @@
 //go:build unix
 
-package chain_test
+package testutil
 
 import (
 	"syscall"
 	"time"
 )
 
-// processCPU is the CPU time this process has used, all threads: on a
-// shared machine it is a steadier measure of work than wall time.
-func processCPU() time.Duration {
+// CPUTime is the CPU time (user and system, all threads) this process has
+// used so far.
+func CPUTime() time.Duration {
 	var ru syscall.Rusage
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
 		return 0

@@ -1,0 +1,63 @@
+package beacon
+
+import (
+	"fmt"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/gavel-eth/gavel/params"
+)
+
+// Where things sit in the SSZ encoding of the containers, for readers that
+// need one field before (or instead of) decoding the whole container.
+
+// SubmissionPrefixLen is how many leading bytes of an SSZ SubmitBlockRequest
+// of any fork hold its bid trace and its signature: the trace, one 4-byte
+// offset per variable-size field that precedes the signature (the payload,
+// from Deneb the blobs bundle, from Electra the execution requests), then the
+// signature. Electra's and Fulu's layout is the longest.
+const SubmissionPrefixLen = bidTraceSize + 3*4 + SignatureLength
+
+// submissionSignatureOffset is where the signature starts in an SSZ
+// SubmitBlockRequest of fork.
+func submissionSignatureOffset(fork params.ConsensusFork) int {
+	offsets := 1 // execution_payload
+	if fork >= params.ForkDeneb {
+		offsets++ // blobs_bundle
+	}
+	if fork >= params.ForkElectra {
+		offsets++ // execution_requests
+	}
+	return bidTraceSize + 4*offsets
+}
+
+// SubmissionSignatureSSZ reads the signature of an SSZ SubmitBlockRequest of
+// fork from the body's first bytes (SubmissionPrefixLen are always enough),
+// so a relay can start verifying it before the rest of the body is in.
+func SubmissionSignatureSSZ(fork params.ConsensusFork, prefix []byte) (BLSSignature, error) {
+	var sig BLSSignature
+	off := submissionSignatureOffset(fork)
+	if len(prefix) < off+SignatureLength {
+		return sig, fmt.Errorf("%w: %d bytes is too short for a %s submission's signature (ends at byte %d)", ErrInvalidSSZ, len(prefix), fork, off+SignatureLength)
+	}
+	copy(sig[:], prefix[off:off+SignatureLength])
+	return sig, nil
+}
+
+// ParentRoot returns the beacon block's parent root, which the execution
+// layer receives as the parent beacon block root of the block's payload.
+func (c *SignedBlockContents) ParentRoot() common.Hash {
+	switch {
+	case c.Fulu != nil:
+		return common.Hash(c.Fulu.SignedBlock.Message.ParentRoot)
+	case c.Electra != nil:
+		return common.Hash(c.Electra.SignedBlock.Message.ParentRoot)
+	case c.Deneb != nil:
+		return common.Hash(c.Deneb.SignedBlock.Message.ParentRoot)
+	case c.Capella != nil:
+		return common.Hash(c.Capella.Message.ParentRoot)
+	case c.Bellatrix != nil:
+		return common.Hash(c.Bellatrix.Message.ParentRoot)
+	}
+	return common.Hash{}
+}

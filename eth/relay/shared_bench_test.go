@@ -1,0 +1,153 @@
+package relay_test
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/holiman/uint256"
+
+	"github.com/gavel-eth/gavel/core/beacon"
+	"github.com/gavel-eth/gavel/eth/relay"
+	"github.com/gavel-eth/gavel/eth/relay/relaytest"
+	"github.com/gavel-eth/gavel/internal/store"
+	"github.com/gavel-eth/gavel/internal/store/pgtest"
+	"github.com/gavel-eth/gavel/internal/testutil"
+	"github.com/gavel-eth/gavel/mevapi/relayapi"
+)
+
+// benchInstance is instance for benchmarks (PostgreSQL from pgtest).
+func benchInstance(b *testing.B, url string) *relaytest.Env {
+	st, err := store.OpenPostgres(url, store.PostgresConfig{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { st.Close() })
+	e := relaytest.New(b, relaytest.Options{Store: st, Shared: true, Senders: 200})
+	<-e.Relay.SharingUp()
+	return e
+}
+
+// BenchmarkSharedSubmission is the full Submit of the 200-transfer block
+// (decode, checks, simulation, bid kept) on a relay of its own over SQLite,
+// beside the same on a relay sharing its auction over PostgreSQL, which
+// also stores and announces every verified bid (one commit per submission,
+// shared through the group committer under concurrency).
+func BenchmarkSharedSubmission(b *testing.B) {
+	pgtest.SkipUnlessAvailable(b)
+	run := func(b *testing.B, e *relaytest.Env) {
+		e.RegisterAll()
+		sub := e.Submission(e.BuildBlock(1, 200, nil))
+		raw, _ := sub.MarshalSSZ()
+		at := e.Clock.Now()
+		start := testutil.CPUTime()
+		for b.Loop() {
+			at = at.Add(time.Millisecond)
+			s, err := beacon.DecodeSubmissionSSZ(sub.Fork, raw)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if out, err := e.Relay.Submit(context.Background(), relay.SubmitRequest{Submission: s, Cancellations: true, ReceivedAt: at}); err != nil || out != relay.Accepted {
+				b.Fatal(out, err)
+			}
+		}
+		testutil.ReportCPU(b, start)
+	}
+	b.Run("sqlite", func(b *testing.B) { run(b, relaytest.New(b, relaytest.Options{Senders: 200})) })
+	b.Run("postgres", func(b *testing.B) { run(b, benchInstance(b, pgtest.URL(b))) })
+}
+
+// BenchmarkSharedPropagation submits bids to instance A one after the
+// other and measures, on instance B, the time from A storing each
+// verified bid to B holding it in its auction (notification, load, decode,
+// auction update, signing its header when it is the top bid). Then it
+// serves getHeader from B, which never received the bid over HTTP, at
+// 1,000 requests per second (open loop, loopback HTTP).
+func BenchmarkSharedPropagation(b *testing.B) {
+	pgtest.SkipUnlessAvailable(b)
+	url := pgtest.URL(b)
+	a, bb := benchInstance(b, url), benchInstance(b, url)
+	a.RegisterAll()
+	const bids = 100
+	subs := make([]*beacon.Submission, bids)
+	for i := range subs { // distinct blocks: a rising payment each
+		subs[i] = a.Submission(a.BuildBlock(1, 1, uint256.NewInt(uint64(1e15+i))))
+	}
+	type seen struct {
+		h    beacon.Root
+		took time.Duration
+	}
+	ch := make(chan seen, bids)
+	bb.Relay.OnSharedBid(func(h beacon.Root, took time.Duration) { ch <- seen{h, took} })
+	lat := make([]time.Duration, 0, bids)
+	start := testutil.CPUTime()
+	b.ResetTimer()
+	at := a.Clock.Now()
+	for i, sub := range subs {
+		at = at.Add(time.Millisecond)
+		if out, err := a.Relay.Submit(context.Background(), relay.SubmitRequest{Submission: sub, ReceivedAt: at}); err != nil || out != relay.Accepted {
+			b.Fatal(i, out, err)
+		}
+		for s := range ch {
+			if s.h == sub.BidTrace().BlockHash {
+				lat = append(lat, s.took)
+				break
+			}
+		}
+	}
+	b.StopTimer()
+	testutil.ReportCPU(b, start)
+	slices.Sort(lat)
+	pct := func(l []time.Duration, p float64) float64 {
+		return float64(l[int(float64(len(l)-1)*p)]) / float64(time.Millisecond)
+	}
+	b.ReportMetric(pct(lat, 0.50), "prop-p50-ms")
+	b.ReportMetric(pct(lat, 0.99), "prop-p99-ms")
+
+	// getHeader on B over HTTP at 1,000 requests per second.
+	mux := http.NewServeMux()
+	relayapi.MountProposer(mux, bb.Relay)
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	last := subs[bids-1].BidTrace()
+	get := srv.URL + "/eth/v1/builder/header/1/" + last.ParentHash.String() + "/" + last.ProposerPubkey.String()
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 512}}
+	do := func() (time.Duration, int) {
+		t0 := time.Now()
+		res, err := client.Get(get)
+		if err != nil {
+			return time.Since(t0), 0
+		}
+		io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		return time.Since(t0), res.StatusCode
+	}
+	for i := 0; i < 200; i++ {
+		do()
+	}
+	const n = 2000
+	hl := make([]time.Duration, n)
+	codes := make([]int, n)
+	var wg sync.WaitGroup
+	tick := time.NewTicker(time.Millisecond)
+	defer tick.Stop()
+	for i := 0; i < n; i++ {
+		<-tick.C
+		wg.Add(1)
+		go func() { defer wg.Done(); hl[i], codes[i] = do() }()
+	}
+	wg.Wait()
+	for i, c := range codes {
+		if c != 200 {
+			b.Fatalf("getHeader %d on B: status %d", i, c)
+		}
+	}
+	slices.Sort(hl)
+	b.ReportMetric(pct(hl, 0.50), "getheader-p50-ms")
+	b.ReportMetric(pct(hl, 0.99), "getheader-p99-ms")
+}

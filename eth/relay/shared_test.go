@@ -1,0 +1,347 @@
+package relay_test
+
+import (
+	"context"
+	"errors"
+	"math/big"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/ethereum/go-ethereum/core/types"
+	gparams "github.com/ethereum/go-ethereum/params"
+
+	"github.com/gavel-eth/gavel/contracts/auction"
+	"github.com/gavel-eth/gavel/core/bundle"
+	"github.com/gavel-eth/gavel/eth/betapool"
+	"github.com/gavel-eth/gavel/params"
+
+	"github.com/gavel-eth/gavel/core/beacon"
+	"github.com/gavel-eth/gavel/eth/relay"
+	"github.com/gavel-eth/gavel/eth/relay/relaytest"
+	"github.com/gavel-eth/gavel/internal/store"
+	"github.com/gavel-eth/gavel/internal/store/pgtest"
+)
+
+// instance starts a relay instance on the PostgreSQL database at url, with
+// its own chain (same genesis as every other instance), following the
+// other instances.
+func instance(t *testing.T, url string) *relaytest.Env {
+	t.Helper()
+	return instanceWith(t, url, nil)
+}
+
+// instanceWith is instance with the relay config changed by configure.
+func instanceWith(t *testing.T, url string, configure func(*relay.Config)) *relaytest.Env {
+	t.Helper()
+	st, err := store.OpenPostgres(url, store.PostgresConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	e := relaytest.New(t, relaytest.Options{Store: st, Shared: true, Configure: configure})
+	select {
+	case <-e.Relay.SharingUp():
+	case <-time.After(time.Minute):
+		t.Fatal("relay instance never started following the shared database")
+	}
+	return e
+}
+
+// installed returns a channel that receives the block hash of every bid
+// of another instance that e's relay puts in its auctions.
+func installed(e *relaytest.Env) chan beacon.Root {
+	ch := make(chan beacon.Root, 64)
+	e.Relay.OnSharedBid(func(h beacon.Root, _ time.Duration) { ch <- h })
+	return ch
+}
+
+func waitBid(t *testing.T, ch chan beacon.Root, want beacon.Root) {
+	t.Helper()
+	for {
+		select {
+		case h := <-ch:
+			if h == want {
+				return
+			}
+		case <-time.After(time.Minute):
+			t.Fatalf("bid %s never reached the other instance", want)
+		}
+	}
+}
+
+// TestSharedAuctionAcrossInstances: a bid verified by instance A is
+// announced to B (LISTEN/NOTIFY) and served by B's getHeader; B's
+// getPayload delivers it; an instance started afterwards finds both
+// through the database (read-through); the delivery holds everywhere.
+func TestSharedAuctionAcrossInstances(t *testing.T) {
+	url := pgtest.URL(t)
+	a, b := instance(t, url), instance(t, url)
+	got := installed(b)
+	a.RegisterAll()
+	ctx := context.Background()
+
+	sub := a.Submission(a.BuildBlock(1, 2, nil))
+	if out, err := submit(a, sub, false); err != nil || out != relay.Accepted {
+		t.Fatalf("submission to A: %v %v", out, err)
+	}
+	hash := sub.BidTrace().BlockHash
+	waitBid(t, got, hash)
+	// A's registrations were announced before its bid, on the same
+	// connection: B has them now.
+	for _, v := range b.Validators {
+		if _, ok := b.Relay.Registration(v.Key.PublicKey()); !ok {
+			t.Fatalf("B lacks the registration of validator %d made on A", v.Index)
+		}
+	}
+	parent, pk := sub.BidTrace().ParentHash, a.Proposer(1).Key.PublicKey()
+	bid, err := b.Relay.GetHeader(1, parent, pk)
+	if err != nil || bid == nil {
+		t.Fatalf("getHeader on B: %v %v", bid, err)
+	}
+	if bid.Header().BlockHash() != hash || bid.Value() != sub.BidTrace().Value {
+		t.Fatalf("B serves block %s value %s, want A's %s", bid.Header().BlockHash(), bid.Value(), hash)
+	}
+	if err := bid.VerifySignature(beacon.BuilderDomain(b.Beacon)); err != nil || bid.Pubkey() != b.Relay.Pubkey() {
+		t.Fatalf("B's bid is not signed by the relay key: %v", err)
+	}
+
+	// An instance started now missed the notification: it reads through.
+	c := instance(t, url)
+	if bid, err := c.Relay.GetHeader(1, parent, pk); err != nil || bid == nil || bid.Header().BlockHash() != hash {
+		t.Fatalf("getHeader on a new instance: %v %v", bid, err)
+	}
+	d, err := b.Relay.GetPayload(ctx, b.BlindedBlock(1, bid), false)
+	if err != nil || d.Payload.View().BlockHash != hash {
+		t.Fatalf("getPayload on B for A's bid: %v", err)
+	}
+	// The same block again on A is served (same payload); the delivery is
+	// in the shared database.
+	if _, err := a.Relay.GetPayload(ctx, a.BlindedBlock(1, bid), false); err != nil {
+		t.Fatalf("getPayload on A for the delivered block: %v", err)
+	}
+	if rec, err := a.Store.Delivered(ctx, 1); err != nil || rec.BlockHash != hash {
+		t.Fatalf("delivery record: %v %v", rec, err)
+	}
+}
+
+// TestSharedEquivocationGuard: 50 concurrent getPayload calls for two
+// different blocks of one slot, split over two instances, deliver exactly
+// one payload; the database's per-slot record decides.
+func TestSharedEquivocationGuard(t *testing.T) {
+	url := pgtest.URL(t)
+	a, b := instance(t, url), instance(t, url)
+	a.RegisterAll()
+	gotA, gotB := installed(a), installed(b)
+	subX := a.Submission(a.BuildBlock(1, 1, nil))
+	subY := b.Submission(b.BuildBlock(1, 3, nil))
+	if out, err := submit(a, subX, false); err != nil || out != relay.Accepted {
+		t.Fatalf("X on A: %v %v", out, err)
+	}
+	waitBid(t, gotB, subX.BidTrace().BlockHash)
+	if out, err := submit(b, subY, false); err != nil || out != relay.Accepted {
+		t.Fatalf("Y on B: %v %v", out, err)
+	}
+	waitBid(t, gotA, subY.BidTrace().BlockHash)
+
+	headerOf := func(e *relaytest.Env, sub *beacon.Submission) *beacon.SignedBlindedBeaconBlock {
+		p := sub.Payload()
+		h, err := p.Header()
+		if err != nil {
+			t.Fatal(err)
+		}
+		bid := &beacon.SignedBuilderBid{Fork: sub.Fork, Electra: &beacon.SignedBuilderBidElectra{}}
+		bid.Electra.Message.Header = *h.Deneb
+		bid.Electra.Message.BlobKZGCommitments = []beacon.KZGCommitment{}
+		bid.Electra.Message.ExecutionRequests = beacon.ExecutionRequests{Deposits: []beacon.DepositRequest{}, Withdrawals: []beacon.WithdrawalRequest{}, Consolidations: []beacon.ConsolidationRequest{}}
+		return e.BlindedBlock(1, bid)
+	}
+	blocks := []*beacon.SignedBlindedBeaconBlock{headerOf(a, subX), headerOf(a, subY)}
+	envs := []*relaytest.Env{a, b}
+	const calls = 50
+	hashes := make([]beacon.Root, calls)
+	errs := make([]error, calls)
+	var wg sync.WaitGroup
+	for i := 0; i < calls; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			d, err := envs[i%2].Relay.GetPayload(context.Background(), blocks[(i/2)%2], false)
+			if errs[i] = err; err == nil {
+				hashes[i] = d.Payload.View().BlockHash
+			}
+		}()
+	}
+	wg.Wait()
+	var winner beacon.Root
+	served := 0
+	for i, err := range errs {
+		switch {
+		case err == nil:
+			if served > 0 && hashes[i] != winner {
+				t.Fatalf("two payloads delivered for one slot: %s and %s", winner, hashes[i])
+			}
+			winner = hashes[i]
+			served++
+		case !errors.Is(err, relay.ErrEquivocation):
+			t.Fatalf("call %d: %v", i, err)
+		}
+	}
+	if served == 0 || served == calls {
+		t.Fatalf("%d of %d calls served, want some served and the other block refused", served, calls)
+	}
+	if rec, err := b.Store.Delivered(context.Background(), 1); err != nil || rec.BlockHash != winner {
+		t.Fatalf("delivery record %v %v, want %s", rec, err, winner)
+	}
+	// Afterwards both instances serve the delivered block and refuse the other.
+	win, lose := blocks[0], blocks[1]
+	if winner == subY.BidTrace().BlockHash {
+		win, lose = lose, win
+	}
+	for _, e := range envs {
+		if _, err := e.Relay.GetPayload(context.Background(), win, false); err != nil {
+			t.Fatalf("the delivered block again: %v", err)
+		}
+		if _, err := e.Relay.GetPayload(context.Background(), lose, false); !errors.Is(err, relay.ErrEquivocation) {
+			t.Fatalf("the other block: %v", err)
+		}
+	}
+}
+
+// TestSharedRestartPicksUpState: an instance restarted on the shared
+// database has the registrations and deliveries made through the others.
+func TestSharedRestartPicksUpState(t *testing.T) {
+	url := pgtest.URL(t)
+	a := instance(t, url)
+	a.RegisterAll()
+	bid := accepted(t, a, 1, 1)
+	if _, err := a.Relay.GetPayload(context.Background(), a.BlindedBlock(1, bid), false); err != nil {
+		t.Fatal(err)
+	}
+	b := instance(t, url) // started after: a restarted instance
+	for _, v := range b.Validators {
+		if _, ok := b.Relay.Registration(v.Key.PublicKey()); !ok {
+			t.Fatalf("restarted instance lacks the registration of validator %d", v.Index)
+		}
+	}
+	other := b.Submission(b.BuildBlock(1, 2, nil))
+	if _, err := submit(b, other, false); !errors.Is(err, relay.ErrSlotDelivered) {
+		t.Fatalf("submission for a slot delivered by another instance: %v", err)
+	}
+}
+
+// TestSharedSurvivesDatabaseRestart stops the database under two
+// instances: requests that need it fail as internal errors (500), nothing
+// is acknowledged; once it is back both recover by themselves, bids flow
+// from A to B again (B's notification connection re-established).
+func TestSharedSurvivesDatabaseRestart(t *testing.T) {
+	srv := pgtest.StartServer(t)
+	a, b := instance(t, srv.URL), instance(t, srv.URL)
+	a.RegisterAll()
+	got := installed(b)
+	ctx := context.Background()
+
+	srv.Stop()
+	v := a.Validators[0]
+	reg := a.Registration(v, relaytest.GasLimit-1, a.Beacon.GenesisTime+5)
+	if err := a.Relay.RegisterValidators(ctx, []beacon.SignedValidatorRegistration{reg}); !errors.Is(err, relay.ErrInternal) {
+		t.Fatalf("registration with the database down: %v, want an internal error", err)
+	}
+	sub := a.Submission(a.BuildBlock(1, 1, nil))
+	if _, err := submit(a, sub, false); !errors.Is(err, relay.ErrInternal) {
+		t.Fatalf("submission with the database down: %v, want an internal error", err)
+	}
+	srv.Start()
+
+	// Pooled connections cut by the restart fail once each, then it works.
+	var err error
+	for i := 0; i < 40; i++ {
+		if err = a.Relay.RegisterValidators(ctx, []beacon.SignedValidatorRegistration{reg}); err == nil {
+			break
+		}
+	}
+	if err != nil {
+		t.Fatalf("registration after the database came back: %v", err)
+	}
+	sub = a.Submission(a.BuildBlock(1, 2, nil))
+	var out relay.SubmitOutcome
+	for i := 0; i < 40; i++ { // the builder retries, as after any 500
+		if out, err = submit(a, sub, false); err == nil {
+			break
+		}
+	}
+	if err != nil || out != relay.Accepted {
+		t.Fatalf("submission after the database came back: %v %v", out, err)
+	}
+	waitBid(t, got, sub.BidTrace().BlockHash)
+	if bid, err := b.Relay.GetHeader(1, sub.BidTrace().ParentHash, a.Proposer(1).Key.PublicKey()); err != nil || bid == nil {
+		t.Fatalf("getHeader on B after the restart: %v %v", bid, err)
+	}
+}
+
+// TestSharedBetaOnOtherInstance: A (no beta source) verifies an alpha bid;
+// B, with the beta source, executes it on its own chain, merges the slot's
+// paid beta bundle and serves the merged block; B's getPayload delivers it
+// and the delivery record names the alpha.
+func TestSharedBetaOnOtherInstance(t *testing.T) {
+	url := pgtest.URL(t)
+	holder := &betaHolder{}
+	a := instance(t, url)
+	b := instanceWith(t, url, func(c *relay.Config) { c.Beta = holder })
+	ctx := context.Background()
+	stats := store.NewStatsBuffer(b.Store, time.Hour)
+	defer stats.Close()
+	pool := betapool.New(betapool.DefaultConfig, b.Store, params.DevChainID, func() uint64 { return b.Relay.HeadSlot() }, stats)
+	key, to := params.DevAccounts()[5].Key, common.Address{0xbe}
+	var raw []string
+	for nonce := uint64(0); nonce < 2; nonce++ {
+		tx := types.MustSignNewTx(key, types.LatestSignerForChainID(big.NewInt(params.DevChainID)), &types.DynamicFeeTx{
+			ChainID: big.NewInt(params.DevChainID), Nonce: nonce, GasTipCap: new(big.Int), GasFeeCap: big.NewInt(100 * gparams.GWei),
+			Gas: 21000, To: &to, Value: big.NewInt(1)})
+		enc, _ := tx.MarshalBinary()
+		raw = append(raw, hexutil.Encode(enc))
+	}
+	slot1 := "1"
+	hash, err := pool.Add(ctx, bundle.BetaBundleArgs{Txs: raw, Slot: &slot1}, common.Address{0x5e})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l2 := &l2Settlement{
+		bundles: map[uint64][]auction.Bundle{1: {{AmountOfGas: big.NewInt(1_000_000), BundleHashes: []common.Hash{hash}}}},
+		items:   map[uint64]uint64{1: 1_000_000},
+	}
+	holder.b = betapool.NewBetaBlocks(b.Chain, pool, betapool.NewSettlements(l2, betapool.SettlementConfig{Refresh: -1}))
+	executed := make(chan beacon.Root, 4)
+	b.Relay.OnSharedVerified(func(h beacon.Root) { executed <- h })
+	b.Attrs(1) // B's beacon client saw the slot's payload attributes too
+	a.RegisterAll()
+
+	alpha := a.BuildBlock(1, 3, nil)
+	sub := a.Submission(alpha)
+	if out, err := submit(a, sub, false); err != nil || out != relay.Accepted {
+		t.Fatalf("submission to A: %v %v", out, err)
+	}
+	alphaHash := sub.BidTrace().BlockHash
+	waitBid(t, executed, alphaHash)
+	bid, err := b.Relay.GetHeader(1, sub.BidTrace().ParentHash, a.Proposer(1).Key.PublicKey())
+	if err != nil || bid == nil {
+		t.Fatalf("getHeader on B: %v %v", bid, err)
+	}
+	merged := bid.Header().BlockHash()
+	if merged == alphaHash || bid.Value() != sub.BidTrace().Value {
+		t.Fatalf("B serves block %s value %s, want a beta block on A's %s at its value", merged, bid.Value(), alphaHash)
+	}
+	d, err := b.Relay.GetPayload(ctx, b.BlindedBlock(1, bid), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(d.Payload.View().Transactions); n != len(alpha.Built.Block.Transactions())+2 {
+		t.Fatalf("delivered %d txs, want the alpha's %d and 2 beta txs", n, len(alpha.Built.Block.Transactions()))
+	}
+	rec, err := a.Store.Delivered(ctx, 1)
+	if err != nil || rec.BlockHash != merged || rec.AlphaBlockHash == nil || *rec.AlphaBlockHash != alphaHash || rec.BetaBundleCount != 1 {
+		t.Fatalf("delivery record %+v %v", rec, err)
+	}
+}

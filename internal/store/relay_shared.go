@@ -1,0 +1,353 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/ethereum/go-ethereum/log"
+	"github.com/ethereum/go-ethereum/metrics"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/gavel-eth/gavel/core/beacon"
+)
+
+// sharedBidsSchema is migration 4: verified bids shared between relay
+// instances on one PostgreSQL database (the table exists on SQLite too, so
+// both databases have one schema history, but only PostgreSQL fills it).
+const sharedBidsSchema = `
+	CREATE TABLE relay_bids (
+		block_hash {blob} PRIMARY KEY,
+		slot BIGINT NOT NULL,
+		parent_hash {blob} NOT NULL,
+		proposer_pubkey {blob} NOT NULL,
+		builder_pubkey {blob} NOT NULL,
+		value {valuetext} NOT NULL,
+		received_at BIGINT NOT NULL,
+		cancellable BOOLEAN NOT NULL,
+		fork INTEGER NOT NULL,
+		submission {blob} NOT NULL,
+		origin TEXT NOT NULL,
+		stored_at BIGINT NOT NULL
+	);
+	CREATE INDEX relay_bids_auction ON relay_bids(slot, parent_hash, proposer_pubkey, value)`
+
+// Notification channels of shared relay state (PostgreSQL LISTEN/NOTIFY).
+const (
+	bidsChannel          = "gavel_relay_bids"
+	registrationsChannel = "gavel_relay_registrations"
+)
+
+// SharedBid is a verified bid as relay instances share it: enough to rebuild
+// the bid (the builder's submission, SSZ-encoded) and to order it in its
+// auction without decoding.
+type SharedBid struct {
+	Slot           uint64
+	ParentHash     beacon.Root
+	BlockHash      beacon.Root
+	ProposerPubkey beacon.BLSPubkey
+	BuilderPubkey  beacon.BLSPubkey
+	Value          beacon.U256
+	// ReceivedAt is when the verifying instance received the submission,
+	// unix microseconds.
+	ReceivedAt  int64
+	Cancellable bool
+	// Fork is the submission's params.ConsensusFork.
+	Fork uint8
+	// Submission is the builder's submission, SSZ.
+	Submission []byte
+	// Origin names the instance that verified the bid.
+	Origin string
+	// StoredAt is when the verifying instance stored it, unix microseconds.
+	StoredAt int64
+}
+
+// Notification is a change another relay instance made to shared state.
+type Notification struct {
+	// BlockHash is set for a new shared bid.
+	BlockHash beacon.Root
+	// Origin is the instance that made the change.
+	Origin string
+	// Registrations reports that registrations were written: those of
+	// Pubkeys, or any (Pubkeys nil) when too many to name.
+	Registrations bool
+	Pubkeys       []beacon.BLSPubkey
+	// Resync reports that the listening connection is (re-)established:
+	// notifications from before it may have been missed. It is the first
+	// notification Listen delivers.
+	Resync bool
+}
+
+// Shared is the state relay instances on one PostgreSQL database share
+// beyond the Relay records: verified bids, and notifications of new bids
+// and registrations. Shared returns it for a PostgreSQL store.
+type Shared interface {
+	// PutSharedBid stores b durably and notifies the other instances (in
+	// the same transaction). Storing a block hash again is a no-op.
+	PutSharedBid(ctx context.Context, b *SharedBid) error
+	// SharedBid returns the bid of a block hash, or ErrNotFound.
+	SharedBid(ctx context.Context, blockHash beacon.Root) (*SharedBid, error)
+	// BestSharedBid returns the highest-value bid of an auction (ties: the
+	// earliest received), or ErrNotFound.
+	BestSharedBid(ctx context.Context, slot uint64, parent beacon.Root, proposer beacon.BLSPubkey) (*SharedBid, error)
+	// SharedBidsFrom calls fn for every bid of slot or later (an instance
+	// catching up after its notification connection was re-established).
+	SharedBidsFrom(ctx context.Context, slot uint64, fn func(*SharedBid) error) error
+	// PruneSharedBids deletes the bids of slots before slot.
+	PruneSharedBids(ctx context.Context, slot uint64) error
+	// RegistrationsSince calls fn for every registration received at or
+	// after since (unix ms), oldest first.
+	RegistrationsSince(ctx context.Context, since int64, fn func(*Registration) error) error
+	// Listen calls fn for every notification until ctx ends, reconnecting
+	// when the connection is lost; each (re)connection is reported first
+	// with Resync. fn runs on Listen's goroutine.
+	Listen(ctx context.Context, fn func(Notification)) error
+}
+
+// SharedOf returns the shared state of st, or nil when st's database is
+// not one several instances can share (SQLite).
+func SharedOf(st Store) Shared {
+	if s, ok := st.(*sqlStore); ok && s.d.name == "postgres" {
+		return s
+	}
+	return nil
+}
+
+var (
+	sharedPutTimer    = metrics.NewRegisteredTimer("gavel/store/sharedbids/put", nil)
+	sharedLoadTimer   = metrics.NewRegisteredTimer("gavel/store/sharedbids/load", nil)
+	listenReconnects  = metrics.NewRegisteredMeter("gavel/store/listen/reconnects", nil)
+	notificationsSeen = metrics.NewRegisteredMeter("gavel/store/listen/notifications", nil)
+)
+
+const sharedBidCols = `block_hash, slot, parent_hash, proposer_pubkey, builder_pubkey, value, received_at, cancellable, fork, submission, origin, stored_at`
+
+// PutSharedBid implements Shared.
+func (s *sqlStore) PutSharedBid(ctx context.Context, b *SharedBid) error {
+	if err := checkInt64("slot", b.Slot); err != nil {
+		return err
+	}
+	start := time.Now()
+	defer sharedPutTimer.UpdateSince(start)
+	return s.gc.submit(ctx, func(ctx context.Context, w *txWriter) error {
+		res, err := w.exec(ctx, `INSERT INTO relay_bids (`+sharedBidCols+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (block_hash) DO NOTHING`,
+			b.BlockHash[:], int64(b.Slot), b.ParentHash[:], b.ProposerPubkey[:], b.BuilderPubkey[:], encodeValue(b.Value),
+			b.ReceivedAt, b.Cancellable, int(b.Fork), b.Submission, b.Origin, b.StoredAt)
+		if err != nil {
+			return fmt.Errorf("store: sharing bid %s: %w", b.BlockHash, err)
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return err
+		}
+		_, err = w.exec(ctx, `SELECT pg_notify('`+bidsChannel+`', ?)`, hex.EncodeToString(b.BlockHash[:])+" "+b.Origin)
+		return err
+	})
+}
+
+func scanSharedBid(sc interface{ Scan(...any) error }) (*SharedBid, error) {
+	var hash, parent, proposer, builder []byte
+	var slot int64
+	var value string
+	var fork int
+	b := new(SharedBid)
+	if err := sc.Scan(&hash, &slot, &parent, &proposer, &builder, &value, &b.ReceivedAt, &b.Cancellable, &fork, &b.Submission, &b.Origin, &b.StoredAt); err != nil {
+		return nil, err
+	}
+	for _, c := range []struct {
+		dst, src []byte
+		col      string
+	}{{b.BlockHash[:], hash, "block_hash"}, {b.ParentHash[:], parent, "parent_hash"}, {b.ProposerPubkey[:], proposer, "proposer_pubkey"}, {b.BuilderPubkey[:], builder, "builder_pubkey"}} {
+		if err := copyExact(c.dst, c.src, c.col); err != nil {
+			return nil, err
+		}
+	}
+	v, err := decodeValue(value)
+	if err != nil {
+		return nil, err
+	}
+	b.Slot, b.Value, b.Fork = uint64(slot), v, uint8(fork)
+	return b, nil
+}
+
+// SharedBid implements Shared.
+func (s *sqlStore) SharedBid(ctx context.Context, blockHash beacon.Root) (*SharedBid, error) {
+	start := time.Now()
+	defer sharedLoadTimer.UpdateSince(start)
+	b, err := scanSharedBid(s.db.QueryRowContext(ctx, s.d.rebind(`SELECT `+sharedBidCols+` FROM relay_bids WHERE block_hash = ?`), blockHash[:]))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("%w: no shared bid for block %s", ErrNotFound, blockHash)
+	}
+	return b, err
+}
+
+// BestSharedBid implements Shared.
+func (s *sqlStore) BestSharedBid(ctx context.Context, slot uint64, parent beacon.Root, proposer beacon.BLSPubkey) (*SharedBid, error) {
+	if slot > 1<<63-1 {
+		return nil, fmt.Errorf("%w: no shared bid for slot %d", ErrNotFound, slot)
+	}
+	start := time.Now()
+	defer sharedLoadTimer.UpdateSince(start)
+	b, err := scanSharedBid(s.db.QueryRowContext(ctx, s.d.rebind(`SELECT `+sharedBidCols+` FROM relay_bids
+		WHERE slot = ? AND parent_hash = ? AND proposer_pubkey = ? ORDER BY value DESC, received_at ASC LIMIT 1`), int64(slot), parent[:], proposer[:]))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("%w: no shared bid for slot %d", ErrNotFound, slot)
+	}
+	return b, err
+}
+
+// SharedBidsFrom implements Shared.
+func (s *sqlStore) SharedBidsFrom(ctx context.Context, slot uint64, fn func(*SharedBid) error) error {
+	if slot > 1<<63-1 {
+		return nil
+	}
+	rows, err := s.db.QueryContext(ctx, s.d.rebind(`SELECT `+sharedBidCols+` FROM relay_bids WHERE slot >= ? ORDER BY slot, received_at`), int64(slot))
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		b, err := scanSharedBid(rows)
+		if err != nil {
+			return err
+		}
+		if err := fn(b); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// PruneSharedBids implements Shared.
+func (s *sqlStore) PruneSharedBids(ctx context.Context, slot uint64) error {
+	if slot > 1<<63-1 {
+		slot = 1<<63 - 1
+	}
+	_, err := s.db.ExecContext(ctx, s.d.rebind(`DELETE FROM relay_bids WHERE slot < ?`), int64(slot))
+	return err
+}
+
+// RegistrationsSince implements Shared.
+func (s *sqlStore) RegistrationsSince(ctx context.Context, since int64, fn func(*Registration) error) error {
+	rows, err := s.db.QueryContext(ctx, s.d.rebind(`SELECT `+registrationCols+` FROM relay_registrations WHERE received_at >= ? ORDER BY received_at`), since)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		r, err := scanRegistration(rows)
+		if err != nil {
+			return err
+		}
+		if err := fn(r); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// maxNotifiedPubkeys is how many pubkeys a registrations notification
+// names (PostgreSQL's payload limit is 8000 bytes); beyond, it names none
+// and listeners re-read recent registrations.
+const maxNotifiedPubkeys = 64
+
+// notifyRegistrations is run in PutRegistrations' transaction on
+// PostgreSQL when rows were written: the payload is the changed pubkeys,
+// hex, comma-separated, or empty when there are too many.
+func (s *sqlStore) notifyRegistrations(ctx context.Context, w *txWriter, changed []beacon.BLSPubkey) error {
+	if s.d.name != "postgres" {
+		return nil
+	}
+	var payload string
+	if len(changed) <= maxNotifiedPubkeys {
+		hexes := make([]string, len(changed))
+		for i := range changed {
+			hexes[i] = hex.EncodeToString(changed[i][:])
+		}
+		payload = strings.Join(hexes, ",")
+	}
+	_, err := w.exec(ctx, `SELECT pg_notify('`+registrationsChannel+`', ?)`, payload)
+	return err
+}
+
+// parsePubkeys reads a registrations notification's payload (nil when it
+// names none, or is malformed).
+func parsePubkeys(payload string) []beacon.BLSPubkey {
+	if payload == "" {
+		return nil
+	}
+	parts := strings.Split(payload, ",")
+	out := make([]beacon.BLSPubkey, len(parts))
+	for i, p := range parts {
+		raw, err := hex.DecodeString(p)
+		if err != nil || len(raw) != len(out[i]) {
+			return nil
+		}
+		copy(out[i][:], raw)
+	}
+	return out
+}
+
+// Listen implements Shared. It holds one connection of its own outside the
+// pool (LISTEN is per connection).
+func (s *sqlStore) Listen(ctx context.Context, fn func(Notification)) error {
+	if s.listenCfg == nil {
+		return errors.New("store: only PostgreSQL delivers notifications")
+	}
+	backoff := 50 * time.Millisecond
+	for {
+		err := s.listen(ctx, fn)
+		if ctx.Err() != nil {
+			return nil
+		}
+		listenReconnects.Mark(1)
+		log.Warn("Store lost its notification connection; reconnecting", "err", err, "retry", backoff)
+		select {
+		case <-time.After(backoff):
+		case <-ctx.Done():
+			return nil
+		}
+		backoff = min(2*backoff, 2*time.Second)
+	}
+}
+
+func (s *sqlStore) listen(ctx context.Context, fn func(Notification)) error {
+	cctx, cancel := context.WithTimeout(ctx, s.listenCfg.ConnectTimeout+time.Second)
+	conn, err := pgx.ConnectConfig(cctx, s.listenCfg)
+	cancel()
+	if err != nil {
+		return err
+	}
+	defer conn.Close(context.Background())
+	for _, ch := range []string{bidsChannel, registrationsChannel} {
+		if _, err := conn.Exec(ctx, "LISTEN "+ch); err != nil {
+			return err
+		}
+	}
+	fn(Notification{Resync: true})
+	for {
+		n, err := conn.WaitForNotification(ctx)
+		if err != nil {
+			return err
+		}
+		notificationsSeen.Mark(1)
+		switch n.Channel {
+		case registrationsChannel:
+			fn(Notification{Registrations: true, Pubkeys: parsePubkeys(n.Payload)})
+		case bidsChannel:
+			h, origin, _ := strings.Cut(n.Payload, " ")
+			raw, err := hex.DecodeString(h)
+			if err != nil || len(raw) != len(beacon.Root{}) {
+				log.Warn("Store ignored a malformed bid notification", "payload", n.Payload)
+				continue
+			}
+			var note Notification
+			copy(note.BlockHash[:], raw)
+			note.Origin = origin
+			fn(note)
+		}
+	}
+}

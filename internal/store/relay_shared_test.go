@@ -1,0 +1,102 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/gavel-eth/gavel/core/beacon"
+	"github.com/gavel-eth/gavel/internal/store/pgtest"
+)
+
+func sharedBid(slot uint64, hash byte, value uint64, at int64) *SharedBid {
+	return &SharedBid{
+		Slot: slot, ParentHash: root(1), BlockHash: root(hash), ProposerPubkey: pubkey(2), BuilderPubkey: pubkey(3),
+		Value: beacon.U256FromUint64(value), ReceivedAt: at, Fork: 7, Submission: []byte{hash, 1, 2}, Origin: "a", StoredAt: at + 1,
+	}
+}
+
+// TestSharedBidsAcrossInstances stores bids through one handle and reads
+// them, and their notifications, through another, as two relay instances
+// on one database do.
+func TestSharedBidsAcrossInstances(t *testing.T) {
+	url := pgtest.URL(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	a, err := OpenPostgres(url, PostgresConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	b, err := OpenPostgres(url, PostgresConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if SharedOf(openSQLite(t)) != nil {
+		t.Fatal("SQLite offered shared state")
+	}
+	sa, sb := SharedOf(a), SharedOf(b)
+
+	notes := make(chan Notification, 16)
+	go sb.Listen(ctx, func(n Notification) { notes <- n })
+	if n := <-notes; !n.Resync {
+		t.Fatalf("first notification %+v, want Resync", n)
+	}
+	if _, err := a.PutRegistrations(ctx, []Registration{reg(9, 9, 1)}); err != nil {
+		t.Fatal(err)
+	}
+	if n := <-notes; !n.Registrations || len(n.Pubkeys) != 1 || n.Pubkeys[0] != pubkey(9) {
+		t.Fatalf("notification %+v, want Registrations of pubkey 9", n)
+	}
+	many := make([]Registration, maxNotifiedPubkeys+1)
+	for i := range many {
+		many[i] = reg(byte(100+i), 1, 1)
+	}
+	if _, err := a.PutRegistrations(ctx, many); err != nil {
+		t.Fatal(err)
+	}
+	if n := <-notes; !n.Registrations || n.Pubkeys != nil {
+		t.Fatalf("notification %+v, want Registrations naming none", n)
+	}
+
+	for _, bid := range []*SharedBid{sharedBid(5, 1, 100, 10), sharedBid(5, 2, 300, 20), sharedBid(5, 3, 300, 15), sharedBid(6, 4, 999, 30)} {
+		if err := sa.PutSharedBid(ctx, bid); err != nil {
+			t.Fatal(err)
+		}
+		n := <-notes
+		if n.BlockHash != bid.BlockHash || n.Origin != "a" {
+			t.Fatalf("notification %+v for bid %s", n, bid.BlockHash)
+		}
+	}
+	if err := sa.PutSharedBid(ctx, sharedBid(5, 1, 100, 10)); err != nil {
+		t.Fatalf("storing a bid again: %v", err)
+	}
+	got, err := sb.SharedBid(ctx, root(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := sharedBid(5, 2, 300, 20); got.Value != want.Value || got.ReceivedAt != 20 || string(got.Submission) != string(want.Submission) || got.Fork != 7 || got.StoredAt != 21 {
+		t.Fatalf("shared bid %+v", got)
+	}
+	best, err := sb.BestSharedBid(ctx, 5, root(1), pubkey(2))
+	if err != nil || best.BlockHash != root(3) {
+		t.Fatalf("best bid %v %v, want the earlier of the two at 300", best, err)
+	}
+	if _, err := sb.BestSharedBid(ctx, 5, root(9), pubkey(2)); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("best bid of another parent: %v", err)
+	}
+	if err := sb.PruneSharedBids(ctx, 6); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sb.SharedBid(ctx, root(2)); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("pruned bid: %v", err)
+	}
+	if _, err := sb.SharedBid(ctx, root(4)); err != nil {
+		t.Fatalf("bid of a later slot pruned: %v", err)
+	}
+	var since []uint64
+	if err := sb.RegistrationsSince(ctx, 0, func(r *Registration) error { since = append(since, r.Message.Timestamp); return nil }); err != nil || len(since) != 2+maxNotifiedPubkeys {
+		t.Fatalf("registrations since 0: %v %v", since, err)
+	}
+}
