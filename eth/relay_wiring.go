@@ -148,8 +148,9 @@ func newDevRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta) (*Re
 	r, err := relay.New(relay.Config{
 		Beacon: bcfg, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled,
 		GetHeaderCutoff: -1, GetPayloadCutoff: -1, // slots may be stepped by hand
-		Beta:   beta,
-		Shared: sharedOf(st),
+		PublishAttempts: 1, // the local import: a failure is not a beacon node's hiccup
+		Beta:            beta,
+		Shared:          sharedOf(st),
 	}, n.chain, st, devPublisher{svc: svc, engine: n.engine}, svc.traces)
 	if err != nil {
 		svc.traces.Close()
