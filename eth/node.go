@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/big"
 	"os"
 	"time"
 
@@ -44,6 +45,10 @@ type DevConfig struct {
 	Period   time.Duration // slot time
 	GasLimit uint64        // genesis gas limit of a new dev chain
 	Manual   bool          `toml:"-"` // slots advance only by Step (tests)
+	// Auction is the dev auction and its operator loop (eth/devoperator.go).
+	Auction DevAuctionConfig
+	// ChainID of a new dev chain; 0 means params.DevChainID (--dev.chainid).
+	ChainID uint64 `toml:",omitempty"`
 }
 
 // Config is gavel's own configuration: the [Mev] section of the TOML file.
@@ -93,6 +98,8 @@ type Node struct {
 	relay      *RelayService
 	builder    *builderService
 	store      store.Store
+	devAuction *DevAuction // the dev auction with its operator loop; nil when auction is
+	cfg        Config
 }
 
 // Stack is the geth node the services are registered on.
@@ -116,6 +123,9 @@ func (n *Node) Beacon() *devbeacon.Beacon { return n.beacon }
 // Auction is the dev auction contracts; nil unless dev mode with the wall
 // clock.
 func (n *Node) Auction() *devauction.Service { return n.auction }
+
+// DevAuction is the dev auction with its operator loop; nil when Auction is.
+func (n *Node) DevAuction() *DevAuction { return n.devAuction }
 
 // Submission is eth_sendBundle, beta bundles and the local builder.
 func (n *Node) Submission() *Submission { return n.submission }
@@ -152,7 +162,11 @@ func ConfigureDevNode(cfg *node.Config, httpSet, httpAPISet bool) {
 // ConfigureDevEth sets the eth settings of dev mode: network id 1337, full
 // sync, and gavel's dev genesis unless the datadir already holds a chain.
 func ConfigureDevEth(stack *node.Node, cfg *ethconfig.Config, dev DevConfig) error {
-	cfg.NetworkId = params.DevChainID
+	chainID := dev.ChainID
+	if chainID == 0 {
+		chainID = params.DevChainID
+	}
+	cfg.NetworkId = chainID
 	cfg.SyncMode = ethconfig.FullSync
 	genesis, err := storedGenesis(stack)
 	if err != nil {
@@ -160,11 +174,16 @@ func ConfigureDevEth(stack *node.Node, cfg *ethconfig.Config, dev DevConfig) err
 	}
 	if genesis == nil {
 		cfg.Genesis = chain.DevGenesis(dev.GasLimit, uint64(time.Now().Unix()))
+		cfg.Genesis.Config.ChainID = new(big.Int).SetUint64(chainID)
 		return nil
 	}
 	if !chain.IsDevGenesis(genesis) {
 		return fmt.Errorf("%w: %s (chain id %v)", ErrIncompatibleChain, stack.ResolvePath("chaindata"), genesis.Config.ChainID)
 	}
+	if dev.ChainID != 0 && genesis.Config.ChainID.Uint64() != dev.ChainID {
+		return fmt.Errorf("%w: %s holds chain id %v, --dev.chainid asks for %d", ErrIncompatibleChain, stack.ResolvePath("chaindata"), genesis.Config.ChainID, dev.ChainID)
+	}
+	cfg.NetworkId = genesis.Config.ChainID.Uint64()
 	cfg.Genesis = nil // continue the stored chain
 	return nil
 }
@@ -211,7 +230,7 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (_ *Node, err e
 	})
 	stack.RegisterAPIs([]rpc.API{{Namespace: "eth", Service: filters.NewFilterAPI(fsys)}})
 
-	n := &Node{stack: stack, eth: backend, chain: chain.New(backend), engine: chain.NewEngine(backend)}
+	n := &Node{stack: stack, eth: backend, chain: chain.New(backend), engine: chain.NewEngine(backend), cfg: cfg}
 	stack.RegisterAPIs(n.engine.APIs())
 	stack.RegisterAPIs([]rpc.API{{Namespace: "mev", Service: &NodeAPI{n: n}}})
 
@@ -289,6 +308,9 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (_ *Node, err e
 	if n.relay != nil && n.relay.proposer != nil {
 		stack.RegisterAPIs([]rpc.API{{Namespace: "mev", Service: &DevRelayAPI{n}}})
 	}
+	if n.relay != nil {
+		stack.RegisterAPIs([]rpc.API{{Namespace: "mev", Service: &OperatorAPI{n}}})
+	}
 
 	// Lifecycles start in registration order and stop in reverse: the dev
 	// driver stops producing slots first, then the listener drains the
@@ -310,10 +332,12 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (_ *Node, err e
 	if n.beacon != nil {
 		n.beacon.SetBuilder(n.relay.proposer)
 		stack.RegisterLifecycle(n.beacon)
-		if !cfg.Dev.Manual {
-			// Tests with manual slots register it themselves when they want it
+		if !cfg.Dev.Manual && !cfg.Dev.Auction.Disabled {
+			// Tests with manual slots enable it themselves when they want it
 			// (testnode.Options.Register), so other tests' first blocks stay empty.
-			n.auction = devauction.Register(stack, devauction.Config{})
+			if _, err = n.EnableDevAuction(cfg.Dev.Auction); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return n, nil

@@ -193,6 +193,9 @@ func applyGavelFlags(ctx *cli.Context, cfg *gavelConfig) error {
 	if cfg.Mev.Dev.GasLimit < 5000 {
 		return fmt.Errorf("%w: --dev.gaslimit must be at least 5000: got %d", errUsage, cfg.Mev.Dev.GasLimit)
 	}
+	if err := applyDevAuctionFlags(ctx, cfg); err != nil {
+		return err
+	}
 	if ctx.IsSet(mevAddrFlag.Name) || cfg.Mev.Listener.Addr == "" {
 		cfg.Mev.Listener.Addr = ctx.String(mevAddrFlag.Name)
 	}

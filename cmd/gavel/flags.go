@@ -81,7 +81,7 @@ var gavelFlags = concat([]cli.Flag{
 	configFileFlag, verbosityFlag,
 	devFlag, devPeriodFlag, devGasLimitFlag,
 	mevAddrFlag, mevMaxBodyFlag, mevReadTimeoutFlag, mevWriteTimeoutFlag,
-}, submissionFlags, betaFlags, simFlags, relayFlags, storeFlags, builderFlags)
+}, devAuctionFlags, submissionFlags, betaFlags, simFlags, relayFlags, storeFlags, builderFlags)
 
 // gethFlags are the geth flags gavel understands, with geth's names, so a
 // geth operator's command line keeps working.

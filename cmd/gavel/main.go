@@ -9,8 +9,10 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/ethereum/go-ethereum/cmd/utils"
 	"github.com/ethereum/go-ethereum/common/hexutil"
@@ -129,7 +131,18 @@ func runNode(ctx *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	// geth's StartNode installs its SIGINT/SIGTERM handler on a goroutine of
+	// its own: a signal before that goroutine runs would kill the process
+	// without stopping the node (or removing its IPC directory). Catch them
+	// from here on.
+	early := make(chan os.Signal, 1)
+	signal.Notify(early, syscall.SIGINT, syscall.SIGTERM)
+	defer signal.Stop(early)
 	utils.StartNode(ctx, stack, false)
+	go func() {
+		<-early
+		stack.Close()
+	}()
 	printBanner(os.Stdout, n)
 	stack.Wait()
 	return nil

@@ -12,8 +12,9 @@ import (
 )
 
 // pollInterval is how often WaitMined asks for a receipt: well below the
-// slot time of a dev chain, so a command returns soon after its block.
-const pollInterval = 200 * time.Millisecond
+// slot time of a dev chain, so a command returns soon after its block, and
+// tests that step slots in the background use few slots per transaction.
+const pollInterval = 50 * time.Millisecond
 
 // WaitMined waits until the transaction hash has a receipt or ctx ends.
 func WaitMined(ctx context.Context, b bind.DeployBackend, hash common.Hash) (*types.Receipt, error) {

@@ -201,6 +201,19 @@ func (s *Service) Wait(ctx context.Context) (deploy.Dev, error) {
 	return s.dev, nil
 }
 
+// Deployed returns the deployment without waiting: ok is false while it is
+// still under way or when it failed.
+func (s *Service) Deployed() (dev deploy.Dev, ok bool) {
+	select {
+	case <-s.done:
+	default:
+		return deploy.Dev{}, false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.dev, s.err == nil
+}
+
 // state returns the addresses, whether they are deployed, and the bidders.
 func (s *Service) state() (auction.Addresses, bool, []deploy.DevBidder) {
 	s.mu.Lock()

@@ -158,7 +158,11 @@ func (s *Settlements) fresh(at time.Time) bool {
 func (s *Settlements) warn(slot uint64, what string, err error) {
 	l2ErrorMeter.Mark(1)
 	s.mu.Lock()
-	s.downUntil = s.now().Add(l2Backoff)
+	if s.cfg.Refresh >= 0 {
+		// Slots stepped by hand (Refresh < 0) read every time: a wall-clock
+		// backoff would outlast many slots.
+		s.downUntil = s.now().Add(l2Backoff)
+	}
 	r := s.slot(slot)
 	first := !r.warned
 	r.warned = true

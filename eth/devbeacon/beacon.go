@@ -71,6 +71,7 @@ type Beacon struct {
 
 	mu      sync.Mutex // serialises slot production
 	builder PayloadBuilder
+	onSlot  []SlotFunc // called after each slot, outside mu
 
 	quit chan struct{}
 	done chan struct{}
@@ -86,6 +87,29 @@ func New(c Chain, e Engine, cfg Config) (*Beacon, error) {
 		chain: c, engine: e, cfg: cfg,
 		clock: params.SlotClock{GenesisTime: c.Genesis().Time, SecondsPerSlot: uint64(cfg.Period / time.Second)},
 	}, nil
+}
+
+// SlotFunc is told that slot is over: its block was imported (head is the
+// new head) or producing it failed (head is nil: the slot was missed). It
+// runs on the slot driver's goroutine, before the next slot starts; it must
+// not wait for later slots.
+type SlotFunc func(ctx context.Context, slot uint64, head *types.Header)
+
+// OnSlot registers fn to be called after every slot. Call it before Start.
+func (b *Beacon) OnSlot(fn SlotFunc) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.onSlot = append(b.onSlot, fn)
+}
+
+// notify tells the OnSlot functions that slot is over.
+func (b *Beacon) notify(ctx context.Context, slot uint64, head *types.Header) {
+	b.mu.Lock()
+	fns := b.onSlot
+	b.mu.Unlock()
+	for _, fn := range fns {
+		fn(ctx, slot, head)
+	}
 }
 
 // SetBuilder replaces the slot's payload builder. Call it before Start.
@@ -164,8 +188,19 @@ func (b *Beacon) Step(ctx context.Context) (*types.Header, error) {
 	return b.ProduceSlot(ctx, b.HeadSlot()+1)
 }
 
-// ProduceSlot builds, imports and makes canonical the block of slot.
+// ProduceSlot builds, imports and makes canonical the block of slot, then
+// tells the OnSlot functions (also when it failed, unless the slot already
+// had a block).
 func (b *Beacon) ProduceSlot(ctx context.Context, slot uint64) (*types.Header, error) {
+	head, err := b.produceSlot(ctx, slot)
+	if errors.Is(err, ErrSlotTaken) {
+		return nil, err
+	}
+	b.notify(ctx, slot, head)
+	return head, err
+}
+
+func (b *Beacon) produceSlot(ctx context.Context, slot uint64) (*types.Header, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 

@@ -78,6 +78,7 @@ const (
 	flagAmount     = "amount"
 	flagBidder     = "bidder"
 	flagOut        = "out"
+	flagRecent     = "recent"
 )
 
 func connectionFlags() []cli.Flag {
@@ -148,6 +149,7 @@ func Command() *cli.Command {
 				Flags: with(
 					&cli.Uint64Flag{Name: flagSlot, Usage: "slot to show (auction, bids, result, gas tokens, paid bundles)"},
 					&cli.StringFlag{Name: flagBidder, Usage: "account to show (default: the signer, if a key is given)"},
+					&cli.IntFlag{Name: flagRecent, Value: 8, Usage: "how many of the most recently opened auctions to list with their state (0: none)"},
 				),
 				Action: runInfo,
 			},
@@ -159,6 +161,7 @@ func Command() *cli.Command {
 				),
 				Action: runPay,
 			},
+			operateCommand(with),
 			{Name: "payout", Usage: "Send a slot's proceeds to the Accountant: the beta block landed (operator)", Flags: with(slotFlag()), Action: runPayout},
 			{Name: "refund", Usage: "Refund a slot's winners: the slot was missed (operator)", Flags: with(slotFlag()), Action: runRefund},
 			{
@@ -662,6 +665,11 @@ func runInfo(c *cli.Context) error {
 			e.printf("  WETH allowance:   %s (for the Auctioneer)\n", FormatWei(allowed))
 		}
 	}
+	if n := c.Int(flagRecent); n > 0 {
+		if err := printRecent(e, n); err != nil {
+			return err
+		}
+	}
 	if !c.IsSet(flagSlot) {
 		return nil
 	}
@@ -717,18 +725,38 @@ func runInfo(c *cli.Context) error {
 	return nil
 }
 
-func stateWord(st auction.AuctionState) string {
-	switch {
-	case st.IsRefunded:
-		return "refunded"
-	case st.IsPaidOut:
-		return "paid out"
-	case st.IsSettled:
-		return "settled"
-	case st.IsOpen:
-		return "open"
+// printRecent lists the last n auctions opened with their state: what the
+// operator (`gavel auction operate`, or the dev node's own loop) did.
+func printRecent(e *env, n int) error {
+	slots, err := e.client.RecentSlots(e.ctx, n)
+	if err != nil {
+		return err
 	}
-	return "not opened"
+	e.printf("\nrecent auctions (last %d opened):\n", n)
+	if len(slots) == 0 {
+		e.printf("  none\n")
+	}
+	for _, s := range slots {
+		st, err := e.client.Auction(e.ctx, s)
+		if err != nil {
+			return err
+		}
+		e.printf("  slot %-8d %-10s %s gas for sale", s, stateWord(st), st.ItemsForSale)
+		switch {
+		case st.IsSettled && st.ItemsSold.Sign() == 0:
+			e.printf(", nothing sold")
+		case st.IsSettled:
+			e.printf(", %s sold at %s per gas", st.ItemsSold, FormatWei(st.ClearingPrice))
+		default:
+			e.printf(", %s bid(s)", st.Bids)
+		}
+		e.printf("\n")
+	}
+	return nil
+}
+
+func stateWord(st auction.AuctionState) string {
+	return auction.Status{IsOpen: st.IsOpen, IsSettled: st.IsSettled, IsPaidOut: st.IsPaidOut, IsRefunded: st.IsRefunded}.Word()
 }
 
 func runOpenBid(c *cli.Context) error {

@@ -95,4 +95,16 @@ func TestDevNodeWalkthrough(t *testing.T) {
 	if out = run("info", "--slot", "1000"); !strings.Contains(out, "paid 100000 gas for "+hash) {
 		t.Errorf("queryBundles after pay:\n%s", out)
 	}
+	run("payout", "--key", operator, "--slot", "1000")
+	if out = run("info"); !strings.Contains(out, "slot 1000     paid out   5000000 gas for sale, 5000000 sold at 1000000000 wei (1 gwei) per gas") {
+		t.Errorf("recent auctions after payout:\n%s", out)
+	}
+
+	// operate refuses what cannot work, before it starts.
+	if _, err := runErr("operate", "--key", aliceKey); err == nil || !strings.Contains(err.Error(), "is not the Auctioneer's operator") {
+		t.Errorf("operate with a bidder's key: %v", err)
+	}
+	if _, err := runErr("operate", "--key", operator, "--lead", "4", "--settle-lead", "4"); !errors.Is(err, ErrUsage) {
+		t.Errorf("operate with settle lead = lead: %v", err)
+	}
 }

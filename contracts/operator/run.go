@@ -1,0 +1,129 @@
+package operator
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/ethereum/go-ethereum/log"
+	"github.com/ethereum/go-ethereum/rpc"
+
+	"github.com/gavel-eth/gavel/params"
+)
+
+// Run ticks the loop at the start of every slot, with the slot before it as
+// the one that is over, until ctx ends; it then returns ctx's error. Errors of
+// single ticks are logged (Tick logs each slot's) and the loop goes on.
+func (o *Operator) Run(ctx context.Context, clock params.SlotClock) error {
+	if clock.SecondsPerSlot == 0 {
+		return fmt.Errorf("%w: the slot clock has no slot time", ErrConfig)
+	}
+	for {
+		next := clock.Now() + 1
+		timer := time.NewTimer(time.Until(time.Unix(int64(clock.SlotTime(next)), 0)))
+		select {
+		case <-ctx.Done():
+			timer.Stop()
+			return ctx.Err()
+		case <-timer.C:
+		}
+		tctx, cancel := context.WithTimeout(ctx, time.Duration(clock.SecondsPerSlot)*time.Second)
+		if err := o.Tick(tctx, next-1); err != nil && ctx.Err() == nil {
+			log.Warn("Auction operator tick", "slot", next-1, "err", err)
+		}
+		cancel()
+	}
+}
+
+// PathDelivered is the relay data API's delivered-payloads query.
+const PathDelivered = "/relay/v1/data/bidtraces/proposer_payload_delivered"
+
+// ErrRelay is returned when the relay's data API answers something other
+// than a delivered-payloads list.
+var ErrRelay = errors.New("relay data API")
+
+// RelayDeliveries learns deliveries from the L1 gavel node, or from a
+// relay's data API.
+//
+// With L1 set it asks the node's mev_deliveredBeta(slot), which answers
+// from the relay's records exactly as the in-process dev operator decides:
+// delivered with its beta part (payout), or not (refund: no block through
+// the relay, or a block that left the paid pooled bundles out). A node
+// without that method (not a gavel relay) falls back to the data API.
+//
+// With the data API (URL; any relay that serves proposer_payload_delivered)
+// a slot with a delivered payload counts as delivered with its beta part; a
+// slot without one is not known yet, so the operator refunds it once its
+// grace has passed. The data API does not tell a block delivered without
+// its beta part from one with it.
+type RelayDeliveries struct {
+	// L1 is the L1 gavel node's JSON-RPC (nil: the data API only).
+	L1 *rpc.Client
+	// URL is the relay's base URL, e.g. http://127.0.0.1:9062.
+	URL    string
+	Client *http.Client // nil: a client with a 10 s timeout
+}
+
+// deliveredRecord is the part of a delivered-payload record the operator reads.
+type deliveredRecord struct {
+	Slot      string `json:"slot"`
+	BlockHash string `json:"block_hash"`
+}
+
+// Delivered implements Deliveries.
+func (r RelayDeliveries) Delivered(ctx context.Context, slot uint64) (included, known bool, err error) {
+	if r.L1 != nil {
+		var res struct {
+			Known    bool `json:"known"`
+			Included bool `json:"included"`
+		}
+		err := r.L1.CallContext(ctx, &res, "mev_deliveredBeta", hexutil.Uint64(slot))
+		var rerr rpc.Error
+		switch {
+		case err == nil:
+			return res.Included, res.Known, nil
+		case errors.As(err, &rerr) && rerr.ErrorCode() == -32601: // method not found: not a gavel relay
+		default:
+			return false, false, fmt.Errorf("mev_deliveredBeta(%d): %w", slot, err)
+		}
+	}
+	client := r.Client
+	if client == nil {
+		client = &http.Client{Timeout: 10 * time.Second}
+	}
+	u := strings.TrimRight(r.URL, "/") + PathDelivered + "?slot=" + url.QueryEscape(strconv.FormatUint(slot, 10))
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return false, false, err
+	}
+	res, err := client.Do(req)
+	if err != nil {
+		return false, false, err
+	}
+	defer res.Body.Close()
+	body, err := io.ReadAll(io.LimitReader(res.Body, 1<<20))
+	if err != nil {
+		return false, false, err
+	}
+	if res.StatusCode != http.StatusOK {
+		return false, false, fmt.Errorf("%w: GET %s: %s: %.200s", ErrRelay, u, res.Status, body)
+	}
+	var recs []deliveredRecord
+	if err := json.Unmarshal(body, &recs); err != nil {
+		return false, false, fmt.Errorf("%w: GET %s: not a list of delivered payloads: %v", ErrRelay, u, err)
+	}
+	for _, rec := range recs {
+		if rec.Slot == strconv.FormatUint(slot, 10) {
+			return true, true, nil
+		}
+	}
+	return false, false, nil
+}

@@ -1,0 +1,265 @@
+package eth_test
+
+import (
+	"context"
+	"crypto/ecdsa"
+	"encoding/json"
+	"math/big"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/ethereum/go-ethereum/core/types"
+	gparams "github.com/ethereum/go-ethereum/params"
+
+	"github.com/gavel-eth/gavel/contracts/auction"
+	"github.com/gavel-eth/gavel/contracts/bindings"
+	"github.com/gavel-eth/gavel/contracts/operator"
+	"github.com/gavel-eth/gavel/eth"
+	"github.com/gavel-eth/gavel/eth/betapool"
+	"github.com/gavel-eth/gavel/internal/testnode"
+	"github.com/gavel-eth/gavel/params"
+)
+
+// devAuctionNode starts a manual-slot dev node with the dev auction and its
+// operator loop, and steps it until the contracts are deployed (the
+// deployment waits for its receipts on its own goroutine). From then on the
+// test steps by hand.
+func devAuctionNode(t *testing.T, cfg eth.DevAuctionConfig, observe func(operator.Transition)) (*testnode.Node, *eth.DevAuction) {
+	t.Helper()
+	var da *eth.DevAuction
+	n := testnode.New(t, testnode.Options{Register: func(n *eth.Node) (err error) {
+		da, err = n.EnableDevAuction(cfg)
+		if err == nil {
+			da.OnTransition(observe)
+		}
+		return err
+	}})
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	stepped := make(chan struct{})
+	go func() {
+		defer close(stepped)
+		tick := time.NewTicker(10 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			if _, ok := da.Service.Deployed(); ok {
+				return
+			}
+			select {
+			case <-ctx.Done():
+				return
+			case <-tick.C:
+				n.Beacon().Step(ctx)
+			}
+		}
+	}()
+	if _, err := da.Service.Wait(ctx); err != nil {
+		t.Fatal(err)
+	}
+	<-stepped
+	n.Step() // the first tick: the loop starts and opens its window
+	if da.Operator() == nil {
+		t.Fatal("no operator loop after the deployment")
+	}
+	return n, da
+}
+
+// sender sends contract calls without waiting for them to be mined, so the
+// test decides in which slot they land. It numbers each account's
+// transactions itself: the pool's pending nonce may lag a transaction it
+// just accepted.
+type sender struct {
+	t      *testing.T
+	n      *testnode.Node
+	chain  *big.Int
+	nonces map[common.Address]uint64
+}
+
+func (s sender) send(key *ecdsa.PrivateKey, to common.Address, data []byte, gas uint64) common.Hash {
+	s.t.Helper()
+	opts := bind.NewKeyedTransactor(key, s.chain)
+	opts.GasLimit = gas // no estimate: earlier calls of the same block are not mined yet
+	nonce, ok := s.nonces[opts.From]
+	if !ok {
+		var err error
+		if nonce, err = s.n.Client().PendingNonceAt(context.Background(), opts.From); err != nil {
+			s.t.Fatal(err)
+		}
+	}
+	s.nonces[opts.From] = nonce + 1
+	opts.Nonce = new(big.Int).SetUint64(nonce)
+	c := bind.NewBoundContract(to, bindings.NewAuctioneer().GetABI(), s.n.Client(), s.n.Client(), s.n.Client())
+	tx, err := c.RawTransact(opts, data)
+	if err != nil {
+		s.t.Fatalf("sending from %s to %s: %v", opts.From, to, err)
+	}
+	return tx.Hash()
+}
+
+// TestDevAuctionOperator runs the market end to end with the in-process
+// operator loop on a dev node stepped by hand: a beta bundle is sent for
+// slot S, two bidders bid, the loop settles, the winner pays the bundle
+// hash, slot S's block (through the relay) ends with the bundle's tx, the
+// bundle is included and the loop pays S out; slot S+1 is missed and the
+// loop refunds it.
+func TestDevAuctionOperator(t *testing.T) {
+	const lead, settleLead = 6, 3
+	var (
+		mu          sync.Mutex
+		transitions []operator.Transition
+	)
+	n, da := devAuctionNode(t, eth.DevAuctionConfig{Gas: 1_000_000, Lead: lead, SettleLead: settleLead}, func(tr operator.Transition) {
+		mu.Lock()
+		defer mu.Unlock()
+		if tr.Err != nil {
+			t.Errorf("%s(%d) failed: %v", tr.Call, tr.Slot, tr.Err)
+		}
+		transitions = append(transitions, tr)
+	})
+	ctx := context.Background()
+	addrs := da.Service.Addresses()
+	reader := auction.NewClient(n.Client(), addrs, nil)
+	state := func(slot uint64) auction.Status {
+		t.Helper()
+		st, err := reader.Status(ctx, slot)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st
+	}
+
+	n.Step() // mines the opens of the first tick
+	head := n.Beacon().HeadSlot()
+	S := head + lead - 1 // opened by the tick of head-1, mined in head
+	if st := state(S); !st.IsOpen || st.ItemsForSale.Uint64() != 1_000_000 {
+		t.Fatalf("slot %d (head %d) is %s selling %v gas, want open selling 1000000", S, head, st.Word(), st.ItemsForSale)
+	}
+
+	// The beta bundle for slot S: account 5 pays account 6, zero tip.
+	chainID := n.Chain().Config().ChainID
+	signer := types.LatestSignerForChainID(chainID)
+	to := testnode.Account(6).Address
+	betaTx, err := types.SignNewTx(testnode.Account(5).Key, signer, &types.DynamicFeeTx{ChainID: chainID, Nonce: 0,
+		GasTipCap: big.NewInt(0), GasFeeCap: big.NewInt(100e9), Gas: 21000, To: &to, Value: big.NewInt(1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := betaTx.MarshalBinary()
+	status, r := post(t, n.MEVURL()+"/", body("mev_sendBetaBundle", map[string]any{"txs": []hexutil.Bytes{raw}, "slot": strconv.FormatUint(S, 10)}), "")
+	if status != 200 || r.Error != nil {
+		t.Fatalf("mev_sendBetaBundle: %d %+v", status, r.Error)
+	}
+	var bundleHash common.Hash
+	if err := json.Unmarshal(r.Result, &bundleHash); err != nil {
+		t.Fatalf("bundle hash %q: %v", r.Result, err)
+	}
+
+	// The two dev bidders bid in S and S+1.
+	tx := sender{t: t, n: n, chain: chainID, nonces: map[common.Address]uint64{}}
+	ab := bindings.NewAuctioneer()
+	dev, _ := da.Service.Deployed()
+	bidders := params.DevBidderKeys()
+	if len(dev.Bidders) != 2 || len(bidders) != 2 {
+		t.Fatalf("dev bidders %+v", dev.Bidders)
+	}
+	bid := func(i int, slot uint64, gwei int64, gas uint64) {
+		p, err := auction.Bid{Price: big.NewInt(gwei * gparams.GWei), Gas: gas, BidderID: dev.Bidders[i].ID}.Pack()
+		if err != nil {
+			t.Fatal(err)
+		}
+		tx.send(bidders[i].Key, addrs.Auctioneer, ab.PackBid(new(big.Int).SetUint64(slot), []*big.Int{p}), 500_000)
+	}
+	bid(0, S, 2, 600_000)
+	bid(1, S, 1, 800_000)
+	bid(0, S+1, 1, 300_000)
+	for n.Beacon().HeadSlot() < S-settleLead {
+		n.Step()
+	}
+	if st, err := reader.Auction(ctx, S); err != nil || !st.IsOpen || st.Bids.Uint64() != 2 {
+		t.Fatalf("slot %d before settlement: %+v, %v", S, st, err)
+	}
+	n.Step() // mines runAndSettle(S), sent after slot S-settleLead
+	st, err := reader.Auction(ctx, S)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !st.IsSettled || st.ItemsSold.Uint64() != 1_000_000 || st.ClearingPrice.Int64() != gparams.GWei {
+		t.Fatalf("slot %d after settlement: %s, sold %v at %v", S, stateWord(st), st.ItemsSold, st.ClearingPrice)
+	}
+
+	// The winner with 600,000 gas pays 100,000 of it for the bundle hash.
+	gas := new(big.Int).SetUint64(100_000)
+	approve := tx.send(bidders[0].Key, addrs.Auctioneer, ab.PackApprove(addrs.SettlementHouse, new(big.Int).SetUint64(S), gas), 100_000)
+	submit := tx.send(bidders[0].Key, addrs.SettlementHouse, bindings.NewSettlementHouse().PackSubmitBundle(new(big.Int).SetUint64(S), gas, [][32]byte{bundleHash}), 300_000)
+	for n.Beacon().HeadSlot() < S-1 {
+		n.Step()
+	}
+	paid, err := reader.Bundles(ctx, S)
+	if err != nil || len(paid) != 1 || paid[0].BundleHashes[0] != bundleHash {
+		for _, h := range []common.Hash{approve, submit} {
+			r, err := n.Client().TransactionReceipt(ctx, h)
+			if r != nil {
+				t.Logf("tx %s: status %d block %d gas %d", h, r.Status, r.BlockNumber, r.GasUsed)
+			} else {
+				t.Logf("tx %s: %v", h, err)
+			}
+		}
+		t.Fatalf("queryBundles(%d) at head slot %d = %+v, %v", S, n.Beacon().HeadSlot(), paid, err)
+	}
+
+	block := n.Step() // slot S, delivered through the relay
+	if got := n.Beacon().SlotAt(block.Time); got != S {
+		t.Fatalf("stepped to slot %d, want %d", got, S)
+	}
+	// Slot S's block ends with the beta bundle's tx, after the alpha's
+	// proposer payment; the bundle is included, 1 of 1.
+	blk, err := n.Client().BlockByHash(ctx, block.Hash())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if txs := blk.Transactions(); len(txs) < 2 || txs[len(txs)-1].Hash() != betaTx.Hash() {
+		t.Fatalf("slot %d's block does not end with the paid beta tx %s (%d txs)", S, betaTx.Hash(), len(txs))
+	}
+	var res betapool.BetaBundleResult
+	if err := n.RPC().CallContext(ctx, &res, "mev_getBetaBundle", bundleHash); err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Slots) != 1 || res.Slots[0].Status != betapool.StateIncluded || res.Slots[0].Included != "1 of 1" {
+		t.Fatalf("mev_getBetaBundle after slot %d: %+v", S, res.Slots)
+	}
+	// Slot S+1 is missed: the next block is slot S+2's.
+	if _, err := n.Beacon().ProduceSlot(ctx, S+2); err != nil {
+		t.Fatal(err)
+	}
+	n.Step() // mines payout(S) (sent after S) and refund(S+1) (sent after S+2)
+	if st := state(S); !st.IsPaidOut {
+		t.Errorf("slot %d after its delivered block: %s, want paid out", S, st.Word())
+	}
+	if st := state(S + 1); !st.IsRefunded {
+		t.Errorf("missed slot %d: %s, want refunded", S+1, st.Word())
+	}
+	weth, err := reader.WETHBalance(ctx, addrs.Accountant)
+	if want := big.NewInt(1_000_000 * gparams.GWei); err != nil || weth.Cmp(want) != 0 {
+		t.Errorf("Accountant holds %v WETH (%v), want slot %d's proceeds %v", weth, err, S, want)
+	}
+	var calls = map[auction.Call][]uint64{}
+	mu.Lock()
+	defer mu.Unlock()
+	for _, tr := range transitions {
+		if tr.Receipt != nil && (tr.Slot == S || tr.Slot == S+1) {
+			calls[tr.Call] = append(calls[tr.Call], tr.Slot)
+		}
+	}
+	if len(calls[auction.CallSettle]) != 2 || len(calls[auction.CallPayout]) != 1 || len(calls[auction.CallRefund]) != 1 {
+		t.Errorf("mined operator calls for slots %d and %d: %v", S, S+1, calls)
+	}
+}
+
+func stateWord(st auction.AuctionState) string {
+	return auction.Status{IsOpen: st.IsOpen, IsSettled: st.IsSettled, IsPaidOut: st.IsPaidOut, IsRefunded: st.IsRefunded}.Word()
+}
