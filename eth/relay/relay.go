@@ -42,6 +42,10 @@ const (
 	// block's publishing is tried three times, 250 ms apart.
 	DefaultPublishAttempts   = 3
 	DefaultPublishRetryDelay = 250 * time.Millisecond
+	// Registration limits (Config.MaxRegistrations and the verification caps).
+	DefaultMaxRegistrations        = 1 << 16
+	DefaultVerificationsPerRequest = 1 << 13
+	DefaultVerificationsPerSecond  = 2048
 	// slotsKept is how many slots of auctions and payloads stay in memory
 	// behind the head.
 	slotsKept = 64
@@ -58,6 +62,16 @@ type Config struct {
 	CancellationsDisabled bool
 	// RegistrationLookahead bounds registration timestamps (default 10 s).
 	RegistrationLookahead time.Duration
+	// MaxRegistrations caps the registrations of one request, counted as
+	// sent (default 65,536); VerificationsPerRequest caps the BLS checks one
+	// request may cost after duplicates, unchanged and unknown entries are
+	// dropped (default 8,192, about two seconds of two cores); VerificationsPerSecond is each client IP's
+	// refill rate of BLS checks, with VerificationsPerRequest as its burst
+	// (default 2,048). What a cap leaves out is answered with a clear error
+	// so the client sends it again; what was checked before is saved.
+	MaxRegistrations        int
+	VerificationsPerRequest int
+	VerificationsPerSecond  float64
 	// GetHeaderCutoff and GetPayloadCutoff bound how far into its slot a
 	// request is served; negative disables the cutoff (dev mode, where
 	// slots are stepped by hand). Zero means the default.
@@ -144,8 +158,7 @@ type Relay struct {
 
 	deliveries *deliveryGuard
 
-	publishing sync.WaitGroup // blocks published after getPayload v2 answered
-
+	verifyRate *clientRates // BLS checks of registrations per client IP
 	// Sharing with other instances (shared.go).
 	instance    string
 	regCursor   atomic.Int64 // newest registration received_at seen, unix ms
@@ -190,6 +203,15 @@ func New(cfg Config, c Chain, st store.Relay, pub Publisher, rec SubmissionRecor
 	if cfg.PublishRetryDelay <= 0 {
 		cfg.PublishRetryDelay = DefaultPublishRetryDelay
 	}
+	if cfg.MaxRegistrations <= 0 {
+		cfg.MaxRegistrations = DefaultMaxRegistrations
+	}
+	if cfg.VerificationsPerRequest <= 0 {
+		cfg.VerificationsPerRequest = DefaultVerificationsPerRequest
+	}
+	if cfg.VerificationsPerSecond <= 0 {
+		cfg.VerificationsPerSecond = DefaultVerificationsPerSecond
+	}
 	if cfg.InstanceID == "" {
 		cfg.InstanceID = newInstanceID()
 	}
@@ -204,6 +226,7 @@ func New(cfg Config, c Chain, st store.Relay, pub Publisher, rec SubmissionRecor
 		byIndex:     make(map[uint64]beacon.BLSPubkey),
 		attrs:       make(map[attrsKey]*PayloadAttributes),
 		bids:        newBidStore(),
+		verifyRate:  newClientRates(cfg.VerificationsPerSecond, cfg.VerificationsPerRequest),
 	}
 	ctx := context.Background()
 	err := st.ForEachRegistration(ctx, func(reg *store.Registration) error {
@@ -214,6 +237,9 @@ func New(cfg Config, c Chain, st store.Relay, pub Publisher, rec SubmissionRecor
 		return nil, fmt.Errorf("relay: loading registrations: %w", err)
 	}
 	r.deliveries, err = newDeliveryGuard(ctx, st)
+	if r.deliveries != nil {
+		r.deliveries.recordFirst = cfg.Shared != nil
+	}
 	if err != nil {
 		return nil, err
 	}
