@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/log"
+
+	"github.com/gavel-eth/gavel/internal/defaults"
 )
 
 // Defaults of the MEV listener.
@@ -62,42 +64,18 @@ func (c Config) withDefaults() Config {
 	if c.Addr == "" {
 		c.Addr = DefaultAddr
 	}
-	if c.MaxBodyBytes <= 0 {
-		c.MaxBodyBytes = DefaultMaxBodyBytes
-	}
-	if c.ReadHeaderTimeout <= 0 {
-		c.ReadHeaderTimeout = DefaultReadHeaderTimeout
-	}
-	if c.ReadTimeout <= 0 {
-		c.ReadTimeout = DefaultReadTimeout
-	}
-	if c.WriteTimeout <= 0 {
-		c.WriteTimeout = DefaultWriteTimeout
-	}
-	if c.IdleTimeout <= 0 {
-		c.IdleTimeout = DefaultIdleTimeout
-	}
-	if c.BodyBudget <= 0 {
-		c.BodyBudget = DefaultBodyBudget
-	}
-	if c.BodyBudgetPerIP <= 0 {
-		c.BodyBudgetPerIP = min(DefaultBodyBudgetPerIP, c.BodyBudget)
-	}
-	if c.BudgetWait <= 0 {
-		c.BudgetWait = DefaultBudgetWait
-	}
-	if c.MaxConns <= 0 {
-		c.MaxConns = DefaultMaxConns
-	}
-	if c.MaxConnsPerIP <= 0 {
-		c.MaxConnsPerIP = min(DefaultMaxConnsPerIP, c.MaxConns)
-	}
-	if c.MinBodyRate <= 0 {
-		c.MinBodyRate = DefaultMinBodyRate
-	}
-	if c.BodyGrace <= 0 {
-		c.BodyGrace = DefaultBodyGrace
-	}
+	defaults.Set(&c.MaxBodyBytes, DefaultMaxBodyBytes)
+	defaults.Set(&c.ReadHeaderTimeout, DefaultReadHeaderTimeout)
+	defaults.Set(&c.ReadTimeout, DefaultReadTimeout)
+	defaults.Set(&c.WriteTimeout, DefaultWriteTimeout)
+	defaults.Set(&c.IdleTimeout, DefaultIdleTimeout)
+	defaults.Set(&c.BodyBudget, DefaultBodyBudget)
+	defaults.Set(&c.BodyBudgetPerIP, min(DefaultBodyBudgetPerIP, c.BodyBudget))
+	defaults.Set(&c.BudgetWait, DefaultBudgetWait)
+	defaults.Set(&c.MaxConns, DefaultMaxConns)
+	defaults.Set(&c.MaxConnsPerIP, min(DefaultMaxConnsPerIP, c.MaxConns))
+	defaults.Set(&c.MinBodyRate, DefaultMinBodyRate)
+	defaults.Set(&c.BodyGrace, DefaultBodyGrace)
 	return c
 }
 

@@ -30,6 +30,7 @@ import (
 	"github.com/ethereum/go-ethereum/log"
 
 	"github.com/gavel-eth/gavel/contracts/auction"
+	"github.com/gavel-eth/gavel/internal/defaults"
 )
 
 // Defaults of Config.
@@ -89,24 +90,12 @@ type Config struct {
 
 // withDefaults fills zero fields.
 func (c Config) withDefaults() Config {
-	if c.Gas == 0 {
-		c.Gas = DefaultGas
-	}
-	if c.Lead == 0 {
-		c.Lead = DefaultLead
-	}
-	if c.SettleLead == 0 {
-		c.SettleLead = DefaultSettleLead
-	}
-	if c.Grace == 0 {
-		c.Grace = DefaultGrace
-	}
-	if c.Lookback == 0 {
-		c.Lookback = DefaultLookback
-	}
-	if c.RetryAfter == 0 {
-		c.RetryAfter = DefaultRetryAfter
-	}
+	defaults.Set(&c.Gas, DefaultGas)
+	defaults.Set(&c.Lead, DefaultLead)
+	defaults.Set(&c.SettleLead, DefaultSettleLead)
+	defaults.Set(&c.Grace, DefaultGrace)
+	defaults.Set(&c.Lookback, DefaultLookback)
+	defaults.Set(&c.RetryAfter, DefaultRetryAfter)
 	return c
 }
 

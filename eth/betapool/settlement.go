@@ -15,6 +15,7 @@ import (
 	"github.com/ethereum/go-ethereum/metrics"
 
 	"github.com/gavel-eth/gavel/contracts/auction"
+	"github.com/gavel-eth/gavel/internal/defaults"
 	"github.com/gavel-eth/gavel/miner"
 )
 
@@ -65,15 +66,9 @@ var DefaultSettlementConfig = SettlementConfig{
 }
 
 func (c SettlementConfig) withDefaults() SettlementConfig {
-	if c.MaxEntries <= 0 {
-		c.MaxEntries = DefaultMaxEntries
-	}
-	if c.MaxHashes <= 0 {
-		c.MaxHashes = DefaultMaxHashes
-	}
-	if c.Timeout <= 0 {
-		c.Timeout = DefaultL2Timeout
-	}
+	defaults.Set(&c.MaxEntries, DefaultMaxEntries)
+	defaults.Set(&c.MaxHashes, DefaultMaxHashes)
+	defaults.Set(&c.Timeout, DefaultL2Timeout)
 	if c.Refresh == 0 {
 		c.Refresh = DefaultRefresh
 	}

@@ -11,6 +11,8 @@ import (
 	"github.com/ethereum/go-ethereum/metrics"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/stdlib"
+
+	"github.com/gavel-eth/gavel/internal/defaults"
 )
 
 // PostgresConfig tunes the PostgreSQL connection pool. Zero fields take the
@@ -40,21 +42,11 @@ const (
 
 func (c *PostgresConfig) withDefaults() PostgresConfig {
 	out := *c
-	if out.MaxConns <= 0 {
-		out.MaxConns = DefaultPostgresMaxConns
-	}
-	if out.MaxIdleConns <= 0 {
-		out.MaxIdleConns = min(DefaultPostgresMaxIdleConns, out.MaxConns)
-	}
-	if out.ConnMaxLifetime <= 0 {
-		out.ConnMaxLifetime = DefaultPostgresConnMaxLifetime
-	}
-	if out.ConnectTimeout <= 0 {
-		out.ConnectTimeout = DefaultPostgresConnectTimeout
-	}
-	if out.StatementTimeout <= 0 {
-		out.StatementTimeout = DefaultPostgresStatementTimeout
-	}
+	defaults.Set(&out.MaxConns, DefaultPostgresMaxConns)
+	defaults.Set(&out.MaxIdleConns, min(DefaultPostgresMaxIdleConns, out.MaxConns))
+	defaults.Set(&out.ConnMaxLifetime, DefaultPostgresConnMaxLifetime)
+	defaults.Set(&out.ConnectTimeout, DefaultPostgresConnectTimeout)
+	defaults.Set(&out.StatementTimeout, DefaultPostgresStatementTimeout)
 	return out
 }
 

@@ -3,6 +3,8 @@ package jsonrpc
 import (
 	"fmt"
 	"strings"
+
+	"github.com/gavel-eth/gavel/internal/defaults"
 )
 
 // AuthMode says when the MEV listener's JSON-RPC endpoints require a request
@@ -57,15 +59,9 @@ func (c Config) withDefaults() (Config, error) {
 	if c.Auth != AuthOptional && c.Auth != AuthRequired {
 		return c, fmt.Errorf("mev auth mode %q: expected %q or %q", c.Auth, AuthOptional, AuthRequired)
 	}
-	if c.BodyLimit <= 0 {
-		c.BodyLimit = DefaultConfig.BodyLimit
-	}
-	if c.BatchItemLimit <= 0 {
-		c.BatchItemLimit = DefaultConfig.BatchItemLimit
-	}
-	if c.BatchResponseLimit <= 0 {
-		c.BatchResponseLimit = DefaultConfig.BatchResponseLimit
-	}
+	defaults.Set(&c.BodyLimit, DefaultConfig.BodyLimit)
+	defaults.Set(&c.BatchItemLimit, DefaultConfig.BatchItemLimit)
+	defaults.Set(&c.BatchResponseLimit, DefaultConfig.BatchResponseLimit)
 	if c.IPRate < 0 || c.SignerRate < 0 {
 		return c, fmt.Errorf("negative rate limit (ip %v, signer %v): use 0 to turn a limit off", c.IPRate, c.SignerRate)
 	}
