@@ -247,25 +247,11 @@ func body() []byte {
 // dutyTrace is the SSZ bid trace of a submission for the last listed duty
 // (the furthest slot), naming its proposer and fee recipient.
 func dutyTrace() []byte {
-	res, err := http.Get(*target + "/relay/v1/builder/validators")
-	if err != nil {
-		fail(err)
-	}
-	defer res.Body.Close()
-	var duties []struct {
-		Slot  string          `json:"slot"`
-		Entry json.RawMessage `json:"entry"`
-	}
-	if err := json.NewDecoder(res.Body).Decode(&duties); err != nil || len(duties) == 0 {
-		fail(fmt.Errorf("no validator duties (%v)", err))
-	}
-	d := duties[len(duties)-1]
-	regs, err := beacon.DecodeRegistrationsJSON(append(append([]byte("["), d.Entry...), ']'))
-	if err != nil {
-		fail(err)
-	}
-	slot, _ := strconv.ParseUint(d.Slot, 10, 64)
-	t := beacon.BidTrace{Slot: slot, ProposerPubkey: regs[0].Message.Pubkey, ProposerFeeRecipient: regs[0].Message.FeeRecipient, GasLimit: 30_000_000}
+	d := validatorDuties()
+	last := len(d) - 1
+	slot, _ := strconv.ParseUint(d[last].Slot, 10, 64)
+	reg := d.registration(last)
+	t := beacon.BidTrace{Slot: slot, ProposerPubkey: reg.Message.Pubkey, ProposerFeeRecipient: reg.Message.FeeRecipient, GasLimit: 30_000_000}
 	out, err := t.MarshalSSZ()
 	if err != nil {
 		fail(err)
@@ -277,32 +263,47 @@ func dutyTrace() []byte {
 // registration, taken from the builder API, with another gas limit: a
 // known key whose signature no longer matches.
 func registrations() []byte {
-	res, err := http.Get(*target + "/relay/v1/builder/validators")
-	if err != nil {
-		fail(err)
-	}
-	defer res.Body.Close()
-	var duties []struct {
-		Entry json.RawMessage `json:"entry"`
-	}
-	if err := json.NewDecoder(res.Body).Decode(&duties); err != nil || len(duties) == 0 {
-		fail(fmt.Errorf("no validator duties to copy a registration from (%v)", err))
-	}
-	regs, err := beacon.DecodeRegistrationsJSON(append(append([]byte("["), duties[0].Entry...), ']'))
-	if err != nil {
-		fail(err)
-	}
-	regs[0].Message.GasLimit++
-	regs[0].Message.Timestamp = uint64(time.Now().Unix()) // newer than the stored one: not skipped as a replay
+	reg := validatorDuties().registration(0)
+	reg.Message.GasLimit++
+	reg.Message.Timestamp = uint64(time.Now().Unix()) // newer than the stored one: not skipped as a replay
 	many := make([]beacon.SignedValidatorRegistration, 90_000)
 	for i := range many {
-		many[i] = regs[0]
+		many[i] = reg
 	}
 	out, err := beacon.EncodeRegistrationsSSZ(many)
 	if err != nil {
 		fail(err)
 	}
 	return out
+}
+
+// duties is the builder API's list of validator duties (the fields used here).
+type duties []struct {
+	Slot  string          `json:"slot"`
+	Entry json.RawMessage `json:"entry"`
+}
+
+// validatorDuties reads the target's validator duties; it fails on none.
+func validatorDuties() duties {
+	res, err := http.Get(*target + "/relay/v1/builder/validators")
+	if err != nil {
+		fail(err)
+	}
+	defer res.Body.Close()
+	var d duties
+	if err := json.NewDecoder(res.Body).Decode(&d); err != nil || len(d) == 0 {
+		fail(fmt.Errorf("no validator duties (%v)", err))
+	}
+	return d
+}
+
+// registration decodes duty i's registration.
+func (d duties) registration(i int) beacon.SignedValidatorRegistration {
+	regs, err := beacon.DecodeRegistrationsJSON(append(append([]byte("["), d[i].Entry...), ']'))
+	if err != nil {
+		fail(err)
+	}
+	return regs[0]
 }
 
 func fail(err error) {
