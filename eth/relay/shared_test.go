@@ -287,7 +287,7 @@ func TestSharedSurvivesDatabaseRestart(t *testing.T) {
 // and the delivery record names the alpha.
 func TestSharedBetaOnOtherInstance(t *testing.T) {
 	url := pgtest.URL(t)
-	holder := &betaHolder{}
+	holder := &relaytest.BetaHolder{}
 	a := instance(t, url)
 	b := instanceWith(t, url, func(c *relay.Config) { c.Beta = holder })
 	ctx := context.Background()
@@ -308,11 +308,11 @@ func TestSharedBetaOnOtherInstance(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l2 := &l2Settlement{
-		bundles: map[uint64][]auction.Bundle{1: {{AmountOfGas: big.NewInt(1_000_000), BundleHashes: []common.Hash{hash}}}},
-		items:   map[uint64]uint64{1: 1_000_000},
+	l2 := &relaytest.Settlement{
+		Paid:  map[uint64][]auction.Bundle{1: {{AmountOfGas: big.NewInt(1_000_000), BundleHashes: []common.Hash{hash}}}},
+		Items: map[uint64]uint64{1: 1_000_000},
 	}
-	holder.b = betapool.NewBetaBlocks(b.Chain, pool, betapool.NewSettlements(l2, betapool.SettlementConfig{Refresh: -1}))
+	holder.Blocks = betapool.NewBetaBlocks(b.Chain, pool, betapool.NewSettlements(l2, betapool.SettlementConfig{Refresh: -1}))
 	executed := make(chan beacon.Root, 4)
 	b.Relay.OnSharedVerified(func(h beacon.Root) { executed <- h })
 	b.Attrs(1) // B's beacon client saw the slot's payload attributes too
