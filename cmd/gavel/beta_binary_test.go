@@ -27,9 +27,10 @@ import (
 // the hash (`gavel auction pay`); slot S's block ends with the bundle's tx
 // right after the alpha's proposer payment, mev_getBetaBundle says
 // included, and the operator pays the auction out (`gavel auction info`).
-// The leads leave S about eighteen slots away and ten slots between
-// settlement and S, so a loaded machine has room; every wait is a poll
-// bounded by the test's context.
+// S is eighteen slots (seconds) ahead; the operator settles it once slot
+// S-8 is over, which leaves about ten slots for the two bids and seven for
+// the payment, room for a loaded machine; every wait is a poll bounded by
+// the test's context.
 func TestBetaBinary(t *testing.T) {
 	const lead, settleLead, ahead = 20, 8, 18
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
@@ -77,7 +78,14 @@ func TestBetaBinary(t *testing.T) {
 	poll("the first slots", func() bool { return client.CallContext(ctx, &ni, "mev_nodeInfo") == nil && ni.CurrentSlot >= 2 })
 	S := ni.CurrentSlot + ahead
 	slot := strconv.FormatUint(S, 10)
-	poll(fmt.Sprintf("slot %d's auction to open", S), func() bool { return strings.Contains(info(S), "auction: open") })
+	// The contracts are deployed in the first blocks: until then info fails.
+	poll(fmt.Sprintf("slot %d's auction to open", S), func() bool {
+		out, errOut, _ := gavel(t, append([]string{"auction", "info", "--slot", slot, "--recent", "0"}, l2...)...)
+		if ctx.Err() != nil {
+			fail("slot %d's auction never opened; last gavel auction info:\n%s%s", S, out, errOut)
+		}
+		return strings.Contains(out, "auction: open")
+	})
 
 	// 1. The beta bundle: test account (5) sends 1 wei to account (6).
 	out := run("bundle", "send-beta", "--rpc", httpURL, "--dev-account", "5", "--to", params.DevAccounts()[6].Address.Hex(),
