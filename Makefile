@@ -60,3 +60,9 @@ contracts:
 	cd contracts && node compile.js
 	$(ABIGEN) --v2 --combined-json contracts/artifacts/combined.json --pkg bindings --out contracts/bindings/bindings.go
 	$(ABIGEN) --v2 --combined-json contracts/artifacts/test/combined.json --pkg testbindings --out contracts/bindings/testbindings/testbindings.go
+
+.PHONY: hostile
+## hostile: run the issue 14 attacks (internal/hostile) against a fresh `gavel --dev` and print the
+## figures (peak RSS, CPU seconds, /livez latency); loopback only, about a minute per attack
+hostile: gavel
+	./scripts/hostile.sh

@@ -27,7 +27,10 @@ import (
 )
 
 // stepper produces dev blocks in the background (the auction client waits
-// for receipts by polling) until stopped.
+// for receipts by polling) until stopped. It steps only while the pool holds
+// pending transactions (and otherwise every 100 ms, for waits that need a
+// block but send nothing), so the slots the set-up takes depend on the
+// transactions sent more than on how loaded the machine is.
 type stepper struct {
 	cancel context.CancelFunc
 	done   chan struct{}
@@ -39,13 +42,18 @@ func startStepping(t *testing.T, n *testnode.Node) *stepper {
 	s := &stepper{cancel: cancel, done: make(chan struct{})}
 	go func() {
 		defer close(s.done)
-		tick := time.NewTicker(20 * time.Millisecond)
+		tick := time.NewTicker(5 * time.Millisecond)
 		defer tick.Stop()
+		last := time.Now()
 		for {
 			select {
 			case <-ctx.Done():
 				return
 			case <-tick.C:
+				if pending, _ := n.Eth().TxPool().Stats(); pending == 0 && time.Since(last) < 100*time.Millisecond {
+					continue
+				}
+				last = time.Now()
 				if _, err := n.Beacon().Step(ctx); err != nil && ctx.Err() == nil {
 					t.Errorf("step: %v", err)
 					return

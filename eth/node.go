@@ -18,6 +18,7 @@ import (
 	"github.com/ethereum/go-ethereum/eth/ethconfig"
 	"github.com/ethereum/go-ethereum/eth/filters"
 	"github.com/ethereum/go-ethereum/eth/tracers"
+	"github.com/ethereum/go-ethereum/log"
 	"github.com/ethereum/go-ethereum/node"
 	"github.com/ethereum/go-ethereum/rpc"
 
@@ -68,6 +69,9 @@ func DefaultConfig() Config {
 			Addr: mevapi.DefaultAddr, MaxBodyBytes: mevapi.DefaultMaxBodyBytes,
 			ReadHeaderTimeout: mevapi.DefaultReadHeaderTimeout, ReadTimeout: mevapi.DefaultReadTimeout,
 			WriteTimeout: mevapi.DefaultWriteTimeout, IdleTimeout: mevapi.DefaultIdleTimeout,
+			BodyBudget: mevapi.DefaultBodyBudget, BodyBudgetPerIP: mevapi.DefaultBodyBudgetPerIP, BudgetWait: mevapi.DefaultBudgetWait,
+			MaxConns: mevapi.DefaultMaxConns, MaxConnsPerIP: mevapi.DefaultMaxConnsPerIP,
+			MinBodyRate: mevapi.DefaultMinBodyRate, BodyGrace: mevapi.DefaultBodyGrace,
 		},
 		Dev: DevConfig{Period: params.DevPeriod, GasLimit: params.DevGasLimit},
 		Bundles: bundle.Config{
@@ -149,6 +153,14 @@ func ConfigureDevNode(cfg *node.Config, httpSet, httpAPISet bool) {
 
 // ConfigureDevEth sets the eth settings of dev mode: network id 1337, full
 // sync, and gavel's dev genesis unless the datadir already holds a chain.
+//
+// A dev chain in a datadir is crash safe: its state is kept with the hash
+// scheme in archive mode, so each block's state is written to the database
+// as the block is imported, and a SIGKILL at any moment leaves the head
+// with its state on disk. (The path scheme, geth's default, keeps the last
+// 128 blocks' state in memory and journals it only at a clean shutdown: a
+// killed dev node came back at genesis with blocks it could not execute.)
+// A datadir created with the path scheme by an earlier gavel keeps it.
 func ConfigureDevEth(stack *node.Node, cfg *ethconfig.Config, dev DevConfig) error {
 	chainID := dev.ChainID
 	if chainID == 0 {
@@ -156,14 +168,21 @@ func ConfigureDevEth(stack *node.Node, cfg *ethconfig.Config, dev DevConfig) err
 	}
 	cfg.NetworkId = chainID
 	cfg.SyncMode = ethconfig.FullSync
-	genesis, err := storedGenesis(stack)
+	genesis, scheme, err := storedGenesis(stack)
 	if err != nil {
 		return err
+	}
+	if stack.Config().DataDir != "" && (genesis == nil || scheme == rawdb.HashScheme) {
+		cfg.StateScheme = rawdb.HashScheme
+		cfg.NoPruning = true
 	}
 	if genesis == nil {
 		cfg.Genesis = chain.DevGenesis(dev.GasLimit, uint64(time.Now().Unix()))
 		cfg.Genesis.Config.ChainID = new(big.Int).SetUint64(chainID)
 		return nil
+	}
+	if scheme == rawdb.PathScheme {
+		log.Warn("This dev datadir keeps its state with the path scheme: a killed node loses up to 128 blocks; start a new datadir for crash-safe dev state", "datadir", stack.Config().DataDir)
 	}
 	if !chain.IsDevGenesis(genesis) {
 		return fmt.Errorf("%w: %s (chain id %v)", ErrIncompatibleChain, stack.ResolvePath("chaindata"), genesis.Config.ChainID)
@@ -176,28 +195,28 @@ func ConfigureDevEth(stack *node.Node, cfg *ethconfig.Config, dev DevConfig) err
 	return nil
 }
 
-// storedGenesis returns the genesis of the chain in the node's datadir, or
-// nil when there is none (also for in-memory nodes).
-func storedGenesis(stack *node.Node) (*core.Genesis, error) {
+// storedGenesis returns the genesis of the chain in the node's datadir and
+// its state scheme, or nil when there is none (also for in-memory nodes).
+func storedGenesis(stack *node.Node) (*core.Genesis, string, error) {
 	if stack.Config().DataDir == "" {
-		return nil, nil
+		return nil, "", nil
 	}
 	if _, err := os.Stat(stack.ResolvePath("chaindata")); errors.Is(err, os.ErrNotExist) {
-		return nil, nil
+		return nil, "", nil
 	}
 	db, err := stack.OpenDatabaseWithOptions("chaindata", node.DatabaseOptions{ReadOnly: true})
 	if err != nil {
-		return nil, fmt.Errorf("open chain database: %w", err)
+		return nil, "", fmt.Errorf("open chain database: %w", err)
 	}
 	defer db.Close()
 	if rawdb.ReadCanonicalHash(db, 0) == (common.Hash{}) {
-		return nil, nil
+		return nil, "", nil
 	}
 	g, err := core.ReadGenesis(db)
 	if err != nil {
-		return nil, fmt.Errorf("read stored genesis: %w", err)
+		return nil, "", fmt.Errorf("read stored genesis: %w", err)
 	}
-	return g, nil
+	return g, rawdb.ReadStateScheme(db), nil
 }
 
 // New assembles a gavel node on stack, each service from explicit inputs,

@@ -131,7 +131,7 @@ func newDevRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta) (*Re
 		GetHeaderCutoff: -1, GetPayloadCutoff: -1, // slots may be stepped by hand
 		Beta:   beta,
 		Shared: sharedOf(st),
-	}, n.chain, st, devPublisher{svc: svc, engine: n.engine}, svc.traces)
+	}, n.chain, st, devPublisher{engine: n.engine}, svc.traces)
 	if err != nil {
 		svc.traces.Close()
 		return nil, err
@@ -171,19 +171,16 @@ func relayKey(hexKey string, seed []byte) (*beacon.SecretKey, error) {
 }
 
 // devPublisher publishes a delivered block in --dev: newPayload into the
-// local chain (the dev driver then moves the head). A block the dev proposer
-// fetches with getPayload v1 is left to it: the driver imports it, as a
-// consensus client imports the payload it got.
+// local chain, made the head. It fails unless the chain says VALID, so the
+// relay records a delivery only for a block the chain accepted; the dev
+// proposer's own import of the payload it fetched with getPayload v1, and
+// the driver's head update, are then no-ops.
 type devPublisher struct {
-	svc    *RelayService // its proposer, built after the relay
 	engine *chain.Engine
 }
 
 // Publish implements relay.Publisher.
 func (p devPublisher) Publish(ctx context.Context, blk *beacon.SignedBlockContents, payload *beacon.ExecutionPayload, bundle *beacon.BlobsBundle, requests *beacon.ExecutionRequests) error {
-	if pr := p.svc.proposer; pr != nil && pr.Importing(common.Hash(payload.View().BlockHash)) {
-		return nil
-	}
 	env := &engine.ExecutionPayloadEnvelope{ExecutionPayload: payload.ToExecutableData()}
 	if bundle != nil {
 		env.BlobsBundle = &engine.BlobsBundle{}
@@ -198,7 +195,14 @@ func (p devPublisher) Publish(ctx context.Context, blk *beacon.SignedBlockConten
 		}
 		env.Requests = reqs
 	}
-	return p.engine.Import(ctx, env, blk.ParentRoot())
+	if err := p.engine.Import(ctx, env, blk.ParentRoot()); err != nil {
+		return err
+	}
+	// Make it the head (and sync the chain database) before the relay
+	// records the delivery: a crash right after the record then restarts
+	// on this block, never on a chain that replaced it.
+	hash := env.ExecutionPayload.BlockHash
+	return p.engine.SetHead(ctx, hash, hash, hash)
 }
 
 // sharedOf is what the relay shares with other instances on st: nil (a

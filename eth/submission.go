@@ -90,9 +90,11 @@ func NewSubmission(cfg SubmissionConfig, deps SubmissionDeps) (*Submission, erro
 	s := &Submission{stats: store.NewStatsBuffer(deps.Store, cfg.StatsFlush)}
 	c := deps.Chain
 	s.bundles = bundlepool.New(cfg.Bundles, c.ChainID(), func() uint64 { return c.Head().Number.Uint64() }, s.stats)
+	s.bundles.SetAccounts(c)
 	s.beta = betapool.New(cfg.Beta, deps.Store, c.ChainID(), deps.CurrentSlot, s.stats)
+	s.beta.SetGasRules(c.MinTxGas, func() uint64 { return c.Head().GasLimit })
 	s.builder = miner.New(c, s.bundles, cfg.Miner)
-	s.apis = append(append(s.bundles.APIs(reqsig.SignerFrom), s.beta.APIs(reqsig.SignerFrom)...), jsonrpc.UserStatsAPIs(s.stats)...)
+	s.apis = append(append(s.bundles.APIs(reqsig.SignerFrom, reqsig.ClientIPFrom), s.beta.APIs(reqsig.SignerFrom, reqsig.ClientIPFrom)...), jsonrpc.UserStatsAPIs(s.stats)...)
 	rpcSrv, err := jsonrpc.New(cfg.RPC, append(append([]rpc.API{}, s.apis...), deps.SimulationAPIs...), jsonrpc.WithRequestHook(func(a common.Address) { s.stats.Add(a, bundle.StatRequest) }))
 	if err != nil {
 		s.stats.Close()

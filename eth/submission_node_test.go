@@ -252,16 +252,23 @@ func TestDevNodeBundleRules(t *testing.T) {
 	hAllowed := send(map[string]any{"txs": allowed, "blockNumber": target, "revertingTxHashes": []common.Hash{crypto.Keccak256Hash(allowedRevert)}})
 	// 4. A nonce the sender has not reached: dropped for its nonce.
 	hNonce := send(map[string]any{"txs": []hexutil.Bytes{sign(9, 5, &plain, nil, 21000)}, "blockNumber": target})
-	// 5. A fee cap below the base fee, and 6. a sender with no ether.
+	// 5. A fee cap below the base fee, and 6. a sender with no ether, each
+	// after a valid first tx: as a bundle's first tx the pool's admission
+	// check refuses them at once (issue 14), which is checked too.
 	lowFee, _ := types.SignNewTx(testnode.Account(4).Key, signer, &types.DynamicFeeTx{ChainID: cfg.ChainID,
-		GasTipCap: big.NewInt(1), GasFeeCap: big.NewInt(1), Gas: 21000, To: &plain})
+		Nonce: 1, GasTipCap: big.NewInt(1), GasFeeCap: big.NewInt(1), Gas: 21000, To: &plain})
 	rawLow, _ := lowFee.MarshalBinary()
-	hFee := send(map[string]any{"txs": []hexutil.Bytes{rawLow}, "blockNumber": target})
+	hFee := send(map[string]any{"txs": []hexutil.Bytes{sign(4, 0, &plain, nil, 21000), rawLow}, "blockNumber": target})
 	poorKey, _ := crypto.GenerateKey()
 	poor, _ := types.SignNewTx(poorKey, signer, &types.DynamicFeeTx{ChainID: cfg.ChainID,
 		GasTipCap: big.NewInt(1e9), GasFeeCap: big.NewInt(100e9), Gas: 21000, To: &plain})
 	rawPoor, _ := poor.MarshalBinary()
-	hFunds := send(map[string]any{"txs": []hexutil.Bytes{rawPoor}, "blockNumber": target})
+	hFunds := send(map[string]any{"txs": []hexutil.Bytes{sign(5, 1, &plain, nil, 21000), rawPoor}, "blockNumber": target})
+	for name, raw := range map[string]hexutil.Bytes{"fee cap of 1 wei": rawLow, "no ether": rawPoor} {
+		if status, r := post(t, mev, body("eth_sendBundle", map[string]any{"txs": []hexutil.Bytes{raw}, "blockNumber": target}), ""); status != 400 || r.Error == nil {
+			t.Fatalf("%s as the first tx: %d, want 400 from the admission check", name, status)
+		}
+	}
 
 	n.Step()
 	block, err := n.Chain().BlockByNumber(uint64(target))

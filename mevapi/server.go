@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net"
 	"net/http"
 	"runtime/debug"
@@ -43,6 +42,20 @@ type Config struct {
 	ReadTimeout       time.Duration `toml:",omitempty"`
 	WriteTimeout      time.Duration `toml:",omitempty"`
 	IdleTimeout       time.Duration `toml:",omitempty"`
+
+	// Resource budgets (DESIGN.md section 12): request body bytes held in
+	// memory at once, in total and per client IP (a reader that would pass
+	// them waits up to BudgetWait, then gets 503 or 429); connections open
+	// at once, in total and per IP (more are answered 503 and closed); and
+	// the minimum rate at which a body must arrive once BodyGrace has
+	// passed (slower bodies are cut with 408).
+	BodyBudget      int64         `toml:",omitempty"`
+	BodyBudgetPerIP int64         `toml:",omitempty"`
+	BudgetWait      time.Duration `toml:",omitempty"`
+	MaxConns        int           `toml:",omitempty"`
+	MaxConnsPerIP   int           `toml:",omitempty"`
+	MinBodyRate     int64         `toml:",omitempty"` // bytes per second
+	BodyGrace       time.Duration `toml:",omitempty"`
 }
 
 func (c Config) withDefaults() Config {
@@ -64,15 +77,37 @@ func (c Config) withDefaults() Config {
 	if c.IdleTimeout <= 0 {
 		c.IdleTimeout = DefaultIdleTimeout
 	}
+	if c.BodyBudget <= 0 {
+		c.BodyBudget = DefaultBodyBudget
+	}
+	if c.BodyBudgetPerIP <= 0 {
+		c.BodyBudgetPerIP = min(DefaultBodyBudgetPerIP, c.BodyBudget)
+	}
+	if c.BudgetWait <= 0 {
+		c.BudgetWait = DefaultBudgetWait
+	}
+	if c.MaxConns <= 0 {
+		c.MaxConns = DefaultMaxConns
+	}
+	if c.MaxConnsPerIP <= 0 {
+		c.MaxConnsPerIP = min(DefaultMaxConnsPerIP, c.MaxConns)
+	}
+	if c.MinBodyRate <= 0 {
+		c.MinBodyRate = DefaultMinBodyRate
+	}
+	if c.BodyGrace <= 0 {
+		c.BodyGrace = DefaultBodyGrace
+	}
 	return c
 }
 
 // Server is the MEV listener: its own http.Server, run as a node.Lifecycle.
 // Routes are mounted with Handle before Start.
 type Server struct {
-	cfg   Config
-	mux   *http.ServeMux
-	ready func() error
+	cfg    Config
+	mux    *http.ServeMux
+	ready  func() error
+	budget *budget
 
 	mu       sync.Mutex
 	started  bool
@@ -84,7 +119,8 @@ type Server struct {
 // New creates a listener with the health routes mounted. ready reports
 // whether the node can serve traffic (nil means always ready).
 func New(cfg Config, ready func() error) *Server {
-	s := &Server{cfg: cfg.withDefaults(), mux: http.NewServeMux(), ready: ready}
+	cfg = cfg.withDefaults()
+	s := &Server{cfg: cfg, mux: http.NewServeMux(), ready: ready, budget: newBudget(cfg.BodyBudget, cfg.BodyBudgetPerIP, cfg.BudgetWait)}
 	s.mux.HandleFunc("GET /livez", func(w http.ResponseWriter, r *http.Request) {
 		WriteJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
@@ -134,7 +170,31 @@ func (s *Server) Handle(pattern string, h http.Handler) {
 
 // Handler returns the listener's full handler chain (for tests and embedding).
 func (s *Server) Handler() http.Handler {
-	return recoverPanics(limitBody(s.cfg.MaxBodyBytes, s.mux))
+	return recoverPanics(limitBody(s.cfg.MaxBodyBytes, s.meterBody(s.mux)))
+}
+
+// BodyBytesInFlight reports the request body bytes held in memory now,
+// as reserved from the body budget.
+func (s *Server) BodyBytesInFlight() int64 { return s.budget.inUse() }
+
+// meterBody gives each request its account of the body budget (released
+// when the handler returns) and holds its body to the minimum transfer rate.
+func (s *Server) meterBody(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Body == nil || r.Body == http.NoBody {
+			next.ServeHTTP(w, r)
+			return
+		}
+		now := time.Now()
+		acct := &Account{b: s.budget, ip: remoteIP(r), ctx: r.Context()}
+		defer acct.close()
+		r = r.WithContext(context.WithValue(r.Context(), accountKey{}, acct))
+		r.Body = &slowBody{
+			ReadCloser: r.Body, rc: http.NewResponseController(w), start: now, grace: s.cfg.BodyGrace,
+			rate: float64(s.cfg.MinBodyRate), hard: now.Add(s.cfg.ReadTimeout),
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 // Start listens and serves in the background.
@@ -145,6 +205,7 @@ func (s *Server) Start() error {
 	if err != nil {
 		return fmt.Errorf("mev listener on %s: %w", s.cfg.Addr, err)
 	}
+	ln = &connLimit{Listener: ln, total: s.cfg.MaxConns, perIP: s.cfg.MaxConnsPerIP, byIP: map[string]int{}}
 	s.started, s.listener, s.done = true, ln, make(chan struct{})
 	s.srv = &http.Server{
 		Handler:           s.Handler(),
@@ -235,21 +296,22 @@ func WriteJSON(w http.ResponseWriter, status int, v any) {
 	w.Write(append(body, '\n'))
 }
 
-// ReadBody reads a request body of at most limit bytes. It returns
-// ErrBodyTooLarge (wrapped, with the limit) when the body is longer.
+// ReadBody reads a request body of at most limit bytes, chunk by chunk as
+// the bytes arrive, within the listener's body budget (mevapi.ReadAll). It
+// returns ErrBodyTooLarge (wrapped, with the limit) when the body is longer,
+// and the budget's and the transfer rate's sentinels (see BodyStatus).
 func ReadBody(r *http.Request, limit int64) ([]byte, error) {
 	if r.ContentLength > limit {
 		return nil, fmt.Errorf("%w: %d bytes, the limit is %d", ErrBodyTooLarge, r.ContentLength, limit)
 	}
-	body, err := io.ReadAll(io.LimitReader(r.Body, limit+1))
+	tooLarge := func() error { return fmt.Errorf("%w: the limit is %d bytes", ErrBodyTooLarge, limit) }
+	body, err := ReadAll(AccountOf(r), r.Body, limit, r.ContentLength, 0, nil, tooLarge)
 	var maxErr *http.MaxBytesError
 	switch {
 	case errors.As(err, &maxErr):
 		return nil, fmt.Errorf("%w: the limit is %d bytes", ErrBodyTooLarge, maxErr.Limit)
 	case err != nil:
-		return nil, fmt.Errorf("reading request body: %w", err)
-	case int64(len(body)) > limit:
-		return nil, fmt.Errorf("%w: the limit is %d bytes", ErrBodyTooLarge, limit)
+		return nil, err
 	}
 	return body, nil
 }

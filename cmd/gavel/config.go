@@ -198,6 +198,27 @@ func applyGavelFlags(ctx *cli.Context, cfg *gavelConfig) error {
 	if ctx.IsSet(mevWriteTimeoutFlag.Name) {
 		cfg.Mev.Listener.WriteTimeout = ctx.Duration(mevWriteTimeoutFlag.Name)
 	}
+	l := &cfg.Mev.Listener
+	for _, f := range []struct {
+		flag *cli.Int64Flag
+		dst  *int64
+	}{{mevBodyBudgetFlag, &l.BodyBudget}, {mevBodyBudgetIPFlag, &l.BodyBudgetPerIP}, {mevMinRateFlag, &l.MinBodyRate}} {
+		if ctx.IsSet(f.flag.Name) {
+			if *f.dst = ctx.Int64(f.flag.Name); *f.dst <= 0 {
+				return fmt.Errorf("%w: --%s must be positive: got %d", errUsage, f.flag.Name, *f.dst)
+			}
+		}
+	}
+	for _, f := range []struct {
+		flag *cli.IntFlag
+		dst  *int
+	}{{mevMaxConnsFlag, &l.MaxConns}, {mevMaxConnsIPFlag, &l.MaxConnsPerIP}} {
+		if ctx.IsSet(f.flag.Name) {
+			if *f.dst = ctx.Int(f.flag.Name); *f.dst <= 0 {
+				return fmt.Errorf("%w: --%s must be positive: got %d", errUsage, f.flag.Name, *f.dst)
+			}
+		}
+	}
 	if err := applySimFlags(ctx, cfg); err != nil {
 		return err
 	}

@@ -68,6 +68,36 @@ var (
 		Value:    mevapi.DefaultReadTimeout,
 		Category: "MEV LISTENER",
 	}
+	mevBodyBudgetFlag = &cli.Int64Flag{
+		Name:     "mev.bodybudget",
+		Usage:    "Request body bytes the MEV listener holds in memory at once, all clients together (more wait briefly, then get 503)",
+		Value:    mevapi.DefaultBodyBudget,
+		Category: "MEV LISTENER",
+	}
+	mevBodyBudgetIPFlag = &cli.Int64Flag{
+		Name:     "mev.bodybudget.perip",
+		Usage:    "Request body bytes the MEV listener holds in memory at once for one client IP (more wait briefly, then get 429)",
+		Value:    mevapi.DefaultBodyBudgetPerIP,
+		Category: "MEV LISTENER",
+	}
+	mevMaxConnsFlag = &cli.IntFlag{
+		Name:     "mev.maxconns",
+		Usage:    "Connections the MEV listener keeps open at once (more are answered 503 and closed)",
+		Value:    mevapi.DefaultMaxConns,
+		Category: "MEV LISTENER",
+	}
+	mevMaxConnsIPFlag = &cli.IntFlag{
+		Name:     "mev.maxconns.perip",
+		Usage:    "Connections the MEV listener keeps open at once from one client IP",
+		Value:    mevapi.DefaultMaxConnsPerIP,
+		Category: "MEV LISTENER",
+	}
+	mevMinRateFlag = &cli.Int64Flag{
+		Name:     "mev.minrate",
+		Usage:    "Minimum rate, in bytes per second, at which a request body must arrive after the first second (slower bodies are cut with 408)",
+		Value:    mevapi.DefaultMinBodyRate,
+		Category: "MEV LISTENER",
+	}
 	mevWriteTimeoutFlag = &cli.DurationFlag{
 		Name:     "mev.writetimeout",
 		Usage:    "Time the MEV listener allows for answering one request",
@@ -81,6 +111,7 @@ var gavelFlags = concat([]cli.Flag{
 	configFileFlag, verbosityFlag,
 	devFlag, devPeriodFlag, devGasLimitFlag,
 	mevAddrFlag, mevMaxBodyFlag, mevReadTimeoutFlag, mevWriteTimeoutFlag,
+	mevBodyBudgetFlag, mevBodyBudgetIPFlag, mevMaxConnsFlag, mevMaxConnsIPFlag, mevMinRateFlag,
 }, devAuctionFlags, submissionFlags, betaFlags, simFlags, relayFlags, storeFlags)
 
 // gethFlags are the geth flags gavel understands, with geth's names, so a

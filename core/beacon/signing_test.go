@@ -203,3 +203,29 @@ func TestVerifyBatchEdgeCases(t *testing.T) {
 		t.Fatalf("swapped signatures: got %v", err)
 	}
 }
+
+// TestVerifyBatchFirstBad checks that the growing batches and bisection
+// name the first bad set wherever it is (inside the first batch, in a later
+// one, at a boundary) with good and bad sets after it.
+func TestVerifyBatchFirstBad(t *testing.T) {
+	key, _ := GenerateSecretKey()
+	sets := make([]SignatureSet, 300)
+	for i := range sets {
+		root := Root{byte(i), byte(i >> 8)}
+		sets[i] = SignatureSet{Pubkey: key.PublicKey(), Root: root, Signature: key.SignRoot(root)}
+	}
+	if err := VerifyBatch(sets); err != nil {
+		t.Fatalf("good sets: %v", err)
+	}
+	for _, bad := range []int{0, 63, 64, 100, 191, 192, 299} {
+		broken := append([]SignatureSet(nil), sets...)
+		broken[bad].Root[31] = 1
+		if bad+7 < len(broken) {
+			broken[bad+7].Root[31] = 1
+		}
+		var be *BatchError
+		if err := VerifyBatch(broken); !errors.As(err, &be) || be.Index != bad || !errors.Is(err, ErrInvalidSignature) {
+			t.Fatalf("bad set %d: got %v", bad, err)
+		}
+	}
+}

@@ -27,6 +27,8 @@ var (
 	ErrBetaSlotFormat  = errors.New("beta bundle slot is not a decimal string")
 	ErrBetaSlotPast    = errors.New("beta bundle slot is in the past")
 	ErrBetaSlotTooFar  = errors.New("beta bundle slot is beyond the horizon")
+	ErrBetaGasTooLow   = errors.New("beta bundle tx gas limit is below its intrinsic gas")
+	ErrBetaGasTooHigh  = errors.New("beta bundle gas exceeds the beta capacity of a slot")
 )
 
 // BetaLimits bound what ValidateBeta accepts. The zero value is not useful;
@@ -35,6 +37,13 @@ type BetaLimits struct {
 	MaxTxs   int    // txs per bundle (default 100)
 	MaxBytes int    // total raw tx bytes per bundle (default 1 MiB)
 	Horizon  uint64 // how many slots ahead of the current one a bundle may target
+	// MaxGas caps the sum of the txs' gas limits: the most beta gas a slot
+	// can sell (0: no cap).
+	MaxGas uint64
+	// MinGas, when set, is the least gas a tx can use (intrinsic gas and
+	// calldata floor, core/chain.Chain.MinTxGas): a tx whose gas limit is
+	// below it can never be included, so it is refused.
+	MinGas func(tx *types.Transaction, from common.Address) (uint64, error)
 }
 
 // DefaultBetaLimits are DESIGN section 12's limits; the horizon of 128 slots
@@ -76,6 +85,7 @@ func ValidateBeta(args BetaBundleArgs, chainID uint64, currentSlot uint64, lim B
 	seen := make(map[common.Hash]int, len(args.Txs))
 	hashes := make([]common.Hash, 0, len(args.Txs))
 	total := 0
+	var gas uint64
 	for i, s := range args.Txs {
 		raw, err := decodeHexTx(s)
 		if err != nil {
@@ -92,9 +102,23 @@ func ValidateBeta(args BetaBundleArgs, chainID uint64, currentSlot uint64, lim B
 		if err := checkBetaTx(tx, chainID); err != nil {
 			return nil, fmt.Errorf("%w (txs[%d] %s)", err, i, tx.Hash().Hex())
 		}
-		if _, err := types.Sender(signer, tx); err != nil {
+		from, err := types.Sender(signer, tx)
+		if err != nil {
 			return nil, fmt.Errorf("%w: txs[%d]: bad signature: %v", ErrBetaTxDecode, i, err)
 		}
+		if lim.MinGas != nil {
+			least, err := lim.MinGas(tx, from)
+			if err != nil {
+				return nil, fmt.Errorf("%w: txs[%d] %s: %v", ErrBetaGasTooLow, i, tx.Hash().Hex(), err)
+			}
+			if tx.Gas() < least {
+				return nil, fmt.Errorf("%w: txs[%d] %s has gas limit %d, its calldata and access list alone need %d", ErrBetaGasTooLow, i, tx.Hash().Hex(), tx.Gas(), least)
+			}
+		}
+		if lim.MaxGas > 0 && tx.Gas() > lim.MaxGas-gas {
+			return nil, fmt.Errorf("%w: txs up to txs[%d] have gas limits summing to more than %d, a slot sells at most that", ErrBetaGasTooHigh, i, lim.MaxGas)
+		}
+		gas += tx.Gas()
 		h := tx.Hash()
 		if j, dup := seen[h]; dup {
 			return nil, fmt.Errorf("%w: txs[%d] and txs[%d] are both %s", ErrBetaDuplicateTx, j, i, h.Hex())

@@ -174,7 +174,7 @@ func (r *simRun) error(err error) error {
 	if !errors.Is(err, chain.ErrSimulationCancelled) {
 		return errclass.Internal(err)
 	}
-	if errors.Is(context.Cause(r.ctx), context.DeadlineExceeded) {
+	if errors.Is(context.Cause(r.ctx), context.DeadlineExceeded) || errors.Is(err, context.DeadlineExceeded) {
 		return fmt.Errorf("%w after %d ms", ErrTimeout, r.timeout.Milliseconds())
 	}
 	return fmt.Errorf("%w: %v", ErrCancelled, context.Cause(r.ctx))

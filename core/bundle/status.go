@@ -35,6 +35,9 @@ const (
 	DropCancelled DropReason = "cancelled"
 	// DropReplaced: a later bundle with the same replacementUuid replaced it.
 	DropReplaced DropReason = "replaced"
+	// DropEvicted: the pool (or its block) was full and a bundle paying more
+	// per gas took its place.
+	DropEvicted DropReason = "evicted"
 )
 
 // Consideration is what a block builder did with one bundle for one block.

@@ -113,7 +113,11 @@ func (e *Engine) Import(ctx context.Context, env *engine.ExecutionPayloadEnvelop
 	return nil
 }
 
-// SetHead moves head, safe and finalized through forkchoiceUpdated.
+// SetHead moves head, safe and finalized through forkchoiceUpdated, then
+// flushes the chain database to disk: the in-process beacon driver (dev
+// mode) is its only caller, and a head it moved must survive a SIGKILL
+// (geth writes without syncing, so a killed process loses its last writes;
+// one sync a slot costs little).
 func (e *Engine) SetHead(ctx context.Context, head, safe, finalized common.Hash) error {
 	res, err := e.api.ForkchoiceUpdatedV3(ctx, engine.ForkchoiceStateV1{
 		HeadBlockHash: head, SafeBlockHash: safe, FinalizedBlockHash: finalized,
@@ -123,6 +127,9 @@ func (e *Engine) SetHead(ctx context.Context, head, safe, finalized common.Hash)
 	}
 	if res.PayloadStatus.Status != engine.VALID {
 		return fmt.Errorf("%w: forkchoiceUpdated to %s is %s", ErrPayloadRejected, head.Hex(), res.PayloadStatus.Status)
+	}
+	if err := e.backend.ChainDb().SyncKeyValue(); err != nil {
+		return fmt.Errorf("flushing the chain database after head %s: %w", head.Hex(), err)
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"runtime"
 	"sync"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/lru"
@@ -435,6 +436,18 @@ func (s *Simulation) Try(m *SimMessage, gas uint64) (*TxOutcome, error) {
 	return s.run(m, gas, false)
 }
 
+// stopCause reports why the simulation's context is over, or nil while it
+// is not: a passed deadline counts even before its timer has fired.
+func (s *Simulation) stopCause() error {
+	if s.ctx.Err() != nil {
+		return context.Cause(s.ctx)
+	}
+	if d, ok := s.ctx.Deadline(); ok && !time.Now().Before(d) {
+		return context.DeadlineExceeded
+	}
+	return nil
+}
+
 func (s *Simulation) run(m *SimMessage, gas uint64, keep bool) (*TxOutcome, error) {
 	if s.dead != nil {
 		return nil, s.dead
@@ -452,12 +465,18 @@ func (s *Simulation) run(m *SimMessage, gas uint64, keep bool) (*TxOutcome, erro
 	snap, gsnap := s.sdb.Snapshot(), *s.gp // by value: no allocation per message
 	s.sdb.SetTxContext(m.hash, s.index, uint32(s.index+1))
 	res, err := core.ApplyMessage(s.evm, msg, s.gp)
-	if s.evm.Cancelled() {
+	if cause := s.stopCause(); s.evm.Cancelled() || cause != nil {
 		// The aborted frame ends like a STOP and looks successful: never
-		// report it, and never use this EVM again.
+		// report it, and never use this EVM again. A message that ran past
+		// the deadline before the cancelling goroutine was scheduled (a
+		// loaded machine) counts as cancelled too: a timeout is never a
+		// success.
 		s.sdb.RevertToSnapshot(snap)
 		s.gp.Set(&gsnap)
-		s.dead = fmt.Errorf("%w: %w", ErrSimulationCancelled, context.Cause(s.ctx))
+		if cause == nil {
+			cause = context.Cause(s.ctx)
+		}
+		s.dead = fmt.Errorf("%w: %w", ErrSimulationCancelled, cause)
 		return nil, s.dead
 	}
 	if err != nil || !keep {

@@ -3,9 +3,11 @@ package chain
 import (
 	"fmt"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/state"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/rpc"
+	"github.com/holiman/uint256"
 )
 
 // HeaderByNumberOrHash resolves a block reference as JSON-RPC clients give
@@ -78,4 +80,14 @@ func (c *Chain) stateAfter(h *types.Header) (*state.StateDB, error) {
 		return nil, fmt.Errorf("%w: block %d (%s): %v; no historic state either: %v", ErrMissingState, h.Number.Uint64(), h.Hash().Hex(), err, herr)
 	}
 	return sdb, nil
+}
+
+// HeadAccount reads an account's nonce and balance in the post-state of the
+// head block (bundle admission checks).
+func (c *Chain) HeadAccount(addr common.Address) (nonce uint64, balance *uint256.Int, err error) {
+	sdb, err := c.stateAfter(c.Head())
+	if err != nil {
+		return 0, nil, err
+	}
+	return sdb.GetNonce(addr), sdb.GetBalance(addr), nil
 }

@@ -19,16 +19,22 @@ import (
 // provides it (the MEV listener's reqsig.SignerFrom).
 type SignerFunc func(ctx context.Context) (common.Address, bool)
 
+// ClientFunc returns the client IP address of the request ctx belongs to
+// ("" when unknown), for the per-IP quotas (the MEV listener's
+// reqsig.ClientIPFrom).
+type ClientFunc func(ctx context.Context) string
+
 // API is the "mev" namespace service of beta bundles.
 type API struct {
 	p      *Pool
 	signer SignerFunc
+	client ClientFunc
 }
 
 // APIs returns the JSON-RPC services of the pool, for geth's RPC and the MEV
-// listener alike; signer reads a request's signer.
-func (p *Pool) APIs(signer SignerFunc) []rpc.API {
-	return []rpc.API{{Namespace: "mev", Service: &API{p, signer}}}
+// listener alike; signer reads a request's signer, client its IP address.
+func (p *Pool) APIs(signer SignerFunc, client ClientFunc) []rpc.API {
+	return []rpc.API{{Namespace: "mev", Service: &API{p, signer, client}}}
 }
 
 // FastMethods lets the MEV listener call mev_sendBetaBundle without geth's
@@ -40,7 +46,7 @@ func (a *API) FastMethods() []string { return []string{"sendBetaBundle"} }
 // concatenated tx hashes (the slot is not hashed).
 func (a *API) SendBetaBundle(ctx context.Context, args bundle.BetaBundleArgs) (common.Hash, error) {
 	signer, _ := a.signer(ctx)
-	h, err := a.p.Add(ctx, args, signer)
+	h, err := a.p.AddFrom(ctx, args, signer, a.client(ctx))
 	if err != nil {
 		return common.Hash{}, classify(err)
 	}

@@ -64,7 +64,7 @@ func startNode(t testing.TB, path string, opts ...jsonrpc.Option) *node {
 	slot.Store(100)
 	stats := store.NewStatsBuffer(db, 1<<40)
 	pool := New(Config{Horizon: 32}, db, chainID, slot.Load, stats)
-	srv, err := jsonrpc.New(jsonrpc.Config{}, append(pool.APIs(reqsig.SignerFrom), jsonrpc.UserStatsAPIs(stats)...),
+	srv, err := jsonrpc.New(jsonrpc.Config{}, append(pool.APIs(reqsig.SignerFrom, reqsig.ClientIPFrom), jsonrpc.UserStatsAPIs(stats)...),
 		append([]jsonrpc.Option{jsonrpc.WithRequestHook(func(a common.Address) { stats.Add(a, bundle.StatRequest) })}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
@@ -158,6 +158,10 @@ func TestSendBetaBundle(t *testing.T) {
 	json.Unmarshal(r.Result, &u)
 	if status != 200 || u.Requests != 1 || u.BetaBundles != 1 {
 		t.Fatalf("user stats: %d %+v %+v", status, u, r.Error)
+	}
+	// The answer states its crash window (issue 14): the flush interval.
+	if u.UnflushedSeconds != n.stats.FlushInterval().Seconds() || u.UnflushedSeconds <= 0 {
+		t.Fatalf("unflushedSeconds %v, want the flush interval %v", u.UnflushedSeconds, n.stats.FlushInterval())
 	}
 }
 
@@ -262,7 +266,7 @@ func BenchmarkSendBetaBundle(b *testing.B) {
 						Slot string   `json:"slot"`
 					}
 					json.Unmarshal(req.Params[0], &args)
-					_, err := (&API{pool, reqsig.SignerFrom}).SendBetaBundle(b.Context(), toArgs(args.Txs, args.Slot))
+					_, err := (&API{pool, reqsig.SignerFrom, reqsig.ClientIPFrom}).SendBetaBundle(b.Context(), toArgs(args.Txs, args.Slot))
 					return err
 				}
 				res, err := client.Post(n.url+"/v1", "application/json", bytes.NewReader(bodies[i]))

@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -28,6 +29,7 @@ var (
 	acceptedMeter = metrics.NewRegisteredMeter("gavel/beta/bundles/accepted", nil)
 	resentMeter   = metrics.NewRegisteredMeter("gavel/beta/bundles/resent", nil)
 	rejectedMeter = metrics.NewRegisteredMeter("gavel/beta/bundles/rejected", nil)
+	prunedMeter   = metrics.NewRegisteredMeter("gavel/beta/bundles/pruned", nil)
 )
 
 // Config bounds beta bundles ([Beta] section, --beta.* flags).
@@ -35,14 +37,45 @@ type Config struct {
 	MaxTxs   int    `toml:",omitempty"` // txs per bundle (100)
 	MaxBytes int    `toml:",omitempty"` // raw tx bytes per bundle (1 MiB)
 	Horizon  uint64 `toml:",omitempty"` // --beta.horizon: slots ahead of the current one (128)
+	// MaxPerSigner and MaxPerIP cap the (bundle, slot) entries one request
+	// signer, or one client IP, has for slots that have not passed (1,000
+	// each; counted since the node started).
+	MaxPerSigner int `toml:",omitempty"`
+	MaxPerIP     int `toml:",omitempty"`
+	// Retention is how many slots a passed slot's bundles stay stored, so
+	// mev_getBetaBundle can still report them "expired" (7,200 slots: a day
+	// at 12 s). Older ones are deleted.
+	Retention uint64 `toml:",omitempty"`
+	// MaxStoreBytes is the disk budget of stored beta bundles, raw tx bytes
+	// (1 GiB): past it new bundles are refused until pruning frees room.
+	MaxStoreBytes int64 `toml:",omitempty"`
 }
 
-// DefaultConfig is bundle.DefaultBetaLimits.
+// DefaultConfig is bundle.DefaultBetaLimits with the store's quotas.
 var DefaultConfig = Config{
-	MaxTxs:   bundle.DefaultBetaLimits.MaxTxs,
-	MaxBytes: bundle.DefaultBetaLimits.MaxBytes,
-	Horizon:  bundle.DefaultBetaLimits.Horizon,
+	MaxTxs:       bundle.DefaultBetaLimits.MaxTxs,
+	MaxBytes:     bundle.DefaultBetaLimits.MaxBytes,
+	Horizon:      bundle.DefaultBetaLimits.Horizon,
+	MaxPerSigner: 1_000, MaxPerIP: 1_000, Retention: 7_200, MaxStoreBytes: 1 << 30,
 }
+
+// Errors of the pool's quotas (429).
+var (
+	ErrQuota     = errors.New("beta bundle quota exceeded")
+	ErrStoreFull = errors.New("beta bundle store is full")
+)
+
+// Store is what the pool needs of its database: the beta bundles, and the
+// pruning and measuring that keep them within the retention period and the
+// disk budget (internal/store's SQL stores).
+type Store interface {
+	store.BetaBundles
+	PruneBetaBundles(ctx context.Context, before uint64) (int64, error)
+	BetaBundleBytes(ctx context.Context) (int64, error)
+}
+
+// pruneEvery is how many slots pass between two prunings.
+const pruneEvery = 32
 
 func (c Config) limits() bundle.BetaLimits {
 	l := bundle.DefaultBetaLimits
@@ -69,12 +102,23 @@ type Pool struct {
 	chainID     uint64
 	currentSlot func() uint64
 	limits      bundle.BetaLimits
+	cfg         Config
 	stats       StatsCounter
 	now         func() time.Time
 	paid        *Settlements // set by NewBetaBlocks; nil: no L2
 	// decoded keeps recent bundles' txs as validated, senders recovered,
 	// so that a merge does not decode and ecrecover them again.
 	decoded *lru.Cache[common.Hash, types.Transactions]
+	maxGas  func() uint64
+
+	mu         sync.Mutex
+	perSigner  map[uint64]map[common.Address]int // slot -> signer -> entries
+	perIP      map[uint64]map[string]int         // slot -> client IP -> entries
+	bytes      int64                             // stored raw tx bytes (approximate between prunings)
+	measured   bool
+	prunedAt   uint64
+	pruning    bool
+	pruneStore Store // nil when db cannot prune (then no retention or budget)
 }
 
 // The decoded-tx cache: how many bundles, and the largest bundle (raw
@@ -99,8 +143,35 @@ func (p *Pool) remember(hash common.Hash, raw [][]byte, txs types.Transactions) 
 // must be signed for; currentSlot is the node's slot clock (the dev chain's
 // slot in --dev, beacon genesis time on real networks). stats may be nil.
 func New(cfg Config, db store.BetaBundles, chainID uint64, currentSlot func() uint64, stats StatsCounter) *Pool {
-	return &Pool{db: db, chainID: chainID, currentSlot: currentSlot, limits: cfg.limits(), stats: stats, now: time.Now,
-		decoded: lru.NewCache[common.Hash, types.Transactions](decodedBundles)}
+	d := DefaultConfig
+	if cfg.MaxPerSigner <= 0 {
+		cfg.MaxPerSigner = d.MaxPerSigner
+	}
+	if cfg.MaxPerIP <= 0 {
+		cfg.MaxPerIP = d.MaxPerIP
+	}
+	if cfg.Retention == 0 {
+		cfg.Retention = d.Retention
+	}
+	if cfg.MaxStoreBytes <= 0 {
+		cfg.MaxStoreBytes = d.MaxStoreBytes
+	}
+	p := &Pool{
+		db: db, chainID: chainID, currentSlot: currentSlot, limits: cfg.limits(), cfg: cfg, stats: stats, now: time.Now,
+		perSigner: map[uint64]map[common.Address]int{}, perIP: map[uint64]map[string]int{},
+		decoded: lru.NewCache[common.Hash, types.Transactions](decodedBundles),
+	}
+	p.pruneStore, _ = db.(Store)
+	return p
+}
+
+// SetGasRules turns on the gas checks: each tx's gas limit must cover its
+// intrinsic gas (minGas, core/chain.Chain.MinTxGas), and a bundle's gas
+// limits together must fit maxGas(), the beta capacity of a slot (at most
+// the block gas limit).
+func (p *Pool) SetGasRules(minGas func(*types.Transaction, common.Address) (uint64, error), maxGas func() uint64) {
+	p.limits.MinGas = minGas
+	p.maxGas = maxGas
 }
 
 // Add validates args and stores the bundle for its slot, returning the
@@ -108,14 +179,38 @@ func New(cfg Config, db store.BetaBundles, chainID uint64, currentSlot func() ui
 // is already stored for returns the same hash and changes nothing. Errors
 // from validation wrap core/bundle's ErrBeta* sentinels.
 func (p *Pool) Add(ctx context.Context, args bundle.BetaBundleArgs, signer common.Address) (common.Hash, error) {
-	b, err := bundle.ValidateBeta(args, p.chainID, p.currentSlot(), p.limits)
+	return p.AddFrom(ctx, args, signer, "")
+}
+
+// AddFrom is Add for a request from client IP ip: the quotas count per
+// signer (signed requests) and per IP, and the disk budget is checked.
+func (p *Pool) AddFrom(ctx context.Context, args bundle.BetaBundleArgs, signer common.Address, ip string) (common.Hash, error) {
+	cur := p.currentSlot()
+	lim := p.limits
+	if p.maxGas != nil {
+		lim.MaxGas = p.maxGas()
+	}
+	b, err := bundle.ValidateBeta(args, p.chainID, cur, lim)
 	if err != nil {
+		rejectedMeter.Mark(1)
+		return common.Hash{}, err
+	}
+	p.maybePrune(cur)
+	size := 0
+	for _, raw := range b.Raw {
+		size += len(raw)
+	}
+	if err := p.reserve(ctx, b.Slot, cur, signer, ip, int64(size)); err != nil {
 		rejectedMeter.Mark(1)
 		return common.Hash{}, err
 	}
 	created, err := p.db.PutBetaBundle(ctx, &store.BetaBundle{Hash: b.Hash, Txs: b.Raw, Signer: signer}, b.Slot, p.now().UnixMilli())
 	if err != nil {
+		p.unreserve(b.Slot, signer, ip, int64(size))
 		return common.Hash{}, errclass.Internal(fmt.Errorf("storing beta bundle %s: %w", b.Hash.Hex(), err))
+	}
+	if !created {
+		p.unreserve(b.Slot, signer, ip, int64(size))
 	}
 	p.remember(b.Hash, b.Raw, b.Txs)
 	if created {
@@ -128,6 +223,125 @@ func (p *Pool) Add(ctx context.Context, args bundle.BetaBundleArgs, signer commo
 		resentMeter.Mark(1)
 	}
 	return b.Hash, nil
+}
+
+// reserve counts a new (bundle, slot) entry against the signer's and the
+// IP's quotas and its bytes against the disk budget, or says which is spent.
+func (p *Pool) reserve(ctx context.Context, slot, cur uint64, signer common.Address, ip string, size int64) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for s := range p.perSigner {
+		if s < cur {
+			delete(p.perSigner, s)
+		}
+	}
+	for s := range p.perIP {
+		if s < cur {
+			delete(p.perIP, s)
+		}
+	}
+	if signer != (common.Address{}) {
+		n := 0
+		for _, m := range p.perSigner {
+			n += m[signer]
+		}
+		if n >= p.cfg.MaxPerSigner {
+			return errclass.Limited(fmt.Errorf("%w: signer %s has %d bundles for coming slots, at most %d", ErrQuota, signer, n, p.cfg.MaxPerSigner))
+		}
+	}
+	n := 0
+	for _, m := range p.perIP {
+		n += m[ip]
+	}
+	if n >= p.cfg.MaxPerIP {
+		return errclass.Limited(fmt.Errorf("%w: %d bundles for coming slots from this IP address, at most %d", ErrQuota, n, p.cfg.MaxPerIP))
+	}
+	if p.pruneStore != nil {
+		if !p.measured {
+			b, err := p.pruneStore.BetaBundleBytes(ctx)
+			if err != nil {
+				return errclass.Internal(err)
+			}
+			p.bytes, p.measured = b, true
+		}
+		if p.bytes+size > p.cfg.MaxStoreBytes {
+			return errclass.Limited(fmt.Errorf("%w: %d bytes of %d stored; bundles of passed slots are deleted after %d slots, retry then", ErrStoreFull, p.bytes, p.cfg.MaxStoreBytes, p.cfg.Retention))
+		}
+		p.bytes += size
+	}
+	if signer != (common.Address{}) {
+		if p.perSigner[slot] == nil {
+			p.perSigner[slot] = map[common.Address]int{}
+		}
+		p.perSigner[slot][signer]++
+	}
+	if p.perIP[slot] == nil {
+		p.perIP[slot] = map[string]int{}
+	}
+	p.perIP[slot][ip]++
+	return nil
+}
+
+// unreserve takes back a reservation whose bundle was not stored (failed,
+// or already there for that slot).
+func (p *Pool) unreserve(slot uint64, signer common.Address, ip string, size int64) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if m := p.perSigner[slot]; m != nil && signer != (common.Address{}) {
+		m[signer]--
+	}
+	if m := p.perIP[slot]; m != nil {
+		m[ip]--
+	}
+	if p.pruneStore != nil {
+		p.bytes -= size
+	}
+}
+
+// maybePrune deletes, in the background, the bundles of slots older than
+// the retention period, every pruneEvery slots, and re-measures the store.
+func (p *Pool) maybePrune(cur uint64) {
+	if p.pruneStore == nil || cur < p.cfg.Retention {
+		return
+	}
+	p.mu.Lock()
+	if p.pruning || cur < p.prunedAt+pruneEvery && p.prunedAt != 0 {
+		p.mu.Unlock()
+		return
+	}
+	p.pruning, p.prunedAt = true, cur
+	p.mu.Unlock()
+	go func() {
+		p.Prune(context.Background(), cur-p.cfg.Retention)
+		p.mu.Lock()
+		p.pruning = false
+		p.mu.Unlock()
+	}()
+}
+
+// Prune deletes the bundles of slots before slot (and bundles left with no
+// slot), then re-measures the store for the disk budget.
+func (p *Pool) Prune(ctx context.Context, before uint64) error {
+	if p.pruneStore == nil {
+		return nil
+	}
+	n, err := p.pruneStore.PruneBetaBundles(ctx, before)
+	if err != nil {
+		log.Warn("Pruning beta bundles failed", "err", err)
+		return err
+	}
+	b, err := p.pruneStore.BetaBundleBytes(ctx)
+	if err != nil {
+		return err
+	}
+	p.mu.Lock()
+	p.bytes, p.measured = b, true
+	p.mu.Unlock()
+	if n > 0 {
+		prunedMeter.Mark(n)
+		log.Debug("Pruned beta bundles", "before", before, "entries", n, "bytes", b)
+	}
+	return nil
 }
 
 // Slot states reported by Status.

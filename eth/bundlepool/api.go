@@ -16,17 +16,23 @@ import (
 // provides it (the MEV listener's reqsig.SignerFrom).
 type SignerFunc func(ctx context.Context) (common.Address, bool)
 
+// ClientFunc returns the client IP address of the request ctx belongs to
+// ("" when unknown), for the per-IP quotas (the MEV listener's
+// reqsig.ClientIPFrom).
+type ClientFunc func(ctx context.Context) string
+
 // API is the "eth" namespace service with eth_sendBundle and
 // eth_cancelBundle; StatsAPI the "flashbots" one.
 type API struct {
 	p      *Pool
 	signer SignerFunc
+	client ClientFunc
 }
 
 // APIs returns the pool's JSON-RPC services; signer reads a request's
-// signer.
-func (p *Pool) APIs(signer SignerFunc) []rpc.API {
-	return []rpc.API{{Namespace: "eth", Service: &API{p, signer}}, {Namespace: "flashbots", Service: &StatsAPI{p, signer}}}
+// signer, client its IP address.
+func (p *Pool) APIs(signer SignerFunc, client ClientFunc) []rpc.API {
+	return []rpc.API{{Namespace: "eth", Service: &API{p, signer, client}}, {Namespace: "flashbots", Service: &StatsAPI{p, signer}}}
 }
 
 // SendBundleResult is eth_sendBundle's answer, as Flashbots' relay gives it
@@ -38,7 +44,7 @@ type SendBundleResult struct {
 // SendBundle is eth_sendBundle.
 func (a *API) SendBundle(ctx context.Context, args bundle.SendBundleArgs) (*SendBundleResult, error) {
 	signer, _ := a.signer(ctx)
-	h, err := a.p.Add(args, signer)
+	h, err := a.p.AddFrom(args, signer, a.client(ctx))
 	if err != nil {
 		return nil, errclass.RPC(err, 0)
 	}

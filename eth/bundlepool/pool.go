@@ -8,13 +8,16 @@ package bundlepool
 import (
 	"errors"
 	"fmt"
+	"math/big"
 	"sort"
 	"sync"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/log"
 	"github.com/ethereum/go-ethereum/metrics"
+	"github.com/holiman/uint256"
 
 	"github.com/gavel-eth/gavel/core/bundle"
 	"github.com/gavel-eth/gavel/core/errclass"
@@ -25,14 +28,26 @@ var (
 	cancelledMeter = metrics.NewRegisteredMeter("gavel/bundles/cancelled", nil)
 	includedMeter  = metrics.NewRegisteredMeter("gavel/bundles/included", nil)
 	pendingGauge   = metrics.NewRegisteredGauge("gavel/bundles/pending", nil)
+	evictedMeter   = metrics.NewRegisteredMeter("gavel/bundles/evicted", nil)
 )
 
 // Errors of the pool.
 var (
-	ErrPoolFull      = errors.New("bundle pool full")
-	ErrUnknownUUID   = errors.New("no pending bundle with this replacementUuid")
+	ErrPoolFull    = errors.New("bundle pool full")
+	ErrUnknownUUID = errors.New("no pending bundle with this replacementUuid")
+	ErrBlockFull   = errors.New("too many bundles for this block")
+	// ErrNotYourBundle: a signed bundle's status asked for by another signer.
 	ErrNotYourBundle = errors.New("bundle was sent by another signer")
-	ErrBlockFull     = errors.New("too many bundles for this block")
+	// ErrQuota: the signer or the client IP already has its share of the
+	// pool pending (429).
+	ErrQuota = errors.New("bundle quota exceeded")
+	// ErrCancelled: the replacementUuid was cancelled for this block range;
+	// a replayed request cannot bring the bundle back.
+	ErrCancelled = errors.New("replacementUuid was cancelled")
+	// Admission check against the head state (first tx of the bundle).
+	ErrNonceTooLow       = errors.New("bundle's first tx nonce is below the sender's account nonce")
+	ErrInsufficientFunds = errors.New("bundle's first tx sender cannot pay for it")
+	ErrFeeCapTooLow      = errors.New("bundle's first tx max fee per gas is below any base fee its target block can have")
 )
 
 // Config bounds the pool ([Mev] section).
@@ -42,10 +57,16 @@ type Config struct {
 	MaxTxs         int    `toml:",omitempty"` // txs per bundle (100)
 	MaxBytes       int    `toml:",omitempty"` // raw tx bytes per bundle (300,000)
 	MaxBlocksAhead uint64 `toml:",omitempty"` // how far past the head a bundle may target (256)
+	MaxPoolBytes   int    `toml:",omitempty"` // raw tx bytes of all pending bundles (64 MiB)
+	MaxPerSigner   int    `toml:",omitempty"` // pending bundles of one request signer (1,000)
+	MaxPerIP       int    `toml:",omitempty"` // pending bundles sent from one client IP (1,000)
 }
 
 // DefaultConfig is the Flashbots relay's bundle limits with pool bounds.
-var DefaultConfig = Config{MaxBundles: 10_000, MaxPerBlock: 2_000, MaxTxs: 100, MaxBytes: 300_000, MaxBlocksAhead: 256}
+var DefaultConfig = Config{
+	MaxBundles: 10_000, MaxPerBlock: 2_000, MaxTxs: 100, MaxBytes: 300_000, MaxBlocksAhead: 256,
+	MaxPoolBytes: 64 << 20, MaxPerSigner: 1_000, MaxPerIP: 1_000,
+}
 
 func (c Config) withDefaults() Config {
 	d := DefaultConfig
@@ -64,6 +85,15 @@ func (c Config) withDefaults() Config {
 	if c.MaxBlocksAhead > 0 {
 		d.MaxBlocksAhead = c.MaxBlocksAhead
 	}
+	if c.MaxPoolBytes > 0 {
+		d.MaxPoolBytes = c.MaxPoolBytes
+	}
+	if c.MaxPerSigner > 0 {
+		d.MaxPerSigner = c.MaxPerSigner
+	}
+	if c.MaxPerIP > 0 {
+		d.MaxPerIP = c.MaxPerIP
+	}
 	return d
 }
 
@@ -72,20 +102,31 @@ type StatsCounter interface {
 	Add(addr common.Address, kind bundle.StatKind)
 }
 
+// Accounts reads the head state for the admission check (core/chain.Chain).
+type Accounts interface {
+	Head() *types.Header
+	HeadAccount(addr common.Address) (nonce uint64, balance *uint256.Int, err error)
+}
+
 // Pool is the eth_sendBundle pool. Safe for concurrent use.
 type Pool struct {
-	cfg     Config
-	chainID uint64
-	head    func() uint64
-	stats   StatsCounter
+	cfg      Config
+	chainID  uint64
+	head     func() uint64
+	stats    StatsCounter
+	accounts Accounts
 
-	mu      sync.Mutex
-	byBlock map[uint64]map[common.Hash]*bundle.SendBundle
-	byUUID  map[string]*bundle.SendBundle
-	count   int
-	seq     uint64
-	arrival map[*bundle.SendBundle]uint64
-	pruned  uint64 // highest head pruned at
+	mu        sync.Mutex
+	byBlock   map[uint64]map[common.Hash]*bundle.SendBundle
+	byUUID    map[uuidKey]*bundle.SendBundle
+	cancelled map[uuidKey]uint64 // cancelled uuid -> highest block it was cancelled for
+	entries   map[*bundle.SendBundle]*entry
+	bySigner  map[common.Address]int
+	byIP      map[string]int
+	count     int
+	bytes     int
+	seq       uint64
+	pruned    uint64 // highest head pruned at
 
 	// Statuses of recent bundles (status.go).
 	status    map[statusKey]*Status
@@ -95,29 +136,68 @@ type Pool struct {
 	now       func() time.Time
 }
 
+// uuidKey scopes a replacementUuid to its owner: the request signer, or the
+// zero address for unsigned bundles. Two owners' equal uuids never meet.
+type uuidKey struct {
+	owner common.Address
+	uuid  string
+}
+
+// entry is the pool's bookkeeping of one pending bundle.
+type entry struct {
+	arrival uint64
+	ip      string
+	bytes   int
+	score   *big.Int // first tx's tip per gas: what eviction compares
+}
+
 // New returns an empty pool. head returns the current head block number;
 // stats may be nil.
 func New(cfg Config, chainID uint64, head func() uint64, stats StatsCounter) *Pool {
 	return &Pool{
 		cfg: cfg.withDefaults(), chainID: chainID, head: head, stats: stats,
-		byBlock: map[uint64]map[common.Hash]*bundle.SendBundle{},
-		byUUID:  map[string]*bundle.SendBundle{},
-		arrival: map[*bundle.SendBundle]uint64{},
-		status:  map[statusKey]*Status{}, latest: map[common.Hash]uint64{},
+		byBlock:   map[uint64]map[common.Hash]*bundle.SendBundle{},
+		byUUID:    map[uuidKey]*bundle.SendBundle{},
+		cancelled: map[uuidKey]uint64{},
+		entries:   map[*bundle.SendBundle]*entry{},
+		bySigner:  map[common.Address]int{},
+		byIP:      map[string]int{},
+		status:    map[statusKey]*Status{}, latest: map[common.Hash]uint64{},
 		builderID: "local", now: time.Now,
 	}
 }
 
+// SetAccounts turns on the admission check against the head state: a
+// bundle's first tx must have a nonce at least its sender's, a sender able
+// to pay its gas at its max fee plus its value, and a max fee no lower
+// than the lowest base fee its target block can have. Without it (tests of
+// the pool alone) bundles are admitted on their form.
+func (p *Pool) SetAccounts(a Accounts) { p.accounts = a }
+
 // Add validates args and adds the bundle for its target block. Sending the
 // same bundle for the same block again is a no-op; a bundle with a
-// replacementUuid replaces the uuid's earlier bundle.
+// replacementUuid replaces the uuid's earlier bundle of the same signer.
 func (p *Pool) Add(args bundle.SendBundleArgs, signer common.Address) (common.Hash, error) {
+	return p.AddFrom(args, signer, "")
+}
+
+// AddFrom is Add for a request from client IP ip (quotas are per signer and
+// per IP; "" counts as one client).
+func (p *Pool) AddFrom(args bundle.SendBundleArgs, signer common.Address, ip string) (common.Hash, error) {
 	lim := bundle.SendLimits{MaxTxs: p.cfg.MaxTxs, MaxBytes: p.cfg.MaxBytes, MaxBlocksAhead: p.cfg.MaxBlocksAhead}
 	b, err := bundle.ValidateSend(args, p.chainID, p.head(), lim)
 	if err != nil {
 		return common.Hash{}, err
 	}
 	b.Signer = signer
+	if err := p.admit(b); err != nil {
+		return common.Hash{}, err
+	}
+	size := 0
+	for _, raw := range args.Txs {
+		size += len(raw)
+	}
+	e := &entry{ip: ip, bytes: size, score: tipPerGas(b.Txs[0])}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	// Without a local builder nothing else prunes: do it as the head moves.
@@ -126,14 +206,17 @@ func (p *Pool) Add(args bundle.SendBundleArgs, signer common.Address) (common.Ha
 	if head := p.head(); head > p.pruned {
 		p.pruneLocked(head, head-1)
 	}
+	key := uuidKey{signer, b.ReplacementUUID}
+	if b.ReplacementUUID != "" {
+		if upTo, ok := p.cancelled[key]; ok && b.BlockNumber <= upTo {
+			return common.Hash{}, fmt.Errorf("%w for blocks up to %d: use another uuid", ErrCancelled, upTo)
+		}
+	}
 	// The bundle being replaced stays until the replacement has passed every
 	// check: a failed replacement must not cancel the original.
 	var old *bundle.SendBundle
 	if b.ReplacementUUID != "" {
-		old = p.byUUID[b.ReplacementUUID]
-		if old != nil && old.Signer != signer {
-			return common.Hash{}, fmt.Errorf("%w: replacementUuid %s belongs to another signer", ErrNotYourBundle, b.ReplacementUUID)
-		}
+		old = p.byUUID[key]
 	}
 	set := p.byBlock[b.BlockNumber]
 	if dup, ok := set[b.Hash]; ok {
@@ -143,6 +226,7 @@ func (p *Pool) Add(args bundle.SendBundleArgs, signer common.Address) (common.Ha
 		}
 		return b.Hash, nil
 	}
+	// A replacement frees its predecessor's share before the quotas count.
 	freed, freedHere := 0, 0
 	if old != nil {
 		freed = 1
@@ -150,29 +234,46 @@ func (p *Pool) Add(args bundle.SendBundleArgs, signer common.Address) (common.Ha
 			freedHere = 1
 		}
 	}
-	if p.count-freed >= p.cfg.MaxBundles {
-		return common.Hash{}, errclass.Limited(fmt.Errorf("%w: %d bundles pending, retry later", ErrPoolFull, p.count))
+	if signer != (common.Address{}) && p.bySigner[signer]-freed >= p.cfg.MaxPerSigner {
+		return common.Hash{}, errclass.Limited(fmt.Errorf("%w: signer %s has %d bundles pending, at most %d", ErrQuota, signer, p.bySigner[signer], p.cfg.MaxPerSigner))
+	}
+	if oldIP := p.ipOf(old); p.byIP[ip]-btoi(old != nil && oldIP == ip) >= p.cfg.MaxPerIP {
+		return common.Hash{}, errclass.Limited(fmt.Errorf("%w: %d bundles pending from this IP address, at most %d", ErrQuota, p.byIP[ip], p.cfg.MaxPerIP))
 	}
 	if len(set)-freedHere >= p.cfg.MaxPerBlock {
-		return common.Hash{}, errclass.Limited(fmt.Errorf("%w: block %d already has %d bundles", ErrBlockFull, b.BlockNumber, len(set)))
+		low, lowE := p.leastLocked(set)
+		if lowE == nil || lowE.score.Cmp(e.score) >= 0 {
+			return common.Hash{}, errclass.Limited(fmt.Errorf("%w: block %d already has %d bundles, none pays less per gas than this one", ErrBlockFull, b.BlockNumber, len(set)))
+		}
+		p.removeLocked(low)
+		p.dropLocked(low, bundle.DropEvicted)
+		evictedMeter.Mark(1)
 	}
 	if old != nil {
 		p.removeLocked(old)
 		p.dropLocked(old, bundle.DropReplaced)
 	}
-	set = p.byBlock[b.BlockNumber]
-	if set == nil {
+	if err := p.makeRoomLocked(e); err != nil {
+		return common.Hash{}, err
+	}
+	if set = p.byBlock[b.BlockNumber]; set == nil {
 		set = map[common.Hash]*bundle.SendBundle{}
 		p.byBlock[b.BlockNumber] = set
 	}
 	set[b.Hash] = b
 	p.recordLocked(b)
 	p.seq++
-	p.arrival[b] = p.seq
+	e.arrival = p.seq
+	p.entries[b] = e
 	if b.ReplacementUUID != "" {
-		p.byUUID[b.ReplacementUUID] = b
+		p.byUUID[key] = b
 	}
 	p.count++
+	p.bytes += e.bytes
+	if signer != (common.Address{}) {
+		p.bySigner[signer]++
+	}
+	p.byIP[ip]++
 	pendingGauge.Update(int64(p.count))
 	acceptedMeter.Mark(1)
 	if p.stats != nil {
@@ -182,8 +283,113 @@ func (p *Pool) Add(args bundle.SendBundleArgs, signer common.Address) (common.Ha
 	return b.Hash, nil
 }
 
-// Cancel removes the pending bundle of uuid. When the bundle was signed,
-// only its signer may cancel it.
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func (p *Pool) ipOf(b *bundle.SendBundle) string {
+	if e := p.entries[b]; e != nil {
+		return e.ip
+	}
+	return ""
+}
+
+// makeRoomLocked makes room for e under the count and byte budgets by
+// evicting the least valuable pending bundles (lowest tip per gas of the
+// first tx, the newest first among equals), only while they are worth less
+// than e; otherwise the pool is full.
+func (p *Pool) makeRoomLocked(e *entry) error {
+	for p.count+1 > p.cfg.MaxBundles || p.bytes+e.bytes > p.cfg.MaxPoolBytes {
+		var low *bundle.SendBundle
+		var lowE *entry
+		for b, be := range p.entries {
+			if lowE == nil || less(be, lowE) {
+				low, lowE = b, be
+			}
+		}
+		if low == nil || lowE.score.Cmp(e.score) >= 0 {
+			return errclass.Limited(fmt.Errorf("%w: %d bundles (%d bytes) pending, none pays less per gas than this one; retry later", ErrPoolFull, p.count, p.bytes))
+		}
+		p.removeLocked(low)
+		p.dropLocked(low, bundle.DropEvicted)
+		evictedMeter.Mark(1)
+	}
+	return nil
+}
+
+// leastLocked is the least valuable bundle of set.
+func (p *Pool) leastLocked(set map[common.Hash]*bundle.SendBundle) (*bundle.SendBundle, *entry) {
+	var low *bundle.SendBundle
+	var lowE *entry
+	for _, b := range set {
+		if be := p.entries[b]; be != nil && (lowE == nil || less(be, lowE)) {
+			low, lowE = b, be
+		}
+	}
+	return low, lowE
+}
+
+// less orders bundles for eviction: lower tip per gas first, then the
+// newer (the older keeps its place among equals).
+func less(a, b *entry) bool {
+	if c := a.score.Cmp(b.score); c != 0 {
+		return c < 0
+	}
+	return a.arrival > b.arrival
+}
+
+// tipPerGas is what a tx offers the block's fee recipient per gas at most.
+func tipPerGas(tx *types.Transaction) *big.Int {
+	if tx.GasTipCap().Cmp(tx.GasFeeCap()) < 0 {
+		return tx.GasTipCap()
+	}
+	return tx.GasFeeCap()
+}
+
+// admit is the cheap admission check against the head state (SetAccounts).
+func (p *Pool) admit(b *bundle.SendBundle) error {
+	if p.accounts == nil {
+		return nil
+	}
+	tx := b.Txs[0]
+	from, err := types.Sender(types.LatestSignerForChainID(tx.ChainId()), tx)
+	if err != nil {
+		return fmt.Errorf("%w: txs[0]: bad signature: %v", bundle.ErrSendTxDecode, err)
+	}
+	nonce, balance, err := p.accounts.HeadAccount(from)
+	if err != nil {
+		return errclass.Internal(fmt.Errorf("reading the head state: %w", err))
+	}
+	if tx.Nonce() < nonce {
+		return fmt.Errorf("%w: txs[0] %s has nonce %d, %s is at %d", ErrNonceTooLow, tx.Hash().Hex(), tx.Nonce(), from.Hex(), nonce)
+	}
+	cost, overflow := uint256.FromBig(tx.Cost())
+	if overflow || balance.Cmp(cost) < 0 {
+		return fmt.Errorf("%w: txs[0] %s costs up to %s wei (gas x max fee + value), %s holds %s", ErrInsufficientFunds, tx.Hash().Hex(), tx.Cost(), from.Hex(), balance)
+	}
+	if h := p.accounts.Head(); h != nil && h.BaseFee != nil {
+		// The base fee falls by at most 1/8 a block: this is the lowest the
+		// target block's can be.
+		floor := new(big.Int).Set(h.BaseFee)
+		for i := h.Number.Uint64(); i < b.BlockNumber && floor.Sign() > 0; i++ {
+			floor.Sub(floor, new(big.Int).Rsh(floor, 3))
+			if floor.Cmp(big.NewInt(8)) < 0 {
+				floor.SetInt64(0)
+			}
+		}
+		if tx.GasFeeCap().Cmp(floor) < 0 {
+			return fmt.Errorf("%w: txs[0] %s max fee %s wei, block %d's base fee is at least %s", ErrFeeCapTooLow, tx.Hash().Hex(), tx.GasFeeCap(), b.BlockNumber, floor)
+		}
+	}
+	return nil
+}
+
+// Cancel removes the pending bundle of uuid sent by signer (unsigned
+// bundles are cancelled unsigned), and keeps the uuid cancelled up to that
+// bundle's block: replaying the request that sent it cannot bring it back.
 func (p *Pool) Cancel(uuid string, signer common.Address) (common.Hash, error) {
 	if uuid == "" {
 		return common.Hash{}, bundle.ErrCancelMissingUUID
@@ -194,14 +400,13 @@ func (p *Pool) Cancel(uuid string, signer common.Address) (common.Hash, error) {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	b := p.byUUID[u]
+	key := uuidKey{signer, u}
+	b := p.byUUID[key]
 	if b == nil {
 		return common.Hash{}, fmt.Errorf("%w: %s", ErrUnknownUUID, u)
 	}
-	if b.Signer != (common.Address{}) && b.Signer != signer {
-		return common.Hash{}, fmt.Errorf("%w: replacementUuid %s", ErrNotYourBundle, u)
-	}
 	p.removeLocked(b)
+	p.cancelled[key] = max(p.cancelled[key], b.BlockNumber)
 	p.dropLocked(b, bundle.DropCancelled)
 	cancelledMeter.Mark(1)
 	return b.Hash, nil
@@ -216,10 +421,22 @@ func (p *Pool) removeLocked(b *bundle.SendBundle) {
 		p.count--
 		pendingGauge.Update(int64(p.count))
 	}
-	if b.ReplacementUUID != "" && p.byUUID[b.ReplacementUUID] == b {
-		delete(p.byUUID, b.ReplacementUUID)
+	key := uuidKey{b.Signer, b.ReplacementUUID}
+	if b.ReplacementUUID != "" && p.byUUID[key] == b {
+		delete(p.byUUID, key)
 	}
-	delete(p.arrival, b)
+	if e := p.entries[b]; e != nil {
+		p.bytes -= e.bytes
+		if b.Signer != (common.Address{}) {
+			if p.bySigner[b.Signer]--; p.bySigner[b.Signer] <= 0 {
+				delete(p.bySigner, b.Signer)
+			}
+		}
+		if p.byIP[e.ip]--; p.byIP[e.ip] <= 0 {
+			delete(p.byIP, e.ip)
+		}
+		delete(p.entries, b)
+	}
 }
 
 // Bundles returns the bundles targeting block number whose timestamp window
@@ -236,7 +453,7 @@ func (p *Pool) Bundles(number, timestamp uint64) []*bundle.SendBundle {
 			st.Reason = bundle.DropTimestamp
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return p.arrival[out[i]] < p.arrival[out[j]] })
+	sort.Slice(out, func(i, j int) bool { return p.entries[out[i]].arrival < p.entries[out[j]].arrival })
 	return out
 }
 
@@ -252,6 +469,11 @@ func (p *Pool) Prune(head uint64) {
 func (p *Pool) pruneLocked(head, finish uint64) {
 	p.finishLocked(finish)
 	p.pruned = max(p.pruned, head)
+	for k, upTo := range p.cancelled {
+		if upTo <= head {
+			delete(p.cancelled, k)
+		}
+	}
 	for n, set := range p.byBlock {
 		if n > head {
 			continue

@@ -42,11 +42,8 @@ func TestPool(t *testing.T) {
 	if again, err := p.Add(bundle.SendBundleArgs{Txs: []hexutil.Bytes{rawTx(t, 0)}, BlockNumber: 11}, alice); err != nil || again != h1 || p.Len() != 1 {
 		t.Fatalf("re-send: %v %s len %d", err, again, p.Len())
 	}
-	// Someone else cannot replace or cancel alice's uuid.
-	if _, err := p.Add(bundle.SendBundleArgs{Txs: []hexutil.Bytes{rawTx(t, 1)}, BlockNumber: 12, ReplacementUUID: uuid}, bob); !errors.Is(err, ErrNotYourBundle) {
-		t.Fatalf("replace by another signer: %v", err)
-	}
-	if _, err := p.Cancel(uuid, bob); !errors.Is(err, ErrNotYourBundle) {
+	// Someone else cannot cancel alice's uuid: uuids are scoped to their signer.
+	if _, err := p.Cancel(uuid, bob); !errors.Is(err, ErrUnknownUUID) {
 		t.Fatalf("cancel by another signer: %v", err)
 	}
 	// Alice replaces it with a bundle for block 12.
@@ -193,11 +190,13 @@ func TestFailedReplacementKeepsOriginal(t *testing.T) {
 	if got, err := p.Cancel(uuid, alice); err != nil || got != orig {
 		t.Fatalf("the uuid still names the original: %s %v", got, err)
 	}
-	// A replacement in the same full block takes the slot of the bundle it replaces.
-	if _, err := p.Add(bundle.SendBundleArgs{Txs: []hexutil.Bytes{rawTx(t, 3)}, BlockNumber: 11, ReplacementUUID: uuid}, alice); err != nil {
+	// A replacement in the same full block takes the slot of the bundle it
+	// replaces (another uuid: the cancelled one stays cancelled for block 11).
+	uuid2 := "123e4567-e89b-12d3-a456-426614174001"
+	if _, err := p.Add(bundle.SendBundleArgs{Txs: []hexutil.Bytes{rawTx(t, 3)}, BlockNumber: 11, ReplacementUUID: uuid2}, alice); err != nil {
 		t.Fatal(err)
 	}
-	repl, err := p.Add(bundle.SendBundleArgs{Txs: []hexutil.Bytes{rawTx(t, 4)}, BlockNumber: 11, ReplacementUUID: uuid}, alice)
+	repl, err := p.Add(bundle.SendBundleArgs{Txs: []hexutil.Bytes{rawTx(t, 4)}, BlockNumber: 11, ReplacementUUID: uuid2}, alice)
 	if got := p.Bundles(11, 0); err != nil || len(got) != 1 || got[0].Hash != repl {
 		t.Fatalf("replacement in its own full block: %v, %d bundles", err, len(got))
 	}

@@ -83,15 +83,6 @@ type Proposer struct {
 
 	mu         sync.Mutex
 	registered bool
-	importing  sync.Map // block hash -> struct{}: getPayload in flight
-}
-
-// Importing reports whether the dev proposer is fetching block hash with
-// getPayload v1: it hands the payload to the driver, which imports it, so
-// the relay need not publish it into the chain as well.
-func (p *Proposer) Importing(hash common.Hash) bool {
-	_, ok := p.importing.Load(hash)
-	return ok
 }
 
 // NewProposer creates the dev proposer flow.
@@ -339,9 +330,6 @@ func (p *Proposer) propose(ctx context.Context, req PayloadRequest, v Validator,
 	if err != nil {
 		return nil, err
 	}
-	hash := common.Hash(bid.Header().BlockHash())
-	p.importing.Store(hash, struct{}{})
-	defer p.importing.Delete(hash)
 	status, body, err = p.do(ctx, http.MethodPost, "/eth/v1/builder/blinded_blocks", raw, map[string]string{
 		"Content-Type": "application/octet-stream", "Accept": "application/octet-stream", "Eth-Consensus-Version": fork.String(),
 	})

@@ -65,7 +65,7 @@ func builderPayload(e *relaytest.Env, sub *beacon.Submission) *chain.BuilderPayl
 // run the checks, wait for the signature.
 func pipeline(b *testing.B, e *relaytest.Env, body []byte, gzipped bool) {
 	var early *relay.SignatureCheck
-	raw, err := relayapi.ReadSubmission(bytes.NewReader(body), gzipped, int64(len(body)), relayapi.DefaultMaxSubmissionBytes, func(prefix []byte) {
+	raw, err := relayapi.ReadSubmission(bytes.NewReader(body), gzipped, int64(len(body)), relayapi.DefaultMaxSubmissionBytes, func(prefix []byte) error {
 		t, err := beacon.SubmissionTraceSSZ(prefix)
 		if err != nil {
 			b.Fatal(err)
@@ -75,6 +75,7 @@ func pipeline(b *testing.B, e *relaytest.Env, body []byte, gzipped bool) {
 			b.Fatal(err)
 		}
 		early = e.Relay.StartSignatureCheck(t, sig)
+		return nil
 	})
 	if err != nil {
 		b.Fatal(err)

@@ -225,6 +225,26 @@ func (r *Relay) checkFork(sub *beacon.Submission) error {
 	return nil
 }
 
+// CheckBidTrace runs, on a submission's bid trace alone, the checks that
+// need no payload: the fork of the slot (fork is the submission's, from its
+// Eth-Consensus-Version header or its slot), the past slot, and the slot's
+// duty and fee recipient. The builder API runs it on the message, read
+// before the payload is decoded (for SSZ, before the rest of the body is
+// even read), so a submission that cannot win costs no decoding; Submit
+// runs every check again. A submission failing both the timestamp and the
+// duty check hears about the duty here, where the reference relay (which
+// decodes first) would name the timestamp.
+func (r *Relay) CheckBidTrace(t *beacon.BidTrace, fork params.ConsensusFork) error {
+	if want := r.cfg.Beacon.ForkAtSlot(t.Slot); fork != want {
+		return withMessage(ErrWrongFork, "not %s payload", want)
+	}
+	if err := r.checkPastSlot(t); err != nil {
+		return err
+	}
+	_, err := r.checkDutyAndFeeRecipient(t)
+	return err
+}
+
 // 3. checkPastSlot: the slot must be after the head's.
 func (r *Relay) checkPastSlot(t *beacon.BidTrace) error {
 	if t.Slot <= r.HeadSlot() {

@@ -12,15 +12,22 @@ import (
 
 // deliveryGuard is the equivocation guard: at most one payload per slot,
 // ever, and never one for a slot older than the latest delivered. The first
-// getPayload for a slot claims it and commits the delivery record; requests
-// for the same block wait for that commit and then get the same payload;
-// requests for another block are refused. The store's per-slot uniqueness
-// backs the guard across restarts and relay instances.
+// getPayload for a slot claims it, publishes the block once and commits the
+// delivery record (see recordFirst for the order); requests for the same
+// block wait for that and then get the same payload without a second
+// publication; requests for another block are refused. The store's
+// per-slot uniqueness backs the guard across restarts and relay instances.
 type deliveryGuard struct {
-	st     store.Relay
-	mu     sync.Mutex
-	latest uint64 // highest slot delivered (0: none)
-	slots  map[uint64]*delivery
+	st store.Relay
+	// recordFirst writes the record before publishing: with a database
+	// shared by several instances the record is the claim the others see,
+	// so it must come first (as the reference relay's Redis check does).
+	// Alone, the relay publishes first and records only accepted blocks.
+	recordFirst bool
+	running     sync.WaitGroup // publications after getPayload v2 answered
+	mu          sync.Mutex
+	latest      uint64 // highest slot delivered (0: none)
+	slots       map[uint64]*delivery
 }
 
 // delivery is one slot's claimed delivery.
@@ -57,31 +64,78 @@ func (g *deliveryGuard) slotDelivered(slot uint64) bool {
 	return g.latest != 0 && slot <= g.latest
 }
 
-// deliver claims slot for the bid's block and commits record durably (once
-// per slot). Concurrent and repeated calls for the same block return after
-// the commit; calls for another block of the slot, or for an older slot,
-// fail.
-func (g *deliveryGuard) deliver(ctx context.Context, slot uint64, hash beacon.Root, record func() *store.DeliveredPayload) error {
-	g.mu.Lock()
-	d, ok := g.slots[slot]
-	switch {
-	case ok && d.hash != hash:
-		g.mu.Unlock()
-		return ErrEquivocation
-	case !ok && g.latest != 0 && slot < g.latest:
-		g.mu.Unlock()
-		return ErrSlotDelivered
-	case !ok:
-		d = &delivery{hash: hash, done: make(chan struct{})}
-		g.slots[slot] = d
-		prevLatest := g.latest
-		if slot > g.latest {
-			g.latest = slot
+// deliver claims slot for the bid's block, publishes it once and commits
+// record durably (alone: only once the block was accepted; sharing a
+// database: before publishing, see recordFirst). Concurrent and repeated
+// calls for the same block get the first call's outcome without publishing
+// again; after a failed publication or record the next call tries again;
+// calls for another block of the slot, or for an older slot, fail. With
+// async the claim is made (or refused) before it returns, and the rest runs
+// in the background.
+func (g *deliveryGuard) deliver(ctx context.Context, slot uint64, hash beacon.Root, async bool, publish func(context.Context) error, record func() *store.DeliveredPayload) error {
+	for {
+		g.mu.Lock()
+		d, ok := g.slots[slot]
+		switch {
+		case ok && d.hash != hash:
+			g.mu.Unlock()
+			return ErrEquivocation
+		case !ok && g.latest != 0 && slot < g.latest:
+			g.mu.Unlock()
+			return ErrSlotDelivered
+		case !ok:
+			return g.attempt(ctx, slot, hash, async, publish, record)
 		}
 		g.mu.Unlock()
+		if async {
+			select {
+			case <-d.done:
+			default:
+				return nil // being published
+			}
+		}
+		select {
+		case <-d.done:
+		case <-ctx.Done():
+			return internal("waiting for the delivery record", ctx.Err())
+		}
+		if !errors.Is(d.err, ErrPublish) && !errors.Is(d.err, ErrInternal) {
+			return d.err
+		}
+		// The last attempt could not publish or record: try again, one at a
+		// time (publishing an accepted block again is harmless).
+		g.mu.Lock()
+		if g.slots[slot] == d {
+			return g.attempt(ctx, slot, hash, async, publish, record)
+		}
+		g.mu.Unlock()
+	}
+}
+
+// attempt is one publication and record of slot's claimed block, called
+// with g.mu held (it releases it); with async it runs in the background.
+func (g *deliveryGuard) attempt(ctx context.Context, slot uint64, hash beacon.Root, async bool, publish func(context.Context) error, record func() *store.DeliveredPayload) error {
+	d := &delivery{hash: hash, done: make(chan struct{})}
+	g.slots[slot] = d
+	prevLatest := g.latest
+	if slot > g.latest {
+		g.latest = slot
+	}
+	g.mu.Unlock()
+	run := func(ctx context.Context) error {
+		defer close(d.done)
+		published := false
+		if !g.recordFirst {
+			if err := publish(ctx); err != nil {
+				d.err = fmt.Errorf("%w: %v", ErrPublish, err)
+				return d.err
+			}
+			published = true
+		}
 		var winner beacon.Root
 		winner, d.err = g.commit(ctx, hash, record())
-		if errors.Is(d.err, ErrEquivocation) {
+		switch {
+		case errors.Is(d.err, ErrEquivocation):
 			// Another instance delivered winner for this slot: the claim
 			// becomes winner's, so requests for that block are served here
 			// too.
@@ -90,27 +144,38 @@ func (g *deliveryGuard) deliver(ctx context.Context, slot uint64, hash beacon.Ro
 			g.mu.Lock()
 			g.slots[slot] = &delivery{hash: winner, done: done}
 			g.mu.Unlock()
-		}
-		if errors.Is(d.err, ErrInternal) {
-			// Nothing was recorded: release the claim so a retry can deliver.
+			return d.err
+		case errors.Is(d.err, ErrInternal) && !published:
+			// Nothing was recorded nor published: release the claim so a
+			// retry can deliver.
 			g.mu.Lock()
 			delete(g.slots, slot)
 			if g.latest == slot {
 				g.latest = prevLatest
 			}
 			g.mu.Unlock()
+			return d.err
+		case d.err != nil || published:
+			return d.err
 		}
-		close(d.done)
+		if err := publish(ctx); err != nil {
+			d.err = fmt.Errorf("%w: %v", ErrPublish, err)
+		}
 		return d.err
 	}
-	g.mu.Unlock()
-	select {
-	case <-d.done:
-		return d.err
-	case <-ctx.Done():
-		return internal("waiting for the delivery record", ctx.Err())
+	if async {
+		g.running.Add(1)
+		go func() {
+			defer g.running.Done()
+			run(context.WithoutCancel(ctx))
+		}()
+		return nil
 	}
+	return run(ctx)
 }
+
+// wait waits for the publications still running in the background.
+func (g *deliveryGuard) wait() { g.running.Wait() }
 
 // commit writes the delivery record. A record already in the database for
 // the slot (another instance, or before a restart) is fine if it names the

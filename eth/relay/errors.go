@@ -41,6 +41,8 @@ var (
 	ErrValidatorSignature  = errors.New("failed to verify validator signature")
 	ErrEmptyRegistrations  = errors.New("empty request")
 	ErrTooManyRegistration = errors.New("too many registrations")
+	// ErrRegistrationRate is the per-IP cap on BLS checks: 429.
+	ErrRegistrationRate = errors.New("registration verification rate exceeded for this IP address")
 
 	// getHeader.
 	ErrSlotTooOld = errors.New("slot is too old")

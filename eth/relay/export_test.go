@@ -24,6 +24,10 @@ func (r *Relay) Prechecks(req SubmitRequest) error {
 	return err
 }
 
+// RegistrationsVerified is how many registration signatures the relay has
+// handed to BLS verification (a process-wide meter).
+func RegistrationsVerified() int64 { return registrationsVerified.Snapshot().Count() }
+
 // OnSharedBid sets a function called when a bid verified by another
 // instance is installed in this relay's auctions, with the time since the
 // other instance stored it.

@@ -19,6 +19,7 @@ var (
 	payloadsDelivered     = metrics.NewRegisteredMeter("gavel/relay/getpayload/delivered", nil)
 	payloadsRejected      = metrics.NewRegisteredMeter("gavel/relay/getpayload/rejected", nil)
 	registrationsSaved    = metrics.NewRegisteredMeter("gavel/relay/registrations/saved", nil)
+	registrationsVerified = metrics.NewRegisteredMeter("gavel/relay/registrations/verified", nil)
 )
 
 // countSubmission records a submission's outcome.

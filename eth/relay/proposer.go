@@ -2,6 +2,7 @@ package relay
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -63,9 +64,10 @@ type Delivery struct {
 
 // GetPayload delivers the payload of a signed blinded block: consensus
 // version, proposer index and signature, the stored bid, the header match,
-// then the equivocation guard commits the delivery record durably, then the
-// block is published (synchronously; with async, in the background, for
-// the v2 endpoint).
+// then the equivocation guard claims the slot, publishes the block once and
+// commits the delivery record durably only once the block is accepted
+// (synchronously; with async, in the background, for the v2 endpoint).
+// Repeated calls for the same block are answered without publishing again.
 func (r *Relay) GetPayload(ctx context.Context, blk *beacon.SignedBlindedBeaconBlock, async bool) (d *Delivery, err error) {
 	defer func() {
 		if err != nil {
@@ -116,7 +118,7 @@ func (r *Relay) GetPayload(ctx context.Context, blk *beacon.SignedBlindedBeaconB
 	if err != nil {
 		return nil, ErrHeaderMismatch
 	}
-	err = r.deliveries.deliver(ctx, slot, blockHash, func() *store.DeliveredPayload {
+	record := func() *store.DeliveredPayload {
 		rec := &store.DeliveredPayload{
 			BidTraceV2: beacon.BidTraceV2{
 				BidTrace: trace, BlockNumber: payload.View().BlockNumber, NumTx: uint64(len(payload.View().Transactions)),
@@ -128,36 +130,28 @@ func (r *Relay) GetPayload(ctx context.Context, blk *beacon.SignedBlindedBeaconB
 			rec.AlphaBlockHash, rec.BetaGasUsed, rec.BetaBundleCount = &alpha, beta.block.GasUsed, uint64(beta.block.Bundles)
 		}
 		return rec
-	})
-	if err != nil {
-		return nil, err
 	}
-	switch {
-	case beta != nil:
-		r.recordBeta(ctx, slot, beta.block)
-	default:
-		r.recordBeta(ctx, slot, bid.betaMiss.Load())
-	}
-	d = &Delivery{Payload: payload, Bundle: bid.Bundle, Requests: requests}
 	publish := func(ctx context.Context) error {
 		start := time.Now()
 		if err := r.publisher.Publish(ctx, contents, payload, bid.Bundle, requests); err != nil {
 			log.Warn("Relay failed to publish a block", "slot", slot, "block", blockHash, "err", err)
-			return fmt.Errorf("%w: %v", ErrPublish, err)
+			return err
 		}
 		log.Info("Relay delivered a payload", "slot", slot, "block", blockHash, "value", bid.value, "publish", time.Since(start))
+		// The block is out: record which beta bundles it carried.
+		if beta != nil {
+			r.recordBeta(ctx, slot, beta.block)
+		} else {
+			r.recordBeta(ctx, slot, bid.betaMiss.Load())
+		}
 		return nil
 	}
-	if async {
-		r.publishing.Add(1)
-		go func() {
-			defer r.publishing.Done()
-			publish(context.WithoutCancel(ctx))
-		}()
-		return d, nil
-	}
-	if err := publish(ctx); err != nil {
-		return nil, ErrPublish
+	d = &Delivery{Payload: payload, Bundle: bid.Bundle, Requests: requests}
+	if err := r.deliveries.deliver(ctx, slot, blockHash, async, publish, record); err != nil {
+		if errors.Is(err, ErrPublish) {
+			return nil, ErrPublish
+		}
+		return nil, err
 	}
 	return d, nil
 }

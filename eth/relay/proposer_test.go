@@ -303,6 +303,28 @@ func TestGetPayloadLateAndPublishFailure(t *testing.T) {
 	if _, err := e.Relay.GetPayload(context.Background(), blk, false); !errors.Is(err, relay.ErrPublish) || err.Error() != "failed to publish block" {
 		t.Fatalf("publish failure: %v", err)
 	}
+	// Issue 14, finding 6: nothing is recorded for a block not accepted.
+	ctx := context.Background()
+	if _, err := e.Store.Delivered(ctx, 1); err == nil {
+		t.Fatal("a delivery was recorded for a block that failed to publish")
+	}
+	// The same block is published again on the next request, and recorded.
+	e.Publisher.Err = nil
+	if _, err := e.Relay.GetPayload(ctx, blk, false); err != nil {
+		t.Fatalf("retry after the failure: %v", err)
+	}
+	if d, err := e.Store.Delivered(ctx, 1); err != nil || d.BlockHash != blk.Header().BlockHash() {
+		t.Fatalf("delivery not recorded after the block was accepted: %v", err)
+	}
+	// Repeats are answered from the record: published once.
+	for i := 0; i < 5; i++ {
+		if _, err := e.Relay.GetPayload(ctx, blk, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := e.Publisher.Count(); n != 1 {
+		t.Fatalf("block published %d times, want once", n)
+	}
 }
 
 // TestCloseWaitsForPublish: getPayload v2 answers before the block is

@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/gavel-eth/gavel/core/beacon"
+	"github.com/gavel-eth/gavel/core/errclass"
 	"github.com/gavel-eth/gavel/internal/store"
 )
 
@@ -12,32 +13,65 @@ import (
 // /eth/v1/builder/validators) in order, as the reference relay does:
 // timestamp bounds, unchanged or not-newer registrations skipped (no
 // signature check, no write), known validator, then the signatures of the
-// remaining ones checked in one batch.
+// remaining ones checked in batches that fail fast.
 // The first failure rejects the request; registrations before a bad
 // signature are kept. Accepted registrations are committed to the store
 // before it returns.
+//
+// The work is bounded whatever the request: at most MaxRegistrations
+// entries; a pubkey sent more than once is checked once (its newest entry,
+// the last one on a tie); unknown validators end the request before any
+// BLS work; at most VerificationsPerRequest signatures are checked, and no
+// more than the client IP's allowance (see WithClient). Entries a cap
+// leaves out are answered with ErrTooManyRegistration or
+// ErrRegistrationRate after the checked ones are saved, so a client that
+// sends the request again makes progress.
 func (r *Relay) RegisterValidators(ctx context.Context, regs []beacon.SignedValidatorRegistration) error {
 	if len(regs) == 0 {
 		return ErrEmptyRegistrations
 	}
+	if len(regs) > r.cfg.MaxRegistrations {
+		return detail(ErrTooManyRegistration, ": %d in one request, at most %d", len(regs), r.cfg.MaxRegistrations)
+	}
 	now := r.cfg.Now()
 	latest := uint64(now.Add(r.cfg.RegistrationLookahead).Unix())
-	fresh := make([]beacon.SignedValidatorRegistration, 0, len(regs))
+	fresh := make([]beacon.SignedValidatorRegistration, 0, min(len(regs), 1024))
+	seen := make(map[beacon.BLSPubkey]int, min(len(regs), 1024)) // pubkey -> index in fresh
 	var failure error
 	for i := range regs {
-		if err := r.checkRegistrationTime(&regs[i], latest); err != nil {
+		reg := &regs[i]
+		if err := r.checkRegistrationTime(reg, latest); err != nil {
 			failure = err
 			break
 		}
-		if r.unchangedOrStale(&regs[i]) {
+		if j, ok := seen[reg.Message.Pubkey]; ok {
+			// Another entry of this request for the same key: the newer wins
+			// (the later on a tie), checked once.
+			if reg.Message.Timestamp >= fresh[j].Message.Timestamp {
+				fresh[j] = *reg
+			}
 			continue
 		}
-		if _, ok := r.validatorIndex(regs[i].Message.Pubkey); !ok {
-			failure = detail(ErrUnknownValidator, ": %s", regs[i].Message.Pubkey)
+		if r.unchangedOrStale(reg) {
+			continue
+		}
+		if _, ok := r.validatorIndex(reg.Message.Pubkey); !ok {
+			failure = detail(ErrUnknownValidator, ": %s", reg.Message.Pubkey)
 			break
 		}
-		fresh = append(fresh, regs[i])
+		seen[reg.Message.Pubkey] = len(fresh)
+		fresh = append(fresh, *reg)
 	}
+	if len(fresh) > r.cfg.VerificationsPerRequest {
+		failure = detail(ErrTooManyRegistration, ": %d new registrations to verify, at most %d per request: the first %d were checked, send the rest again",
+			len(fresh), r.cfg.VerificationsPerRequest, r.cfg.VerificationsPerRequest)
+		fresh = fresh[:r.cfg.VerificationsPerRequest]
+	}
+	if granted := r.verifyRate.take(clientOf(ctx), len(fresh)); granted < len(fresh) {
+		failure = errclass.Limited(detail(ErrRegistrationRate, ": %d registrations to verify, %d allowed now: retry the rest later", len(fresh), granted))
+		fresh = fresh[:granted]
+	}
+	registrationsVerified.Mark(int64(len(fresh)))
 	if err := beacon.VerifyRegistrations(r.builderDom, fresh); err != nil {
 		var be *beacon.BatchError
 		if !errors.As(err, &be) {

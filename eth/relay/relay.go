@@ -38,6 +38,10 @@ const (
 	DefaultGetHeaderCutoff = 3 * time.Second
 	// DefaultGetPayloadCutoff is how far into a slot getPayload is served.
 	DefaultGetPayloadCutoff = 4 * time.Second
+	// Registration limits (Config.MaxRegistrations and the verification caps).
+	DefaultMaxRegistrations        = 1 << 16
+	DefaultVerificationsPerRequest = 1 << 13
+	DefaultVerificationsPerSecond  = 2048
 	// slotsKept is how many slots of auctions and payloads stay in memory
 	// behind the head.
 	slotsKept = 64
@@ -54,6 +58,16 @@ type Config struct {
 	CancellationsDisabled bool
 	// RegistrationLookahead bounds registration timestamps (default 10 s).
 	RegistrationLookahead time.Duration
+	// MaxRegistrations caps the registrations of one request, counted as
+	// sent (default 65,536); VerificationsPerRequest caps the BLS checks one
+	// request may cost after duplicates, unchanged and unknown entries are
+	// dropped (default 8,192, about two seconds of two cores); VerificationsPerSecond is each client IP's
+	// refill rate of BLS checks, with VerificationsPerRequest as its burst
+	// (default 2,048). What a cap leaves out is answered with a clear error
+	// so the client sends it again; what was checked before is saved.
+	MaxRegistrations        int
+	VerificationsPerRequest int
+	VerificationsPerSecond  float64
 	// GetHeaderCutoff and GetPayloadCutoff bound how far into its slot a
 	// request is served; negative disables the cutoff (dev mode, where
 	// slots are stepped by hand). Zero means the default.
@@ -134,8 +148,7 @@ type Relay struct {
 
 	deliveries *deliveryGuard
 
-	publishing sync.WaitGroup // blocks published after getPayload v2 answered
-
+	verifyRate *clientRates // BLS checks of registrations per client IP
 	// Sharing with other instances (shared.go).
 	instance    string
 	regCursor   atomic.Int64 // newest registration received_at seen, unix ms
@@ -174,6 +187,15 @@ func New(cfg Config, c Chain, st store.Relay, pub Publisher, rec SubmissionRecor
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.MaxRegistrations <= 0 {
+		cfg.MaxRegistrations = DefaultMaxRegistrations
+	}
+	if cfg.VerificationsPerRequest <= 0 {
+		cfg.VerificationsPerRequest = DefaultVerificationsPerRequest
+	}
+	if cfg.VerificationsPerSecond <= 0 {
+		cfg.VerificationsPerSecond = DefaultVerificationsPerSecond
+	}
 	if cfg.InstanceID == "" {
 		cfg.InstanceID = newInstanceID()
 	}
@@ -188,6 +210,7 @@ func New(cfg Config, c Chain, st store.Relay, pub Publisher, rec SubmissionRecor
 		byIndex:     make(map[uint64]beacon.BLSPubkey),
 		attrs:       make(map[attrsKey]*PayloadAttributes),
 		bids:        newBidStore(),
+		verifyRate:  newClientRates(cfg.VerificationsPerSecond, cfg.VerificationsPerRequest),
 	}
 	ctx := context.Background()
 	err := st.ForEachRegistration(ctx, func(reg *store.Registration) error {
@@ -198,6 +221,9 @@ func New(cfg Config, c Chain, st store.Relay, pub Publisher, rec SubmissionRecor
 		return nil, fmt.Errorf("relay: loading registrations: %w", err)
 	}
 	r.deliveries, err = newDeliveryGuard(ctx, st)
+	if r.deliveries != nil {
+		r.deliveries.recordFirst = cfg.Shared != nil
+	}
 	if err != nil {
 		return nil, err
 	}

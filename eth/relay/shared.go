@@ -100,7 +100,7 @@ func (r *Relay) SharingUp() <-chan struct{} { return r.sharingUp }
 // answered. Call it after the API stopped serving.
 // It also stops following other instances (when sharing a database).
 func (r *Relay) Close() {
-	r.publishing.Wait()
+	r.deliveries.wait()
 	if r.stopSharing != nil {
 		r.stopSharing()
 		<-r.sharingDone

@@ -269,6 +269,38 @@ func (s *sqlStore) PutBetaBundle(ctx context.Context, b *BetaBundle, slot uint64
 	return created, nil
 }
 
+// PruneBetaBundles deletes what was sent for slots before slot, then the
+// bundles left without any slot, and reports how many slot entries went.
+// (Beta bundle retention, eth/betapool.)
+func (s *sqlStore) PruneBetaBundles(ctx context.Context, before uint64) (int64, error) {
+	var n int64
+	err := s.gc.submit(ctx, func(ctx context.Context, w *txWriter) error {
+		res, err := w.exec(ctx, `DELETE FROM beta_bundle_slots WHERE slot < ?`, int64(before))
+		if err != nil {
+			return err
+		}
+		if n, err = res.RowsAffected(); err != nil || n == 0 {
+			return err
+		}
+		_, err = w.exec(ctx, `DELETE FROM beta_bundles WHERE NOT EXISTS (SELECT 1 FROM beta_bundle_slots s WHERE s.hash = beta_bundles.hash)`)
+		return err
+	})
+	if err != nil {
+		return 0, fmt.Errorf("store: pruning beta bundles before slot %d: %w", before, err)
+	}
+	return n, nil
+}
+
+// BetaBundleBytes is the raw size of the stored beta bundles' txs (their
+// disk budget, eth/betapool).
+func (s *sqlStore) BetaBundleBytes(ctx context.Context) (int64, error) {
+	var n sql.NullInt64
+	if err := s.db.QueryRowContext(ctx, `SELECT SUM(LENGTH(txs)) FROM beta_bundles`).Scan(&n); err != nil {
+		return 0, fmt.Errorf("store: measuring beta bundles: %w", err)
+	}
+	return n.Int64, nil
+}
+
 // BetaBundle implements BetaBundles.
 func (s *sqlStore) BetaBundle(ctx context.Context, hash common.Hash) (*BetaBundle, error) {
 	defer queryTimer.UpdateSince(time.Now())

@@ -29,16 +29,21 @@ type StatsBuffer struct {
 	// counter in neither place (or in both).
 	flushing sync.RWMutex
 
-	quit chan struct{}
-	done chan struct{}
+	interval time.Duration
+	quit     chan struct{}
+	done     chan struct{}
 }
 
 // NewStatsBuffer starts a buffer flushing to db every interval (and on Close).
 func NewStatsBuffer(db UserStats, interval time.Duration) *StatsBuffer {
-	b := &StatsBuffer{db: db, now: time.Now, pending: map[common.Address]*UserStat{}, quit: make(chan struct{}), done: make(chan struct{})}
+	b := &StatsBuffer{db: db, now: time.Now, pending: map[common.Address]*UserStat{}, interval: interval, quit: make(chan struct{}), done: make(chan struct{})}
 	go flushEvery(interval, nil, b.quit, b.done, b.Flush, "Cannot write user stats")
 	return b
 }
+
+// FlushInterval is how often counters are written: a crash loses at most
+// this much of them.
+func (b *StatsBuffer) FlushInterval() time.Duration { return b.interval }
 
 // Add counts one event of kind for addr. Requests also move LastSeen (and
 // FirstSeen for a new signer); the zero address is ignored.

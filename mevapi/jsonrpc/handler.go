@@ -16,7 +16,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net"
 	"net/http"
 	"strings"
@@ -28,6 +27,7 @@ import (
 	"github.com/ethereum/go-ethereum/metrics"
 	"github.com/ethereum/go-ethereum/rpc"
 
+	"github.com/gavel-eth/gavel/mevapi"
 	"github.com/gavel-eth/gavel/mevapi/reqsig"
 )
 
@@ -154,15 +154,21 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, requireSig bool) 
 		writeError(w, http.StatusUnsupportedMediaType, CodeInvalidRequest, fmt.Sprintf("Content-Encoding %q is not supported on JSON-RPC: send the JSON body uncompressed", enc))
 		return
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.BodyLimit))
+	tooLarge := func() error { return fmt.Errorf("%w: limit is %d bytes", mevapi.ErrBodyTooLarge, s.cfg.BodyLimit) }
+	body, err := mevapi.ReadAll(mevapi.AccountOf(r), http.MaxBytesReader(w, r.Body, s.cfg.BodyLimit), s.cfg.BodyLimit, -1, 0, nil, tooLarge)
 	if err != nil {
 		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
+		if errors.As(err, &tooBig) || errors.Is(err, mevapi.ErrBodyTooLarge) {
 			tooLargeMeter.Mark(1)
 			writeError(w, http.StatusRequestEntityTooLarge, CodeInvalidRequest, fmt.Sprintf("request body too large: limit is %d bytes", s.cfg.BodyLimit))
 			return
 		}
-		writeError(w, http.StatusBadRequest, CodeInvalidRequest, "cannot read request body: "+err.Error())
+		status := mevapi.BodyStatus(err)
+		code := CodeInvalidRequest
+		if status == http.StatusTooManyRequests || status == http.StatusServiceUnavailable {
+			code = CodeLimitExceeded
+		}
+		writeError(w, status, code, "cannot read request body: "+err.Error())
 		return
 	}
 	if len(bytes.TrimSpace(body)) == 0 {
@@ -193,12 +199,19 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, requireSig bool) 
 	batch := isBatch(body)
 	if batch {
 		var calls []json.RawMessage
-		if err := json.Unmarshal(body, &calls); err == nil && len(calls) > s.cfg.BatchItemLimit {
+		switch err := json.Unmarshal(body, &calls); {
+		case err != nil:
+			writeError(w, http.StatusBadRequest, CodeParseError, "parse error: the batch is not a JSON array of requests: "+err.Error())
+			return
+		case len(calls) == 0:
+			writeError(w, http.StatusBadRequest, CodeInvalidRequest, "empty batch: expected at least one JSON-RPC request in the array")
+			return
+		case len(calls) > s.cfg.BatchItemLimit:
 			writeError(w, http.StatusBadRequest, CodeInvalidRequest, fmt.Sprintf("batch too large: %d calls, at most %d allowed", len(calls), s.cfg.BatchItemLimit))
 			return
 		}
 	}
-	ctx := r.Context()
+	ctx := reqsig.WithClientIP(r.Context(), clientIP(r))
 	if signer != (common.Address{}) {
 		if !s.sigLimit.allow(string(signer[:])) {
 			rateLimitedMeter.Mark(1)

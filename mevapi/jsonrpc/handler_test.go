@@ -311,6 +311,16 @@ func TestBatchLimit(t *testing.T) {
 	if status != 400 || !strings.Contains(raw, "batch too large: 3 calls, at most 2 allowed") {
 		t.Fatalf("one past the limit: %s", raw)
 	}
+	// Issue 14: a batch that does not parse is 400 with -32700, an empty
+	// one 400 with -32600 (both were 200).
+	status, _, raw = post(t, ts.URL+"/v1", "["+one+",", nil)
+	if status != 400 || !strings.Contains(raw, `"code":-32700`) {
+		t.Fatalf("unparsable batch: %d %s", status, raw)
+	}
+	status, _, raw = post(t, ts.URL+"/v1", "[]", nil)
+	if status != 400 || !strings.Contains(raw, `"code":-32600`) || !strings.Contains(raw, "empty batch") {
+		t.Fatalf("empty batch: %d %s", status, raw)
+	}
 }
 
 // FuzzServe sends arbitrary bodies and signature headers through the whole

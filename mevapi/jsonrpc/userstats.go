@@ -2,6 +2,7 @@ package jsonrpc
 
 import (
 	"context"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/rpc"
@@ -37,7 +38,14 @@ type UserStatsResult struct {
 	BetaMissed   uint64 `json:"betaMissed"`
 	FirstSeen    string `json:"firstSeen"`
 	LastSeen     string `json:"lastSeen"`
+	// UnflushedSeconds is the crash window: counters of this many last
+	// seconds are in memory until written, and a crash loses them.
+	UnflushedSeconds float64 `json:"unflushedSeconds"`
 }
+
+// flushIntervaler is a reader whose counters reach the database on a timer
+// (the store's StatsBuffer).
+type flushIntervaler interface{ FlushInterval() time.Duration }
 
 // GetUserStats is mev_getUserStats(address): what gavel counted for requests
 // signed by address.
@@ -47,6 +55,10 @@ func (a *userStatsAPI) GetUserStats(ctx context.Context, addr common.Address) (*
 		return nil, errclass.RPC(err, 0) // an unknown signer is invalid params
 	}
 	ts := bundle.FormatUnixMilli
-	return &UserStatsResult{Address: addr, Requests: u.Requests, Bundles: u.Bundles, BetaBundles: u.BetaBundles,
-		Inclusions: u.Inclusions, BetaIncluded: u.BetaIncluded, BetaMissed: u.BetaMissed, FirstSeen: ts(u.FirstSeen), LastSeen: ts(u.LastSeen)}, nil
+	res := &UserStatsResult{Address: addr, Requests: u.Requests, Bundles: u.Bundles, BetaBundles: u.BetaBundles,
+		Inclusions: u.Inclusions, BetaIncluded: u.BetaIncluded, BetaMissed: u.BetaMissed, FirstSeen: ts(u.FirstSeen), LastSeen: ts(u.LastSeen)}
+	if f, ok := a.r.(flushIntervaler); ok {
+		res.UnflushedSeconds = f.FlushInterval().Seconds()
+	}
+	return res, nil
 }

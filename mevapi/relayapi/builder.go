@@ -8,6 +8,7 @@ import (
 	"mime"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -44,6 +45,7 @@ type BuilderRelay interface {
 	BeaconConfig() *params.BeaconConfig
 	Validators() []relay.ValidatorDuty
 	CheckCancellations(requested bool) error
+	CheckBidTrace(t *beacon.BidTrace, fork params.ConsensusFork) error
 	Submit(ctx context.Context, req relay.SubmitRequest) (relay.SubmitOutcome, error)
 	StartSignatureCheck(trace *beacon.BidTrace, sig beacon.BLSSignature) *relay.SignatureCheck
 }
@@ -114,23 +116,59 @@ func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
 		mevapi.WriteError(w, http.StatusUnsupportedMediaType, "failed to parse Content-Type header: "+err.Error())
 		return
 	}
-	// The bid trace and the signature lead an SSZ submission: verify the
-	// signature while the rest is decompressed and decoded.
-	var early *relay.SignatureCheck
-	var onPrefix func([]byte)
-	if ssz {
-		onPrefix = func(prefix []byte) { early = b.earlySignature(prefix, req.Header.Get("Eth-Consensus-Version")) }
-	}
-	body, err := ReadSubmission(req.Body, req.Header.Get("Content-Encoding") == "gzip", req.ContentLength, b.cfg.MaxSubmissionBytes, onPrefix)
+	gzipped, err := contentEncoding(req.Header.Values("Content-Encoding"))
 	if err != nil {
-		status := http.StatusBadRequest
-		if errors.Is(err, ErrSubmissionTooLarge) || errors.Is(err, mevapi.ErrBodyTooLarge) {
+		mevapi.WriteError(w, http.StatusUnsupportedMediaType, err.Error())
+		return
+	}
+	// The bid trace and the signature lead an SSZ submission: the checks
+	// that need only the trace run on it before the rest is even read, and
+	// the signature is verified while the rest is decompressed and decoded.
+	version := req.Header.Get("Eth-Consensus-Version")
+	var early *relay.SignatureCheck
+	var rejected error // the message's checks failed: the rest is not read
+	var onPrefix func([]byte) error
+	if ssz {
+		onPrefix = func(prefix []byte) error {
+			if prefix[0] == '{' { // JSON labelled octet-stream: checked once decoded
+				return nil
+			}
+			t, fork, ok := b.traceSSZ(prefix, version)
+			if !ok {
+				return nil // decoding says what is wrong
+			}
+			if rejected = b.r.CheckBidTrace(t, fork); rejected != nil {
+				return rejected
+			}
+			early = b.earlySignature(t, fork, prefix)
+			return nil
+		}
+	}
+	body, err := readSubmission(mevapi.AccountOf(req), req.Body, gzipped, req.ContentLength, b.cfg.MaxSubmissionBytes, onPrefix)
+	if err != nil {
+		if rejected != nil {
+			writeRelayError(w, rejected)
+			return
+		}
+		status := mevapi.BodyStatus(err)
+		if errors.Is(err, ErrSubmissionTooLarge) {
 			status = http.StatusRequestEntityTooLarge
 		}
 		mevapi.WriteError(w, status, err.Error())
 		return
 	}
-	sub, err := DecodeSubmission(b.r.BeaconConfig(), req.Header.Get("Eth-Consensus-Version"), body, ssz)
+	if early == nil && (!ssz || len(body) > 0 && body[0] == '{') {
+		// JSON: decode the message first, check it, then the payload.
+		if t, err := beacon.SubmissionTraceJSON(body); err == nil {
+			if fork, ok := b.fork(version, t.Slot); ok {
+				if err := b.r.CheckBidTrace(t, fork); err != nil {
+					writeRelayError(w, err)
+					return
+				}
+			}
+		}
+	}
+	sub, err := DecodeSubmission(b.r.BeaconConfig(), version, body, ssz)
 	if err != nil {
 		mevapi.WriteError(w, http.StatusBadRequest, err.Error())
 		return
@@ -156,30 +194,36 @@ func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
 // reader hands to onPrefix: enough for any fork's bid trace and signature.
 const sszPrefixLen = beacon.SubmissionPrefixLen
 
-// earlySignature starts the signature check from an SSZ submission's first
-// bytes; nil when they do not parse (decoding will say why).
-func (b *builderAPI) earlySignature(prefix []byte, version string) *relay.SignatureCheck {
-	if len(prefix) < sszPrefixLen {
-		return nil
+// fork is the submission's fork: its Eth-Consensus-Version header, or
+// without one its slot's; false when the header names no fork.
+func (b *builderAPI) fork(version string, slot uint64) (params.ConsensusFork, bool) {
+	if version == "" {
+		return b.r.BeaconConfig().ForkAtSlot(slot), true
 	}
-	var fork params.ConsensusFork
-	if version != "" {
-		f, err := params.ParseConsensusFork(version)
-		if err != nil {
-			return nil
-		}
-		fork = f
-	} else {
-		slot, err := beacon.SubmissionSlotSSZ(prefix)
-		if err != nil {
-			return nil
-		}
-		fork = b.r.BeaconConfig().ForkAtSlot(slot)
+	f, err := params.ParseConsensusFork(version)
+	if err != nil || f < params.ForkBellatrix {
+		return 0, false
+	}
+	return f, true
+}
+
+// traceSSZ reads the bid trace and the fork of an SSZ submission from its
+// first bytes; false when they do not parse (decoding will say why).
+func (b *builderAPI) traceSSZ(prefix []byte, version string) (*beacon.BidTrace, params.ConsensusFork, bool) {
+	if len(prefix) < sszPrefixLen {
+		return nil, 0, false
 	}
 	t, err := beacon.SubmissionTraceSSZ(prefix)
 	if err != nil {
-		return nil
+		return nil, 0, false
 	}
+	fork, ok := b.fork(version, t.Slot)
+	return t, fork, ok
+}
+
+// earlySignature starts the signature check of an SSZ submission from its
+// first bytes; nil when they hold no signature.
+func (b *builderAPI) earlySignature(t *beacon.BidTrace, fork params.ConsensusFork, prefix []byte) *relay.SignatureCheck {
 	sig, err := beacon.SubmissionSignatureSSZ(fork, prefix)
 	if err != nil {
 		return nil
@@ -193,20 +237,26 @@ func (b *builderAPI) earlySignature(prefix []byte, version string) *relay.Signat
 // onPrefix is set it is called with the first sszPrefixLen bytes as soon as
 // they are in, before the rest is read; it must not keep the slice.
 //
-// The returned buffer is allocated once, at its exact length, and is never
-// reused: SSZ decoding aliases transactions and blobs into it (see package
-// beacon), so it belongs to the decoded submission. A plain body of known
-// length is read straight into it; a gzipped body or one of unknown length
-// is inflated into pooled chunks, then joined.
-func ReadSubmission(body io.Reader, gzipped bool, size, limit int64, onPrefix func([]byte)) ([]byte, error) {
+// The bytes are read into chunks as they arrive (mevapi.ReadAll), never into
+// a buffer sized from the announced length, and joined into one buffer whose
+// capacity is its exact length: SSZ
+// decoding aliases transactions and blobs into it (see package beacon), so
+// it belongs to the decoded submission.
+func ReadSubmission(body io.Reader, gzipped bool, size, limit int64, onPrefix func([]byte) error) ([]byte, error) {
+	return readSubmission(nil, body, gzipped, size, limit, onPrefix)
+}
+
+// readSubmission is ReadSubmission within a request's body budget.
+func readSubmission(acct *mevapi.Account, body io.Reader, gzipped bool, size, limit int64, onPrefix func([]byte) error) ([]byte, error) {
+	tooLarge := func(what string) func() error {
+		return func() error { return fmt.Errorf("%w: more than %d bytes%s", ErrSubmissionTooLarge, limit, what) }
+	}
 	if !gzipped {
 		if size > limit {
 			return nil, fmt.Errorf("%w: %d bytes announced, the limit is %d", ErrSubmissionTooLarge, size, limit)
 		}
-		if size >= 0 {
-			return readExact(body, int(size), onPrefix)
-		}
-		return readChunked(body, limit, "", onPrefix)
+		out, err := mevapi.ReadAll(acct, body, limit, size, sszPrefixLen, onPrefix, tooLarge(""))
+		return out, readError(err)
 	}
 	zr, _ := gzipReaders.Get().(*gzip.Reader)
 	var err error
@@ -219,99 +269,43 @@ func ReadSubmission(body io.Reader, gzipped bool, size, limit int64, onPrefix fu
 		return nil, fmt.Errorf("invalid gzip body: %w", err)
 	}
 	defer gzipReaders.Put(zr)
-	return readChunked(zr, limit, " after decompression", onPrefix)
+	out, err := mevapi.ReadAll(acct, zr, limit, -1, sszPrefixLen, onPrefix, tooLarge(" after decompression"))
+	return out, readError(err)
 }
 
 // gzipReaders are reused gzip readers: each holds about 40 KB of inflate
 // state that would otherwise be allocated for every submission.
 var gzipReaders sync.Pool
 
-// readChunk is the size of the pooled pieces readChunked inflates into.
-const readChunk = 64 << 10
-
-var readChunks = sync.Pool{New: func() any { b := make([]byte, readChunk); return &b }}
-
-// readExact reads a body of announced length size into one buffer.
-func readExact(body io.Reader, size int, onPrefix func([]byte)) ([]byte, error) {
-	buf := make([]byte, size)
-	n := 0
-	if onPrefix != nil && size >= sszPrefixLen {
-		if _, err := io.ReadFull(body, buf[:sszPrefixLen]); err != nil {
-			return nil, shortBody(err, 0, size)
-		}
-		onPrefix(buf[:sszPrefixLen])
-		n = sszPrefixLen
-	}
-	if m, err := io.ReadFull(body, buf[n:]); err != nil {
-		return nil, shortBody(err, n+m, size)
-	}
-	var one [1]byte
-	if m, err := body.Read(one[:]); m > 0 {
-		return nil, fmt.Errorf("reading body: longer than its announced %d bytes", size)
-	} else if err != nil && err != io.EOF {
-		return nil, readError(err)
-	}
-	return buf, nil
-}
-
-func shortBody(err error, got, size int) error {
-	if err == io.EOF || err == io.ErrUnexpectedEOF {
-		return fmt.Errorf("reading body: %d bytes, shorter than its announced %d", got, size)
-	}
-	return readError(err)
-}
-
-// readChunked reads src (at most limit bytes) into pooled chunks, then
-// copies them into one buffer of the exact length: one allocation and one
-// copy, however the length compares with any guess.
-func readChunked(src io.Reader, limit int64, what string, onPrefix func([]byte)) ([]byte, error) {
-	src = io.LimitReader(src, limit+1)
-	var parts []*[]byte
-	defer func() {
-		for _, c := range parts {
-			readChunks.Put(c)
-		}
-	}()
-	total := 0
-	for {
-		c := readChunks.Get().(*[]byte)
-		parts = append(parts, c)
-		n := 0
-		if len(parts) == 1 && onPrefix != nil {
-			m, err := io.ReadFull(src, (*c)[:sszPrefixLen])
-			n = m
-			if err == nil {
-				onPrefix((*c)[:sszPrefixLen])
-			} else if err != io.EOF && err != io.ErrUnexpectedEOF {
-				return nil, readError(err)
-			}
-		}
-		m, err := io.ReadFull(src, (*c)[n:])
-		n += m
-		total += n
-		if int64(total) > limit {
-			return nil, fmt.Errorf("%w: more than %d bytes%s", ErrSubmissionTooLarge, limit, what)
-		}
-		if err == io.EOF || err == io.ErrUnexpectedEOF {
-			break
-		}
-		if err != nil {
-			return nil, readError(err)
-		}
-	}
-	out := make([]byte, total)
-	for i, c := range parts {
-		copy(out[i*readChunk:], *c)
-	}
-	return out, nil
-}
-
+// readError names a body over the listener's raw limit as ErrBodyTooLarge;
+// other errors (already worded by mevapi.ReadAll) pass as they are.
 func readError(err error) error {
 	var maxErr *http.MaxBytesError
 	if errors.As(err, &maxErr) {
 		return fmt.Errorf("%w: body over %d bytes", mevapi.ErrBodyTooLarge, maxErr.Limit)
 	}
-	return fmt.Errorf("reading body: %w", err)
+	return err
+}
+
+// contentEncoding reports whether a submission is gzipped: Content-Encoding
+// gzip, or identity or none for a plain body. Any other coding (br, deflate,
+// a chain) is refused rather than read as identity.
+func contentEncoding(values []string) (gzipped bool, err error) {
+	var codings []string
+	for _, v := range values {
+		for _, c := range strings.Split(v, ",") {
+			if c = strings.ToLower(strings.TrimSpace(c)); c != "" && c != "identity" {
+				codings = append(codings, c)
+			}
+		}
+	}
+	switch {
+	case len(codings) == 0:
+		return false, nil
+	case len(codings) == 1 && (codings[0] == "gzip" || codings[0] == "x-gzip"):
+		return true, nil
+	}
+	return false, fmt.Errorf("unsupported Content-Encoding %q: send gzip or an uncompressed body", strings.Join(codings, ", "))
 }
 
 // isSSZ reports whether a Content-Type means SSZ (application/octet-stream);

@@ -2,7 +2,6 @@ package relayapi
 
 import (
 	"context"
-	"errors"
 	"mime"
 	"net/http"
 	"strconv"
@@ -113,11 +112,7 @@ func (p *proposerAPI) register(w http.ResponseWriter, req *http.Request) {
 	}
 	body, err := mevapi.ReadBody(req, 1<<62)
 	if err != nil {
-		status := http.StatusBadRequest
-		if errors.Is(err, mevapi.ErrBodyTooLarge) {
-			status = http.StatusRequestEntityTooLarge
-		}
-		mevapi.WriteError(w, status, err.Error())
+		mevapi.WriteError(w, mevapi.BodyStatus(err), err.Error())
 		return
 	}
 	if len(body) == 0 {
@@ -134,7 +129,8 @@ func (p *proposerAPI) register(w http.ResponseWriter, req *http.Request) {
 		mevapi.WriteError(w, http.StatusBadRequest, "invalid registrations: "+err.Error())
 		return
 	}
-	if err := p.r.RegisterValidators(req.Context(), regs); err != nil {
+	ctx := relay.WithClient(req.Context(), mevapi.ClientIP(req))
+	if err := p.r.RegisterValidators(ctx, regs); err != nil {
 		writeRelayError(w, err)
 		return
 	}
@@ -206,7 +202,7 @@ func (p *proposerAPI) blindedBlock(w http.ResponseWriter, req *http.Request, v2 
 	}
 	body, err := mevapi.ReadBody(req, 1<<62)
 	if err != nil {
-		mevapi.WriteError(w, http.StatusBadRequest, err.Error())
+		mevapi.WriteError(w, mevapi.BodyStatus(err), err.Error())
 		return
 	}
 	var blk *beacon.SignedBlindedBeaconBlock

@@ -37,7 +37,7 @@ func TestReadSubmission(t *testing.T) {
 				rd = iotest.OneByteReader(rd)
 			}
 			var prefix []byte
-			got, err := relayapi.ReadSubmission(rd, gzipped, size, 1<<20, func(p []byte) { prefix = bytes.Clone(p) })
+			got, err := relayapi.ReadSubmission(rd, gzipped, size, 1<<20, func(p []byte) error { prefix = bytes.Clone(p); return nil })
 			if err != nil {
 				t.Fatalf("%d bytes %s: %v", n, mode, err)
 			}

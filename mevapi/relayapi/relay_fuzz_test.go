@@ -47,7 +47,7 @@ func FuzzReadSubmission(f *testing.F) {
 	f.Fuzz(func(t *testing.T, body []byte, gzipped bool, size, limit int64) {
 		limit = limit&0xfffff + 1
 		var prefix []byte
-		out, err := ReadSubmission(bytes.NewReader(body), gzipped, size, limit, func(p []byte) { prefix = bytes.Clone(p) })
+		out, err := ReadSubmission(bytes.NewReader(body), gzipped, size, limit, func(p []byte) error { prefix = bytes.Clone(p); return nil })
 		if err != nil {
 			return
 		}

@@ -183,8 +183,13 @@ func TestSubmissionErrors(t *testing.T) {
 // TestGzipBomb: a small gzip body that inflates past the limit is cut off
 // there with 413, never inflated whole.
 func TestGzipBomb(t *testing.T) {
-	_, base := server(t)
-	bomb := gz(make([]byte, relayapi.DefaultMaxSubmissionBytes+1))
+	e, base := server(t)
+	registerHTTP(t, e, base, true)
+	// A real submission's bid trace and signature, so the checks on the
+	// message pass and the rest is inflated.
+	head, _ := e.Submission(e.BuildBlock(1, 1, nil)).MarshalSSZ()
+	zeros := func(n int) []byte { b := make([]byte, n); copy(b, head[:344]); return b }
+	bomb := gz(zeros(relayapi.DefaultMaxSubmissionBytes + 1))
 	if len(bomb) > 100_000 {
 		t.Fatalf("bomb is %d bytes", len(bomb))
 	}
@@ -193,7 +198,7 @@ func TestGzipBomb(t *testing.T) {
 		t.Fatalf("bomb: %d %s", code, out)
 	}
 	// Exactly at the limit it is decoded (and fails decoding, not the limit).
-	code, _, out = do(t, "POST", base+relayapi.PathBuilderBlocks, gz(make([]byte, relayapi.DefaultMaxSubmissionBytes)), map[string]string{"Content-Type": "application/octet-stream", "Content-Encoding": "gzip"})
+	code, _, out = do(t, "POST", base+relayapi.PathBuilderBlocks, gz(zeros(relayapi.DefaultMaxSubmissionBytes)), map[string]string{"Content-Type": "application/octet-stream", "Content-Encoding": "gzip"})
 	if code != 400 {
 		t.Fatalf("at the limit: %d %s", code, out)
 	}

@@ -11,6 +11,8 @@ import (
 	"crypto/ecdsa"
 	"errors"
 	"fmt"
+	"math/big"
+	"net"
 	"net/http"
 	"strings"
 
@@ -18,6 +20,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/rpc"
 )
 
 // Header names that carry a request signature. Lookups through
@@ -39,22 +42,28 @@ var (
 	ErrBadRecoveryID     = errors.New("bad signature recovery id")
 	ErrSignerMismatch    = errors.New("signer mismatch")
 	ErrConflictingHeader = errors.New("conflicting signature headers")
+	ErrHighS             = errors.New("non-canonical signature")
 )
 
 // FromRequest returns the signature header value of r: X-Ethereum-Signature,
-// or X-Flashbots-Signature when the former is absent. Both present with
-// different address or signature is an error, since the caller could not say
-// which one the server checked.
+// or X-Flashbots-Signature when the former is absent. Every value of both
+// headers (a header may be repeated) must carry the same address and
+// signature (compared case-insensitively): otherwise the caller could not say
+// which one the server checked, so it is an error. The first value is
+// returned.
 func FromRequest(h http.Header) (string, error) {
-	eth, fb := h.Get(HeaderEthereum), h.Get(HeaderFlashbots)
-	switch {
-	case eth != "" && fb != "" && !sameSignature(eth, fb):
-		return "", fmt.Errorf("%w: %s and %s differ", ErrConflictingHeader, HeaderEthereum, HeaderFlashbots)
-	case eth != "":
-		return eth, nil
-	default:
-		return fb, nil
+	var value string
+	for _, name := range []string{HeaderEthereum, HeaderFlashbots} {
+		for _, v := range h.Values(name) {
+			switch {
+			case value == "":
+				value = v
+			case !sameSignature(v, value):
+				return "", fmt.Errorf("%w: the values of %s and %s differ", ErrConflictingHeader, HeaderEthereum, HeaderFlashbots)
+			}
+		}
 	}
+	return value, nil
 }
 
 // sameSignature reports whether two header values carry the same address and
@@ -121,6 +130,9 @@ func Verify(header string, body []byte) (common.Address, error) {
 	if v := sig[crypto.RecoveryIDOffset]; v > 1 {
 		return common.Address{}, fmt.Errorf("%w: v is %d, expected 27, 28, 0 or 1", ErrBadRecoveryID, v)
 	}
+	if !crypto.ValidateSignatureValues(sig[crypto.RecoveryIDOffset], new(big.Int).SetBytes(sig[:32]), new(big.Int).SetBytes(sig[32:64]), true) {
+		return common.Address{}, fmt.Errorf("%w: r or s out of range (s must be in the lower half of the curve order, EIP-2)", ErrHighS)
+	}
 	digest := Hash(body)
 	pub, err := crypto.SigToPub(digest, sig)
 	if err != nil {
@@ -156,4 +168,25 @@ func WithSigner(ctx context.Context, signer common.Address) context.Context {
 func SignerFrom(ctx context.Context) (common.Address, bool) {
 	a, ok := ctx.Value(signerKey{}).(common.Address)
 	return a, ok
+}
+
+type clientIPKey struct{}
+
+// WithClientIP returns ctx carrying the client IP address of the request,
+// for services that keep per-IP quotas.
+func WithClientIP(ctx context.Context, ip string) context.Context {
+	return context.WithValue(ctx, clientIPKey{}, ip)
+}
+
+// ClientIPFrom returns the client IP WithClientIP stored or, for calls on
+// geth's own RPC endpoints, the RPC peer's address ("" when neither).
+func ClientIPFrom(ctx context.Context) string {
+	if ip, _ := ctx.Value(clientIPKey{}).(string); ip != "" {
+		return ip
+	}
+	addr := rpc.PeerInfoFromContext(ctx).RemoteAddr
+	if host, _, err := net.SplitHostPort(addr); err == nil {
+		return host
+	}
+	return addr
 }

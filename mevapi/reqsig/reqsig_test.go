@@ -2,11 +2,13 @@ package reqsig
 
 import (
 	"errors"
+	"math/big"
 	"net/http"
 	"strings"
 	"testing"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
 )
 
@@ -119,6 +121,36 @@ func TestFromRequest(t *testing.T) {
 	h.Set(HeaderFlashbots, strings.ToLower(vectorHeader[:42])+":0x"+strings.Repeat("ab", 65))
 	if _, err := FromRequest(h); !errors.Is(err, ErrConflictingHeader) {
 		t.Fatalf("signatures differ: %v", err)
+	}
+	// Issue 14: a repeated header is checked in every value, not the first.
+	r := http.Header{}
+	r.Add(HeaderEthereum, "a")
+	r.Add(HeaderEthereum, "forged")
+	if _, err := FromRequest(r); !errors.Is(err, ErrConflictingHeader) {
+		t.Fatalf("repeated header with two values: %v", err)
+	}
+}
+
+// TestHighS: the malleable twin of a valid signature (s' = n - s, v
+// flipped) recovers the same signer; EIP-2 refuses it.
+func TestHighS(t *testing.T) {
+	key, _ := crypto.GenerateKey()
+	body := []byte(`{"x":1}`)
+	header, err := Sign(body, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Verify(header, body); err != nil {
+		t.Fatal(err)
+	}
+	addr, sigHex, _ := strings.Cut(header, ":")
+	sig := hexutil.MustDecode(sigHex)
+	n := crypto.S256().Params().N
+	s := new(big.Int).Sub(n, new(big.Int).SetBytes(sig[32:64]))
+	s.FillBytes(sig[32:64])
+	sig[64] = 27 + 28 - sig[64] // 27 <-> 28
+	if _, err := Verify(addr+":"+hexutil.Encode(sig), body); !errors.Is(err, ErrHighS) {
+		t.Fatalf("high-s twin: %v", err)
 	}
 }
 

@@ -1,0 +1,115 @@
+package betapool
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+	"sync/atomic"
+	"testing"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/ethereum/go-ethereum/core/types"
+
+	"github.com/gavel-eth/gavel/core/bundle"
+	"github.com/gavel-eth/gavel/core/chain"
+	"github.com/gavel-eth/gavel/internal/store"
+	"github.com/gavel-eth/gavel/params"
+)
+
+// bigTx is a zero-tip transfer by the dev key carrying n bytes of calldata
+// under the given gas limit.
+func bigTx(t *testing.T, nonce uint64, n int, gas uint64) string {
+	to := common.Address{0xbe, 0xef}
+	data := make([]byte, n)
+	for i := range data {
+		data[i] = byte(i | 1)
+	}
+	tx, err := types.SignNewTx(key, types.LatestSignerForChainID(big.NewInt(chainID)), &types.DynamicFeeTx{
+		ChainID: big.NewInt(chainID), Nonce: nonce, GasFeeCap: big.NewInt(2e9), Gas: gas, To: &to, Data: data})
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := tx.MarshalBinary()
+	return hexutil.Encode(raw)
+}
+
+// TestBetaDiskFill is finding 3: a tx whose calldata cannot fit its gas
+// limit is refused (the attack stored 1 MB txs with 21,000 gas); so is a
+// bundle over a slot's beta capacity; one client IP is held to its quota;
+// the store's disk budget refuses with a clear error; and pruning deletes
+// the bundles of slots past the retention period, freeing the budget,
+// while those within it still answer mev_getBetaBundle.
+func TestBetaDiskFill(t *testing.T) {
+	c, stop, err := chain.NewInMemory(chain.DevGenesis(params.DevGasLimit, 1_700_000_000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(stop)
+	db, err := store.OpenSQLite("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	var slot atomic.Uint64
+	slot.Store(100)
+	p := New(Config{MaxPerIP: 5, Retention: 10, MaxStoreBytes: 40_000}, db, chainID, slot.Load, nil)
+	p.SetGasRules(c.MinTxGas, func() uint64 { return 1_000_000 })
+	ctx := context.Background()
+	send := func(ip string, s uint64, txs ...string) (common.Hash, error) {
+		sl := fmt.Sprint(s)
+		return p.AddFrom(ctx, bundle.BetaBundleArgs{Txs: txs, Slot: &sl}, common.Address{}, ip)
+	}
+
+	if _, err := send("10.0.0.1", 101, bigTx(t, 0, 100_000, 21_000)); !errors.Is(err, bundle.ErrBetaGasTooLow) {
+		t.Fatalf("100 KB of calldata under 21,000 gas: %v", err)
+	}
+	if _, err := send("10.0.0.1", 101, bigTx(t, 0, 0, 600_000), bigTx(t, 1, 0, 600_000)); !errors.Is(err, bundle.ErrBetaGasTooHigh) {
+		t.Fatalf("1.2M gas for a 1M-gas slot: %v", err)
+	}
+	// Five bundles of ~5 KB from one IP, then its quota.
+	var first common.Hash
+	for i := uint64(0); i < 6; i++ {
+		h, err := send("10.0.0.1", 101, bigTx(t, i, 5_000, 300_000))
+		if i == 0 {
+			first = h
+		}
+		if i < 5 && err != nil || i == 5 && !errors.Is(err, ErrQuota) {
+			t.Fatalf("bundle %d from one IP: %v", i, err)
+		}
+	}
+	// Other IPs fill the 40,000-byte budget.
+	var filled error
+	for i := uint64(10); filled == nil && i < 30; i++ {
+		_, filled = send(fmt.Sprintf("10.0.1.%d", i), 102, bigTx(t, i, 5_000, 300_000))
+	}
+	if !errors.Is(filled, ErrStoreFull) {
+		t.Fatalf("over the disk budget: %v", filled)
+	}
+	// The slots pass: past the retention (10 slots) slot 101's bundles go,
+	// slot 102's stay.
+	slot.Store(112)
+	if err := p.Prune(ctx, 112-10); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Status(ctx, first); !errors.Is(err, ErrUnknownBundle) {
+		t.Fatalf("bundle of a pruned slot: %v", err)
+	}
+	st, err := p.Status(ctx, bundle.HashOf([]common.Hash{txHash(t, bigTx(t, 10, 5_000, 300_000))}))
+	if err != nil || len(st.Slots) != 1 || st.Slots[0].State != StateExpired {
+		t.Fatalf("bundle within the retention: %+v %v", st, err)
+	}
+	// The budget has room again.
+	if _, err := send("10.0.2.1", 113, bigTx(t, 50, 5_000, 300_000)); err != nil {
+		t.Fatalf("after pruning: %v", err)
+	}
+}
+
+func txHash(t *testing.T, s string) common.Hash {
+	tx := new(types.Transaction)
+	if err := tx.UnmarshalBinary(hexutil.MustDecode(s)); err != nil {
+		t.Fatal(err)
+	}
+	return tx.Hash()
+}

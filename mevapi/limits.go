@@ -1,0 +1,437 @@
+package mevapi
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"sync"
+	"time"
+
+	"github.com/ethereum/go-ethereum/metrics"
+)
+
+// Defaults of the listener's resource budgets (DESIGN.md section 12).
+const (
+	DefaultBodyBudget      = 256 << 20 // bytes of request bodies held in memory at once, all clients
+	DefaultBodyBudgetPerIP = 64 << 20  // the same, per client IP
+	DefaultBudgetWait      = 250 * time.Millisecond
+	DefaultMaxConns        = 2048
+	DefaultMaxConnsPerIP   = 128
+	DefaultMinBodyRate     = 64 << 10 // bytes per second on the wire
+	DefaultBodyGrace       = time.Second
+)
+
+// Sentinels of the resource budgets.
+var (
+	// ErrBusy is returned when the bodies in flight already hold the whole
+	// memory budget and none was freed within the wait: 503, retry later.
+	ErrBusy = errors.New("server busy: request bodies in flight use the whole memory budget, retry later")
+	// ErrIPBusy is returned when one client IP's bodies in flight hold its
+	// share of the budget: 429.
+	ErrIPBusy = errors.New("too many request body bytes in flight from this IP address, retry later")
+	// ErrSlowBody is returned when a body arrives slower than the minimum
+	// transfer rate: 408.
+	ErrSlowBody = errors.New("request body arrived slower than the minimum transfer rate")
+)
+
+var (
+	budgetBytesGauge    = metrics.NewRegisteredGauge("gavel/mev/listener/body/inflight", nil)
+	budgetRefusedMeter  = metrics.NewRegisteredMeter("gavel/mev/listener/body/refused", nil)
+	slowBodyMeter       = metrics.NewRegisteredMeter("gavel/mev/listener/body/slow", nil)
+	connsGauge          = metrics.NewRegisteredGauge("gavel/mev/listener/conns", nil)
+	connsRefusedMeter   = metrics.NewRegisteredMeter("gavel/mev/listener/conns/refused", nil)
+	connsIPRefusedMeter = metrics.NewRegisteredMeter("gavel/mev/listener/conns/refusedip", nil)
+)
+
+// BodyStatus is the HTTP status for an error of a body read: 413 too
+// large, 408 too slow, 503 budget exhausted, 429 the IP's share exhausted,
+// 400 otherwise.
+func BodyStatus(err error) int {
+	switch {
+	case errors.Is(err, ErrBodyTooLarge):
+		return http.StatusRequestEntityTooLarge
+	case errors.Is(err, ErrSlowBody):
+		return http.StatusRequestTimeout
+	case errors.Is(err, ErrBusy):
+		return http.StatusServiceUnavailable
+	case errors.Is(err, ErrIPBusy):
+		return http.StatusTooManyRequests
+	}
+	return http.StatusBadRequest
+}
+
+// budget bounds the bytes of request bodies held in memory, in total and
+// per client IP. Readers reserve before they allocate and give back when
+// the request ends; a reservation that does not fit waits a little for
+// others to finish, then fails.
+type budget struct {
+	total, perIP int64
+	wait         time.Duration
+
+	mu      sync.Mutex
+	used    int64
+	peak    int64 // highest use since the last return of memory to the OS
+	byIP    map[string]int64
+	changed chan struct{} // closed and replaced on every release
+	freed   time.Time     // last return of memory to the OS
+}
+
+// returnAfter is the peak use of the budget after which, once bodies in
+// flight are down to nothing again, the memory they held is handed back to
+// the OS at once (at most every returnEvery): Go's background scavenger
+// would take minutes, and an attack's buffers would stay resident.
+const (
+	returnAfter = 64 << 20
+	returnEvery = 5 * time.Second
+)
+
+func newBudget(total, perIP int64, wait time.Duration) *budget {
+	return &budget{total: total, perIP: perIP, wait: wait, byIP: map[string]int64{}, changed: make(chan struct{})}
+}
+
+// reserve takes n bytes for ip, waiting at most b.wait (or until ctx ends).
+func (b *budget) reserve(ctx context.Context, ip string, n int64) error {
+	var timer *time.Timer
+	for {
+		b.mu.Lock()
+		fitsIP := b.byIP[ip]+n <= b.perIP
+		if fitsIP && b.used+n <= b.total {
+			b.used += n
+			b.peak = max(b.peak, b.used)
+			b.byIP[ip] += n
+			budgetBytesGauge.Update(b.used)
+			b.mu.Unlock()
+			if timer != nil {
+				timer.Stop()
+			}
+			return nil
+		}
+		ch := b.changed
+		b.mu.Unlock()
+		if timer == nil {
+			timer = time.NewTimer(b.wait)
+		}
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			timer.Stop()
+			budgetRefusedMeter.Mark(1)
+			return fmt.Errorf("%w: %v", ErrBusy, ctx.Err())
+		case <-timer.C:
+			budgetRefusedMeter.Mark(1)
+			if !fitsIP {
+				return fmt.Errorf("%w: the limit is %d bytes per IP", ErrIPBusy, b.perIP)
+			}
+			return fmt.Errorf("%w (%d bytes)", ErrBusy, b.total)
+		}
+	}
+}
+
+// release gives back n bytes of ip.
+func (b *budget) release(ip string, n int64) {
+	if n == 0 {
+		return
+	}
+	b.mu.Lock()
+	b.used -= n
+	if left := b.byIP[ip] - n; left > 0 {
+		b.byIP[ip] = left
+	} else {
+		delete(b.byIP, ip)
+	}
+	budgetBytesGauge.Update(b.used)
+	close(b.changed)
+	b.changed = make(chan struct{})
+	giveBack := b.used == 0 && b.peak >= returnAfter && time.Since(b.freed) >= returnEvery
+	if giveBack {
+		b.peak, b.freed = 0, time.Now()
+	}
+	b.mu.Unlock()
+	if giveBack {
+		go func() {
+			// Two collections: the first moves the pooled chunks to the
+			// pool's victim cache, the second (in FreeOSMemory) drops them.
+			runtime.GC()
+			debug.FreeOSMemory()
+		}()
+	}
+}
+
+// inUse reports the bytes reserved now (for tests and /readyz figures).
+func (b *budget) inUse() int64 {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.used
+}
+
+// Account is one request's share of the listener's body budget: what its
+// readers reserved (see ReadAll), given back in one piece when the request
+// ends. A nil *Account is unmetered (requests that did not come through a
+// Server, as in tests).
+type Account struct {
+	b    *budget
+	ip   string
+	ctx  context.Context
+	mu   sync.Mutex
+	held int64
+}
+
+type accountKey struct{}
+
+// grow reserves n more bytes for the request.
+func (a *Account) grow(n int64) error {
+	if a == nil || n <= 0 {
+		return nil
+	}
+	if err := a.b.reserve(a.ctx, a.ip, n); err != nil {
+		return err
+	}
+	a.mu.Lock()
+	a.held += n
+	a.mu.Unlock()
+	return nil
+}
+
+// shrink gives back n bytes early (a buffer replaced by a larger one).
+func (a *Account) shrink(n int64) {
+	if a == nil || n <= 0 {
+		return
+	}
+	a.mu.Lock()
+	n = min(n, a.held)
+	a.held -= n
+	a.mu.Unlock()
+	a.b.release(a.ip, n)
+}
+
+func (a *Account) close() {
+	a.mu.Lock()
+	n := a.held
+	a.held = 0
+	a.mu.Unlock()
+	a.b.release(a.ip, n)
+}
+
+// AccountOf returns the request's budget account (nil outside a Server).
+func AccountOf(r *http.Request) *Account {
+	a, _ := r.Context().Value(accountKey{}).(*Account)
+	return a
+}
+
+// readChunk is the size of the pooled pieces ReadAll reads into. Each is
+// reserved from the body budget before it is taken, so what a request holds
+// grows with what it received, 64 KiB at a time.
+const readChunk = 64 << 10
+
+var readChunks = sync.Pool{New: func() any { b := make([]byte, readChunk); return &b }}
+
+// ReadAll reads src, at most limit bytes (or exactly size when size >= 0 is
+// announced and within limit), within acct's share of the body budget (a
+// nil acct reads unmetered). The bytes go into pooled chunks as they arrive,
+// each reserved first, so an announced length never sizes an allocation;
+// once the body is complete they are joined into one buffer of the exact
+// length (decoders may alias it: no waste) and the chunks go back to the
+// pool. tooLarge builds the error returned when more than limit bytes come
+// out. When onPrefix is set it is called once with the first prefix bytes
+// (prefix <= 64 KiB) as soon as they are in; it must not keep the slice, and
+// an error it returns ends the read and is returned as it is.
+func ReadAll(acct *Account, src io.Reader, limit, size int64, prefix int, onPrefix func([]byte) error, tooLarge func() error) ([]byte, error) {
+	exact := size >= 0 && size <= limit
+	most := limit
+	if exact {
+		most = size
+	}
+	var parts []*[]byte
+	defer func() {
+		for _, c := range parts {
+			readChunks.Put(c)
+		}
+		acct.shrink(int64(len(parts)) * readChunk)
+	}()
+	total := int64(0)
+	for {
+		if err := acct.grow(readChunk); err != nil {
+			return nil, err
+		}
+		c := readChunks.Get().(*[]byte)
+		parts = append(parts, c)
+		n := 0
+		if len(parts) == 1 && onPrefix != nil && prefix > 0 {
+			m, err := io.ReadFull(src, (*c)[:prefix])
+			n = m
+			if err == nil {
+				if err := onPrefix((*c)[:prefix]); err != nil {
+					return nil, err
+				}
+			} else if err != io.EOF && err != io.ErrUnexpectedEOF {
+				return nil, fmt.Errorf("reading body: %w", err)
+			}
+		}
+		m, err := io.ReadFull(src, (*c)[n:])
+		total += int64(n + m)
+		if total > most {
+			if exact {
+				return nil, fmt.Errorf("reading body: longer than its announced %d bytes", size)
+			}
+			return nil, tooLarge()
+		}
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("reading body: %w", err)
+		}
+	}
+	if exact && total != size {
+		return nil, fmt.Errorf("reading body: %d bytes, shorter than its announced %d", total, size)
+	}
+	if err := acct.grow(total); err != nil {
+		return nil, err
+	}
+	out := make([]byte, total)
+	for i, c := range parts {
+		copy(out[i*readChunk:], *c)
+	}
+	return out, nil
+}
+
+// slowBody enforces a minimum transfer rate on a request body: the n-th
+// byte must arrive by start + grace + n/rate (and never later than the
+// read timeout). It moves the connection's read deadline ahead of each Read,
+// so a stalled or trickling client is cut, and its buffers freed, within
+// about grace of falling behind.
+type slowBody struct {
+	io.ReadCloser
+	rc       *http.ResponseController
+	start    time.Time
+	grace    time.Duration
+	rate     float64 // bytes per second
+	hard     time.Time
+	n        int64
+	deadline time.Time
+}
+
+func (s *slowBody) Read(p []byte) (int, error) {
+	d := s.start.Add(s.grace + time.Duration(float64(s.n)/s.rate*float64(time.Second)))
+	if d.After(s.hard) {
+		d = s.hard
+	}
+	if !d.Equal(s.deadline) {
+		s.deadline = d
+		s.rc.SetReadDeadline(d)
+	}
+	n, err := s.ReadCloser.Read(p)
+	s.n += int64(n)
+	if err == io.EOF && !s.deadline.Equal(s.hard) {
+		// The body is in: back to the request's own deadline, or net/http's
+		// background read would hit the rate deadline while the handler
+		// works and cancel the request's context.
+		s.deadline = s.hard
+		s.rc.SetReadDeadline(s.hard)
+	}
+	if err != nil && errors.Is(err, os.ErrDeadlineExceeded) {
+		slowBodyMeter.Mark(1)
+		return n, fmt.Errorf("%w: %d bytes in %s, at least %d bytes/s after the first %s", ErrSlowBody,
+			s.n, time.Since(s.start).Round(time.Millisecond), int64(s.rate), s.grace)
+	}
+	return n, err
+}
+
+// connLimit is a listener that refuses connections beyond a total and a
+// per-IP count: the refused connection gets a 503 and is closed at once, so
+// a client holding many sockets cannot crowd others out.
+type connLimit struct {
+	net.Listener
+	total, perIP int
+
+	mu   sync.Mutex
+	open int
+	byIP map[string]int
+}
+
+var refusedAnswer = func() []byte {
+	body := `{"code":503,"message":"too many connections from this address or in total, close idle ones and retry"}` + "\n"
+	return fmt.Appendf(nil, "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
+}()
+
+func (l *connLimit) Accept() (net.Conn, error) {
+	for {
+		c, err := l.Listener.Accept()
+		if err != nil {
+			return nil, err
+		}
+		ip := hostOf(c.RemoteAddr())
+		l.mu.Lock()
+		refuse := l.open >= l.total || l.byIP[ip] >= l.perIP
+		if !refuse {
+			l.open++
+			l.byIP[ip]++
+			connsGauge.Update(int64(l.open))
+		}
+		l.mu.Unlock()
+		if refuse {
+			if l.open >= l.total {
+				connsRefusedMeter.Mark(1)
+			} else {
+				connsIPRefusedMeter.Mark(1)
+			}
+			c.SetWriteDeadline(time.Now().Add(100 * time.Millisecond))
+			c.Write(refusedAnswer)
+			c.Close()
+			continue
+		}
+		return &limitedConn{Conn: c, l: l, ip: ip}, nil
+	}
+}
+
+func (l *connLimit) done(ip string) {
+	l.mu.Lock()
+	l.open--
+	if l.byIP[ip]--; l.byIP[ip] <= 0 {
+		delete(l.byIP, ip)
+	}
+	connsGauge.Update(int64(l.open))
+	l.mu.Unlock()
+}
+
+type limitedConn struct {
+	net.Conn
+	l    *connLimit
+	ip   string
+	once sync.Once
+}
+
+func (c *limitedConn) Close() error {
+	c.once.Do(func() { c.l.done(c.ip) })
+	return c.Conn.Close()
+}
+
+func hostOf(a net.Addr) string {
+	if t, ok := a.(*net.TCPAddr); ok {
+		return t.IP.String()
+	}
+	host, _, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return a.String()
+	}
+	return host
+}
+
+// ClientIP is the client IP of a request: the connection's peer (proxy
+// headers are not trusted).
+func ClientIP(r *http.Request) string { return remoteIP(r) }
+
+// remoteIP is the client IP of a request (the connection's peer).
+func remoteIP(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}

@@ -1,0 +1,247 @@
+package mevapi
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
+
+// dialFrom opens a TCP connection to addr from the loopback address from
+// (127.0.0.2, ... are all loopback on Linux), so one test can be several
+// client IPs.
+func dialFrom(t *testing.T, from, addr string) net.Conn {
+	t.Helper()
+	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}, Timeout: 5 * time.Second}
+	c, err := d.Dial("tcp", addr)
+	if err != nil {
+		t.Fatalf("dial from %s: %v", from, err)
+	}
+	c.SetDeadline(time.Now().Add(20 * time.Second)) // a safety net, not a timing assertion
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+// readingServer serves POST /read: the handler reads the body with
+// ReadBody, calling at (if set) once the first prefix bytes are in.
+func readingServer(t *testing.T, cfg Config, prefix int, at func()) (*Server, string) {
+	t.Helper()
+	s := startServer(t, cfg, nil, func(s *Server) {
+		s.Handle("POST /read", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			var onPrefix func([]byte) error
+			if at != nil {
+				onPrefix = func([]byte) error { at(); return nil }
+			}
+			tooLarge := func() error { return ErrBodyTooLarge }
+			body, err := ReadAll(AccountOf(r), r.Body, cfg.MaxBodyBytes, r.ContentLength, prefix, onPrefix, tooLarge)
+			if err != nil {
+				WriteError(w, BodyStatus(err), err.Error())
+				return
+			}
+			WriteJSON(w, http.StatusOK, len(body))
+		}))
+	})
+	return s, strings.TrimPrefix(s.URL(), "http://")
+}
+
+// startBody sends the headers of a POST /read announcing size bytes, then
+// the first n bytes of the body.
+func startBody(t *testing.T, c net.Conn, size, n int) {
+	t.Helper()
+	fmt.Fprintf(c, "POST /read HTTP/1.1\r\nHost: x\r\nContent-Length: %d\r\n\r\n", size)
+	if _, err := c.Write(make([]byte, n)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func status(t *testing.T, c net.Conn) (int, string) {
+	t.Helper()
+	res, err := http.ReadResponse(bufio.NewReader(c), nil)
+	if err != nil {
+		t.Fatalf("reading the answer: %v", err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return res.StatusCode, string(b)
+}
+
+// TestBufferGrowsWithBytesReceived is finding 1's second attack: a body
+// announced at 15 MiB of which 1 KiB arrives must hold one 64 KiB chunk of
+// buffer, not 15 MiB.
+func TestBufferGrowsWithBytesReceived(t *testing.T) {
+	in := make(chan struct{}, 1)
+	s, addr := readingServer(t, Config{MaxBodyBytes: 16 << 20}, 1024, func() { in <- struct{}{} })
+	c := dialFrom(t, "127.0.0.1", addr)
+	startBody(t, c, 15<<20, 1024)
+	<-in
+	if got := s.BodyBytesInFlight(); got > readChunk {
+		t.Fatalf("1 KiB received of 15 MiB announced holds %d bytes, want at most %d", got, readChunk)
+	}
+	c.Close()
+}
+
+// TestBodyBudget fills the budget with one stalled client and checks that
+// the next body waits, then is refused (429 for the same IP, 503 when the
+// total is spent), that another IP still gets through, and that the budget
+// is whole again once the requests end.
+func TestBodyBudget(t *testing.T) {
+	in := make(chan struct{}, 4)
+	// Per IP: 127.0.0.2 holds one 64 KiB chunk (40 KiB received) of its
+	// 100 KiB share.
+	cfg := Config{MaxBodyBytes: 1 << 20, BodyBudget: 1 << 20, BodyBudgetPerIP: 100 << 10, BudgetWait: 20 * time.Millisecond}
+	s, addr := readingServer(t, cfg, 40<<10, func() { in <- struct{}{} })
+	hog := dialFrom(t, "127.0.0.2", addr)
+	startBody(t, hog, 1<<20, 40<<10)
+	<-in
+	if got := s.BodyBytesInFlight(); got != readChunk {
+		t.Fatalf("in flight %d, want one chunk", got)
+	}
+	again := dialFrom(t, "127.0.0.2", addr)
+	startBody(t, again, 100<<10, 100<<10)
+	if code, body := status(t, again); code != http.StatusTooManyRequests || !strings.Contains(body, "from this IP address") {
+		t.Fatalf("second body from the hog's IP: %d %s, want 429", code, body)
+	}
+	honest := dialFrom(t, "127.0.0.1", addr)
+	startBody(t, honest, 30<<10, 30<<10)
+	if code, body := status(t, honest); code != http.StatusOK {
+		t.Fatalf("honest body during the hog: %d %s", code, body)
+	}
+	hog.Close()
+	// The hog's handler returns once its read fails; its bytes come back.
+	waitFor(t, func() bool { return s.BodyBytesInFlight() == 0 })
+
+	// In total: 160 KiB, a hog holding 64 KiB leaves room for a 30 KiB body
+	// (a chunk, then its exact copy) but not for a 100 KiB one.
+	cfg = Config{MaxBodyBytes: 1 << 20, BodyBudget: 160 << 10, BudgetWait: 20 * time.Millisecond}
+	s, addr = readingServer(t, cfg, 40<<10, func() { in <- struct{}{} })
+	hog = dialFrom(t, "127.0.0.2", addr)
+	startBody(t, hog, 1<<20, 40<<10)
+	<-in
+	honest = dialFrom(t, "127.0.0.1", addr)
+	startBody(t, honest, 30<<10, 30<<10)
+	if code, body := status(t, honest); code != http.StatusOK {
+		t.Fatalf("honest body within the total: %d %s", code, body)
+	}
+	big := dialFrom(t, "127.0.0.3", addr)
+	startBody(t, big, 100<<10, 100<<10)
+	if code, body := status(t, big); code != http.StatusServiceUnavailable || !strings.Contains(body, "memory budget") {
+		t.Fatalf("body over the total budget: %d %s, want 503", code, body)
+	}
+	hog.Close()
+	waitFor(t, func() bool { return s.BodyBytesInFlight() == 0 })
+}
+
+// waitFor waits for cond, yielding between checks; it fails after a long
+// safety limit only.
+func waitFor(t *testing.T, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatal("condition not reached")
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// TestMinimumBodyRate is the stalled-body attack: a client that sends part
+// of its body and stops is cut with 408 once it falls behind the minimum
+// rate, well before the read timeout.
+func TestMinimumBodyRate(t *testing.T) {
+	cfg := Config{MaxBodyBytes: 1 << 20, MinBodyRate: 1 << 20, BodyGrace: 50 * time.Millisecond, ReadTimeout: time.Hour}
+	s, addr := readingServer(t, cfg, 0, nil)
+	c := dialFrom(t, "127.0.0.1", addr)
+	startBody(t, c, 1<<20, 10)
+	code, body := status(t, c)
+	if code != http.StatusRequestTimeout || !strings.Contains(body, "minimum transfer rate") {
+		t.Fatalf("stalled body: %d %s, want 408", code, body)
+	}
+	waitFor(t, func() bool { return s.BodyBytesInFlight() == 0 })
+
+	// A body that keeps up is read whole.
+	ok := dialFrom(t, "127.0.0.1", addr)
+	startBody(t, ok, 100<<10, 100<<10)
+	if code, body := status(t, ok); code != http.StatusOK || strings.TrimSpace(body) != "102400" {
+		t.Fatalf("body at full speed: %d %s", code, body)
+	}
+}
+
+// TestConnectionLimits opens connections up to the per-IP cap and checks
+// that one more from that IP is answered 503 and closed, while another IP
+// is served.
+func TestConnectionLimits(t *testing.T) {
+	_, addr := readingServer(t, Config{MaxConnsPerIP: 2, MaxConns: 3}, 0, nil)
+	held := []net.Conn{dialFrom(t, "127.0.0.2", addr), dialFrom(t, "127.0.0.2", addr)}
+	// Make sure both are accepted: a request on each is answered.
+	for _, c := range held {
+		fmt.Fprintf(c, "GET /livez HTTP/1.1\r\nHost: x\r\n\r\n")
+		if code, _ := status(t, c); code != http.StatusOK {
+			t.Fatalf("held connection: %d", code)
+		}
+	}
+	extra := dialFrom(t, "127.0.0.2", addr)
+	if code, body := status(t, extra); code != http.StatusServiceUnavailable || !strings.Contains(body, "too many connections") {
+		t.Fatalf("connection over the per-IP cap: %d %s", code, body)
+	}
+	other := dialFrom(t, "127.0.0.1", addr)
+	fmt.Fprintf(other, "GET /livez HTTP/1.1\r\nHost: x\r\n\r\n")
+	if code, _ := status(t, other); code != http.StatusOK {
+		t.Fatalf("another IP: %d", code)
+	}
+	// The listener is now full (3): a fourth IP is refused too.
+	full := dialFrom(t, "127.0.0.4", addr)
+	if code, _ := status(t, full); code != http.StatusServiceUnavailable {
+		t.Fatalf("connection over the listener cap: %d", code)
+	}
+	// Closing one frees a place.
+	held[0].Close()
+	waitFor(t, func() bool {
+		c := dialFrom(t, "127.0.0.4", addr)
+		defer c.Close()
+		fmt.Fprintf(c, "GET /livez HTTP/1.1\r\nHost: x\r\n\r\n")
+		res, err := http.ReadResponse(bufio.NewReader(c), nil)
+		return err == nil && res.StatusCode == http.StatusOK
+	})
+}
+
+// TestReadAllCapacity checks ReadAll's buffer against what arrived: exact
+// length whatever the mode, and the announced size never allocated ahead.
+func TestReadAllCapacity(t *testing.T) {
+	body := bytes.Repeat([]byte{7}, 100_000)
+	for _, size := range []int64{-1, 100_000} {
+		got, err := ReadAll(nil, bytes.NewReader(body), 1<<20, size, 0, nil, func() error { return ErrBodyTooLarge })
+		if err != nil || !bytes.Equal(got, body) || cap(got) != len(got) {
+			t.Fatalf("size %d: %v, %d bytes, capacity %d", size, err, len(got), cap(got))
+		}
+	}
+}
+
+// TestBodyDeadlineRestored: once a body is read to its end, the connection's
+// read deadline goes back to the request's own (the read timeout): left at
+// the rate deadline, net/http's background read would cancel the request's
+// context while a long handler (a simulation, a registration batch) runs.
+func TestBodyDeadlineRestored(t *testing.T) {
+	start := time.Now()
+	s := &slowBody{
+		ReadCloser: io.NopCloser(bytes.NewReader(make([]byte, 1000))),
+		rc:         http.NewResponseController(httptestRecorder{}),
+		start:      start, grace: 50 * time.Millisecond, rate: 1 << 20, hard: start.Add(time.Hour),
+	}
+	if _, err := io.ReadAll(s); err != nil {
+		t.Fatal(err)
+	}
+	if !s.deadline.Equal(s.hard) {
+		t.Fatalf("deadline after the body %v, want the read timeout's %v", s.deadline.Sub(start), time.Hour)
+	}
+}
+
+type httptestRecorder struct{}
+
+func (httptestRecorder) Header() http.Header         { return http.Header{} }
+func (httptestRecorder) Write(b []byte) (int, error) { return len(b), nil }
+func (httptestRecorder) WriteHeader(int)             {}

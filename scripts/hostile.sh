@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# make hostile: starts a `gavel --dev` on loopback in a temporary datadir,
+# runs each attack of issue 14 against it with internal/hostile, prints the
+# figures and stops the node. GAVEL=path picks another binary (for the
+# "before" figures); ATTACKS and CONNS choose what runs.
+set -euo pipefail
+GAVEL=${GAVEL:-build/bin/gavel}
+ATTACKS=${ATTACKS:-"gzipstall slowlength registrations bundles"}
+CONNS=${CONNS:-200}
+SPREAD=${SPREAD:-1}
+HOLD=${HOLD:-15s}
+PORT=${PORT:-19462}
+dir=$(mktemp -d)
+go build -o "$dir/hostile" ./internal/hostile
+for a in $ATTACKS; do
+  "$GAVEL" --dev --datadir "$dir/data-$a" --ipcdisable --authrpc.port 0 \
+    --http.port $((PORT+1)) --mev.addr "127.0.0.1:$PORT" --verbosity 1 >"$dir/gavel-$a.log" 2>&1 &
+  pid=$!
+  for _ in $(seq 1 100); do
+    curl -sf "http://127.0.0.1:$PORT/livez" >/dev/null && break
+    sleep 0.2
+  done
+  sleep 4 # a few slots: caches warm, validators registered
+  "$dir/hostile" -url "http://127.0.0.1:$PORT" -pid "$pid" -attack "$a" -conns "$CONNS" -spread "$SPREAD" -hold "$HOLD" -rpc "http://127.0.0.1:$((PORT+1))" || true
+  kill -INT "$pid"; wait "$pid" || true
+done
+rm -rf "$dir"
