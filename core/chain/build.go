@@ -22,6 +22,7 @@ import (
 	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/ethereum/go-ethereum/log"
 	gparams "github.com/ethereum/go-ethereum/params"
+	"github.com/ethereum/go-ethereum/rlp"
 	"github.com/holiman/uint256"
 )
 
@@ -605,4 +606,21 @@ func (c *Chain) ContinueBlock(ctx context.Context, v *VerifiedPayload) (*BlockBu
 // background, so that applying them later finds the senders cached.
 func (b *BlockBuilder) RecoverSenders(txs types.Transactions) {
 	core.SenderCacher().Recover(b.signer, txs)
+}
+
+// EncodeBlock encodes a built block's block (RLP) for another process to
+// rebuild it with DecodeBuilt.
+func EncodeBlock(b *BuiltBlock) ([]byte, error) {
+	return rlp.EncodeToBytes(b.Block)
+}
+
+// DecodeBuilt rebuilds a built block from EncodeBlock's encoding and its
+// EIP-7685 requests (nil before Electra): the block and its engine API form
+// (no blobs, no fees: what serving the block needs).
+func DecodeBuilt(raw []byte, requests [][]byte) (*BuiltBlock, error) {
+	block := new(types.Block)
+	if err := rlp.DecodeBytes(raw, block); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInvalidBlock, err)
+	}
+	return &BuiltBlock{Block: block, Envelope: engine.BlockToExecutableData(block, new(big.Int), nil, requests), Fees: new(big.Int), Requests: requests}, nil
 }

@@ -79,6 +79,15 @@ func (r *Relay) mergeBeta(ctx context.Context, bid *Bid) {
 		log.Error("Relay could not serve a beta block", "slot", slot, "err", err)
 		return
 	}
+	if r.cfg.Shared != nil {
+		// Stored before getHeader can serve it: a proposer that signs its
+		// header may ask any instance for the payload.
+		if err := r.shareBeta(ctx, bb); err != nil {
+			betaMergeFailed.Mark(1)
+			log.Warn("Relay serves alpha without beta: the merged block could not be shared", "slot", slot, "err", err)
+			return
+		}
+	}
 	if !r.bids.putBeta(bid, bb) {
 		return // no longer the top bid
 	}

@@ -118,6 +118,13 @@ func (s *bidStore) putBeta(bid *Bid, bb *betaBid) bool {
 	return true
 }
 
+// addBeta keeps a merged block another instance served, for getPayload.
+func (s *bidStore) addBeta(bb *betaBid) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.betaByHash[bb.trace.BlockHash] = bb
+}
+
 // betaByBlockHash returns a merged block served by getHeader, by its hash.
 func (s *bidStore) betaByBlockHash(h beacon.Root) *betaBid {
 	s.mu.RLock()

@@ -16,9 +16,14 @@ import (
 // delivery record (see recordFirst for the order); requests for the same
 // block wait for that and then get the same payload without a second
 // publication; requests for another block are refused. The store's
-// per-slot uniqueness backs the guard across restarts and relay instances.
+// per-slot uniqueness backs the guard across restarts and relay instances;
+// with instances sharing the database, so does "never an older slot" (see
+// commit).
 type deliveryGuard struct {
 	st store.Relay
+	// putLatest, with a database shared by several instances, records a
+	// delivery unless a later slot was recorded (store.Shared).
+	putLatest func(context.Context, *store.DeliveredPayload) (*store.DeliveredPayload, error)
 	// recordFirst writes the record before publishing: with a database
 	// shared by several instances the record is the claim the others see,
 	// so it must come first (as the reference relay's Redis check does).
@@ -180,8 +185,17 @@ func (g *deliveryGuard) wait() { g.running.Wait() }
 // commit writes the delivery record. A record already in the database for
 // the slot (another instance, or before a restart) is fine if it names the
 // same block and an equivocation otherwise; winner is the block recorded.
+// With a shared database, a later slot delivered by any instance refuses
+// the record (ErrSlotDelivered), checked under a database lock.
 func (g *deliveryGuard) commit(ctx context.Context, hash beacon.Root, rec *store.DeliveredPayload) (winner beacon.Root, err error) {
-	existing, err := g.st.PutDelivered(ctx, rec)
+	put := g.st.PutDelivered
+	if g.putLatest != nil {
+		put = g.putLatest
+	}
+	existing, err := put(ctx, rec)
+	if errors.Is(err, store.ErrLaterDelivered) {
+		return beacon.Root{}, ErrSlotDelivered
+	}
 	if err == nil {
 		return hash, nil
 	}

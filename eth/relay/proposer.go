@@ -98,7 +98,7 @@ func (r *Relay) GetPayload(ctx context.Context, blk *beacon.SignedBlindedBeaconB
 		}
 	}
 	if bid == nil && r.cfg.Shared != nil {
-		if bid, err = r.readThroughHash(ctx, blockHash); err != nil {
+		if bid, beta, err = r.readThroughHash(ctx, blockHash); err != nil {
 			return nil, err
 		}
 	}

@@ -223,6 +223,9 @@ func New(cfg Config, c Chain, st store.Relay, pub Publisher, rec SubmissionRecor
 	r.deliveries, err = newDeliveryGuard(ctx, st)
 	if r.deliveries != nil {
 		r.deliveries.recordFirst = cfg.Shared != nil
+		if cfg.Shared != nil {
+			r.deliveries.putLatest = cfg.Shared.PutDeliveredLatest
+		}
 	}
 	if err != nil {
 		return nil, err

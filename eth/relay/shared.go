@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -13,7 +14,9 @@ import (
 	"github.com/ethereum/go-ethereum/metrics"
 
 	"github.com/gavel-eth/gavel/core/beacon"
+	"github.com/gavel-eth/gavel/core/chain"
 	"github.com/gavel-eth/gavel/internal/store"
+	"github.com/gavel-eth/gavel/miner"
 	"github.com/gavel-eth/gavel/params"
 )
 
@@ -45,8 +48,11 @@ import (
 type Sharing interface {
 	PutSharedBid(ctx context.Context, b *store.SharedBid) error
 	SharedBid(ctx context.Context, blockHash beacon.Root) (*store.SharedBid, error)
+	PutSharedBeta(ctx context.Context, b *store.SharedBeta) error
+	SharedBeta(ctx context.Context, blockHash beacon.Root) (*store.SharedBeta, error)
 	BestSharedBid(ctx context.Context, slot uint64, parent beacon.Root, proposer beacon.BLSPubkey) (*store.SharedBid, error)
 	SharedBidsFrom(ctx context.Context, slot uint64, fn func(*store.SharedBid) error) error
+	PutDeliveredLatest(ctx context.Context, d *store.DeliveredPayload) (*store.DeliveredPayload, error)
 	PruneSharedBids(ctx context.Context, slot uint64) error
 	RegistrationsSince(ctx context.Context, since int64, fn func(*store.Registration) error) error
 	Listen(ctx context.Context, fn func(store.Notification)) error
@@ -327,18 +333,96 @@ func (r *Relay) readThroughBest(k auctionKey) (*Bid, error) {
 }
 
 // readThroughHash loads a bid by block hash from the database when this
-// instance does not hold it (getPayload).
-func (r *Relay) readThroughHash(ctx context.Context, h beacon.Root) (*Bid, error) {
+// instance does not hold it (getPayload): a bid another instance verified,
+// or a merged block another instance served (beta set, bid its alpha).
+func (r *Relay) readThroughHash(ctx context.Context, h beacon.Root) (bid *Bid, beta *betaBid, err error) {
 	ctx, cancel := context.WithTimeout(ctx, sharedReadTimeout)
 	defer cancel()
 	sharedReadThrough.Mark(1)
-	b, err := r.loadSharedBid(ctx, h)
+	bid, err = r.loadSharedBid(ctx, h)
+	if err == nil && bid == nil {
+		beta, err = r.loadSharedBeta(ctx, h)
+		if beta != nil {
+			bid = beta.alpha
+		}
+	}
 	if err != nil {
 		sharedErrors.Mark(1)
 		log.Warn("Relay could not read a bid from the shared database", "block", h, "err", err)
-		return nil, internal("reading the shared bids", err)
+		return nil, nil, internal("reading the shared bids", err)
 	}
-	return b, nil
+	return bid, beta, nil
+}
+
+// sharedBetaMeta is what a shared merged block carries beside the block:
+// what getPayload records on delivery.
+type sharedBetaMeta struct {
+	Requests [][]byte           `json:"requests"`
+	Results  []miner.BetaResult `json:"results"`
+	Bundles  int                `json:"bundles"`
+	GasUsed  uint64             `json:"gasUsed"`
+}
+
+// shareBeta stores a merged block for the other instances: getPayload on
+// any of them delivers it once a proposer signed its header.
+func (r *Relay) shareBeta(ctx context.Context, bb *betaBid) error {
+	raw, err := chain.EncodeBlock(bb.block.BuiltBlock)
+	if err != nil {
+		return fmt.Errorf("encoding the merged block: %w", err)
+	}
+	meta, err := json.Marshal(sharedBetaMeta{Requests: bb.block.Requests, Results: bb.block.Results, Bundles: bb.block.Bundles, GasUsed: bb.block.GasUsed})
+	if err != nil {
+		return fmt.Errorf("encoding the merged block: %w", err)
+	}
+	err = r.cfg.Shared.PutSharedBeta(ctx, &store.SharedBeta{
+		BlockHash: bb.trace.BlockHash, Slot: bb.trace.Slot, AlphaHash: bb.alpha.Trace.BlockHash, Block: raw, Meta: meta, Origin: r.instance,
+	})
+	if err != nil {
+		sharedErrors.Mark(1)
+		return err
+	}
+	sharedPublished.Mark(1)
+	return nil
+}
+
+// loadSharedBeta rebuilds a merged block another instance served, with its
+// alpha bid (loaded too if this instance does not hold it); nil (and no
+// error) when there is none.
+func (r *Relay) loadSharedBeta(ctx context.Context, h beacon.Root) (*betaBid, error) {
+	sb, err := r.cfg.Shared.SharedBeta(ctx, h)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	alpha := r.bids.byBlockHash(sb.AlphaHash)
+	if alpha == nil {
+		if alpha, err = r.loadSharedBid(ctx, sb.AlphaHash); err != nil {
+			return nil, err
+		}
+		if alpha == nil {
+			return nil, fmt.Errorf("merged block %s: its alpha %s is not in the shared bids", h, sb.AlphaHash)
+		}
+	}
+	var meta sharedBetaMeta
+	if err := json.Unmarshal(sb.Meta, &meta); err != nil {
+		return nil, fmt.Errorf("merged block %s: %w", h, err)
+	}
+	built, err := chain.DecodeBuilt(sb.Block, meta.Requests)
+	if err != nil {
+		return nil, fmt.Errorf("merged block %s: %w", h, err)
+	}
+	bb, err := r.betaBid(alpha, &miner.BetaBlock{BuiltBlock: built, Results: meta.Results, Bundles: meta.Bundles, GasUsed: meta.GasUsed})
+	if err != nil {
+		return nil, fmt.Errorf("merged block %s: %w", h, err)
+	}
+	if bb.trace.BlockHash != h {
+		return nil, fmt.Errorf("shared merged block %s holds block %s", h, bb.trace.BlockHash)
+	}
+	r.bids.addBeta(bb)
+	sharedLoaded.Mark(1)
+	return bb, nil
 }
 
 // pruneShared deletes shared bids of slots before floor, in the background.

@@ -81,10 +81,14 @@ func BenchmarkSharedPropagation(b *testing.B) {
 	type seen struct {
 		h    beacon.Root
 		took time.Duration
+		at   time.Time
 	}
 	ch := make(chan seen, bids)
-	bb.Relay.OnSharedBid(func(h beacon.Root, took time.Duration) { ch <- seen{h, took} })
+	bb.Relay.OnSharedBid(func(h beacon.Root, took time.Duration) { ch <- seen{h, took, time.Now()} })
 	lat := make([]time.Duration, 0, bids)
+	// after is the part of the propagation after A's Submit returned (its
+	// commit done): notification, B's read, decode and auction update.
+	after := make([]time.Duration, 0, bids)
 	start := testutil.CPUTime()
 	b.ResetTimer()
 	at := a.Clock.Now()
@@ -93,9 +97,11 @@ func BenchmarkSharedPropagation(b *testing.B) {
 		if out, err := a.Relay.Submit(context.Background(), relay.SubmitRequest{Submission: sub, ReceivedAt: at}); err != nil || out != relay.Accepted {
 			b.Fatal(i, out, err)
 		}
+		committed := time.Now()
 		for s := range ch {
 			if s.h == sub.BidTrace().BlockHash {
 				lat = append(lat, s.took)
+				after = append(after, max(s.at.Sub(committed), 0))
 				break
 			}
 		}
@@ -108,6 +114,9 @@ func BenchmarkSharedPropagation(b *testing.B) {
 	}
 	b.ReportMetric(pct(lat, 0.50), "prop-p50-ms")
 	b.ReportMetric(pct(lat, 0.99), "prop-p99-ms")
+	slices.Sort(after)
+	b.ReportMetric(pct(after, 0.50), "afterA-p50-ms")
+	b.ReportMetric(pct(after, 0.99), "afterA-p99-ms")
 
 	// getHeader on B over HTTP at 1,000 requests per second.
 	mux := http.NewServeMux()

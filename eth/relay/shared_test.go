@@ -281,19 +281,13 @@ func TestSharedSurvivesDatabaseRestart(t *testing.T) {
 	}
 }
 
-// TestSharedBetaOnOtherInstance: A (no beta source) verifies an alpha bid;
-// B, with the beta source, executes it on its own chain, merges the slot's
-// paid beta bundle and serves the merged block; B's getPayload delivers it
-// and the delivery record names the alpha.
-func TestSharedBetaOnOtherInstance(t *testing.T) {
-	url := pgtest.URL(t)
-	holder := &relaytest.BetaHolder{}
-	a := instance(t, url)
-	b := instanceWith(t, url, func(c *relay.Config) { c.Beta = holder })
-	ctx := context.Background()
-	stats := store.NewStatsBuffer(b.Store, time.Hour)
-	defer stats.Close()
-	pool := betapool.New(betapool.DefaultConfig, b.Store, params.DevChainID, func() uint64 { return b.Relay.HeadSlot() }, stats)
+// paidBetaSource is a beta source on e's chain and store with one paid
+// beta bundle of two txs for slot 1.
+func paidBetaSource(t *testing.T, e *relaytest.Env) *betapool.BetaBlocks {
+	t.Helper()
+	stats := store.NewStatsBuffer(e.Store, time.Hour)
+	t.Cleanup(func() { stats.Close() })
+	pool := betapool.New(betapool.DefaultConfig, e.Store, params.DevChainID, func() uint64 { return e.Relay.HeadSlot() }, stats)
 	key, to := params.DevAccounts()[5].Key, common.Address{0xbe}
 	var raw []string
 	for nonce := uint64(0); nonce < 2; nonce++ {
@@ -304,7 +298,7 @@ func TestSharedBetaOnOtherInstance(t *testing.T) {
 		raw = append(raw, hexutil.Encode(enc))
 	}
 	slot1 := "1"
-	hash, err := pool.Add(ctx, bundle.BetaBundleArgs{Txs: raw, Slot: &slot1}, common.Address{0x5e})
+	hash, err := pool.Add(context.Background(), bundle.BetaBundleArgs{Txs: raw, Slot: &slot1}, common.Address{0x5e})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -312,7 +306,79 @@ func TestSharedBetaOnOtherInstance(t *testing.T) {
 		Paid:  map[uint64][]auction.Bundle{1: {{AmountOfGas: big.NewInt(1_000_000), BundleHashes: []common.Hash{hash}}}},
 		Items: map[uint64]uint64{1: 1_000_000},
 	}
-	holder.Blocks = betapool.NewBetaBlocks(b.Chain, pool, betapool.NewSettlements(l2, betapool.SettlementConfig{Refresh: -1}))
+	return betapool.NewBetaBlocks(e.Chain, pool, betapool.NewSettlements(l2, betapool.SettlementConfig{Refresh: -1}))
+}
+
+// TestSharedBetaDeliveredElsewhere: A (with the beta source) verifies an
+// alpha bid and merges the slot's paid beta bundle; its getHeader serves
+// the merged block; the proposer asks B (no beta source) for the payload:
+// B reads the merged block through the database and delivers it, once; A
+// then serves the same block and refuses the alpha.
+func TestSharedBetaDeliveredElsewhere(t *testing.T) {
+	url := pgtest.URL(t)
+	holder := &relaytest.BetaHolder{}
+	a := instanceWith(t, url, func(c *relay.Config) { c.Beta = holder })
+	b := instance(t, url)
+	holder.Blocks = paidBetaSource(t, a)
+	a.RegisterAll()
+	ctx := context.Background()
+
+	alpha := a.BuildBlock(1, 3, nil)
+	sub := a.Submission(alpha)
+	if out, err := submit(a, sub, false); err != nil || out != relay.Accepted {
+		t.Fatalf("submission to A: %v %v", out, err)
+	}
+	alphaHash := sub.BidTrace().BlockHash
+	bid, err := a.Relay.GetHeader(1, sub.BidTrace().ParentHash, a.Proposer(1).Key.PublicKey())
+	if err != nil || bid == nil {
+		t.Fatalf("getHeader on A: %v %v", bid, err)
+	}
+	merged := bid.Header().BlockHash()
+	if merged == alphaHash {
+		t.Fatalf("A serves the alpha %s, want a merged block", alphaHash)
+	}
+	d, err := b.Relay.GetPayload(ctx, b.BlindedBlock(1, bid), false)
+	if err != nil {
+		t.Fatalf("getPayload on B for A's merged block: %v", err)
+	}
+	if d.Payload.View().BlockHash != merged || len(d.Payload.View().Transactions) != len(alpha.Built.Block.Transactions())+2 {
+		t.Fatalf("B delivered block %s with %d txs, want %s with the alpha's %d and 2 beta txs",
+			d.Payload.View().BlockHash, len(d.Payload.View().Transactions), merged, len(alpha.Built.Block.Transactions()))
+	}
+	rec, err := a.Store.Delivered(ctx, 1)
+	if err != nil || rec.BlockHash != merged || rec.AlphaBlockHash == nil || *rec.AlphaBlockHash != alphaHash || rec.BetaBundleCount != 1 || rec.BetaGasUsed != 42000 {
+		t.Fatalf("delivery record %+v %v", rec, err)
+	}
+	// One delivery: A serves the same block again and refuses the alpha.
+	if d, err := a.Relay.GetPayload(ctx, a.BlindedBlock(1, bid), false); err != nil || d.Payload.View().BlockHash != merged {
+		t.Fatalf("getPayload on A for the delivered merged block: %v", err)
+	}
+	alphaBid := &beacon.SignedBuilderBid{Fork: sub.Fork, Electra: &beacon.SignedBuilderBidElectra{}}
+	h, err := sub.Payload().Header()
+	if err != nil {
+		t.Fatal(err)
+	}
+	alphaBid.Electra.Message.Header = *h.Deneb
+	alphaBid.Electra.Message.BlobKZGCommitments = []beacon.KZGCommitment{}
+	alphaBid.Electra.Message.ExecutionRequests = beacon.ExecutionRequests{Deposits: []beacon.DepositRequest{}, Withdrawals: []beacon.WithdrawalRequest{}, Consolidations: []beacon.ConsolidationRequest{}}
+	for _, e := range []*relaytest.Env{a, b} {
+		if _, err := e.Relay.GetPayload(ctx, e.BlindedBlock(1, alphaBid), false); !errors.Is(err, relay.ErrEquivocation) {
+			t.Fatalf("getPayload for the alpha after the merged block was delivered: %v", err)
+		}
+	}
+}
+
+// TestSharedBetaOnOtherInstance: A (no beta source) verifies an alpha bid;
+// B, with the beta source, executes it on its own chain, merges the slot's
+// paid beta bundle and serves the merged block; B's getPayload delivers it
+// and the delivery record names the alpha.
+func TestSharedBetaOnOtherInstance(t *testing.T) {
+	url := pgtest.URL(t)
+	holder := &relaytest.BetaHolder{}
+	a := instance(t, url)
+	b := instanceWith(t, url, func(c *relay.Config) { c.Beta = holder })
+	ctx := context.Background()
+	holder.Blocks = paidBetaSource(t, b)
 	executed := make(chan beacon.Root, 4)
 	b.Relay.OnSharedVerified(func(h beacon.Root) { executed <- h })
 	b.Attrs(1) // B's beacon client saw the slot's payload attributes too
@@ -343,5 +409,36 @@ func TestSharedBetaOnOtherInstance(t *testing.T) {
 	rec, err := a.Store.Delivered(ctx, 1)
 	if err != nil || rec.BlockHash != merged || rec.AlphaBlockHash == nil || *rec.AlphaBlockHash != alphaHash || rec.BetaBundleCount != 1 {
 		t.Fatalf("delivery record %+v %v", rec, err)
+	}
+}
+
+// TestSharedNoOlderSlotDelivered: once the shared database records a
+// delivery for a later slot (another instance delivered slot 2), an
+// instance that has not seen it refuses to deliver slot 1.
+func TestSharedNoOlderSlotDelivered(t *testing.T) {
+	url := pgtest.URL(t)
+	a, b := instance(t, url), instance(t, url)
+	a.RegisterAll()
+	got := installed(b)
+	sub := a.Submission(a.BuildBlock(1, 1, nil))
+	if out, err := submit(a, sub, false); err != nil || out != relay.Accepted {
+		t.Fatalf("submission to A: %v %v", out, err)
+	}
+	waitBid(t, got, sub.BidTrace().BlockHash)
+	bid, err := b.Relay.GetHeader(1, sub.BidTrace().ParentHash, a.Proposer(1).Key.PublicKey())
+	if err != nil || bid == nil {
+		t.Fatalf("getHeader on B: %v %v", bid, err)
+	}
+	later := *sub.BidTrace()
+	later.Slot, later.BlockHash = 2, beacon.Root{0x02}
+	ctx := context.Background()
+	if _, err := a.Store.PutDelivered(ctx, &store.DeliveredPayload{BidTraceV2: beacon.BidTraceV2{BidTrace: later, BlockNumber: 2}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Relay.GetPayload(ctx, b.BlindedBlock(1, bid), false); !errors.Is(err, relay.ErrSlotDelivered) {
+		t.Fatalf("getPayload on B for slot 1 after slot 2 was delivered: %v, want ErrSlotDelivered", err)
+	}
+	if _, err := b.Store.Delivered(ctx, 1); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("slot 1 recorded as delivered: %v", err)
 	}
 }

@@ -36,6 +36,19 @@ const sharedBidsSchema = `
 	);
 	CREATE INDEX relay_bids_auction ON relay_bids(slot, parent_hash, proposer_pubkey, value)`
 
+// sharedBetaSchema is migration 5: merged (beta) blocks an instance served
+// in getHeader, so that getPayload on any instance can deliver them.
+const sharedBetaSchema = `
+	CREATE TABLE relay_beta_bids (
+		block_hash {blob} PRIMARY KEY,
+		slot BIGINT NOT NULL,
+		alpha_block_hash {blob} NOT NULL,
+		block {blob} NOT NULL,
+		meta {blob} NOT NULL,
+		origin TEXT NOT NULL
+	);
+	CREATE INDEX relay_beta_bids_slot ON relay_beta_bids(slot)`
+
 // Notification channels of shared relay state (PostgreSQL LISTEN/NOTIFY).
 const (
 	bidsChannel          = "gavel_relay_bids"
@@ -64,6 +77,21 @@ type SharedBid struct {
 	Origin string
 	// StoredAt is when the verifying instance stored it, unix microseconds.
 	StoredAt int64
+}
+
+// SharedBeta is a merged (beta) block as relay instances share it: the
+// block, the alpha bid it extends (a shared bid too) and what the merge
+// recorded, in encodings the relay chooses.
+type SharedBeta struct {
+	BlockHash beacon.Root
+	Slot      uint64
+	AlphaHash beacon.Root
+	// Block is the merged block (the relay's encoding).
+	Block []byte
+	// Meta is what the merge recorded beside the block (the relay's encoding).
+	Meta []byte
+	// Origin names the instance that merged it.
+	Origin string
 }
 
 // Notification is a change another relay instance made to shared state.
@@ -97,7 +125,17 @@ type Shared interface {
 	// SharedBidsFrom calls fn for every bid of slot or later (an instance
 	// catching up after its notification connection was re-established).
 	SharedBidsFrom(ctx context.Context, slot uint64, fn func(*SharedBid) error) error
-	// PruneSharedBids deletes the bids of slots before slot.
+	// PutSharedBeta stores a merged block durably (storing a block hash
+	// again is a no-op). No notification: others read it when asked for it.
+	PutSharedBeta(ctx context.Context, b *SharedBeta) error
+	// SharedBeta returns the merged block of a block hash, or ErrNotFound.
+	SharedBeta(ctx context.Context, blockHash beacon.Root) (*SharedBeta, error)
+	// PutDeliveredLatest is PutDelivered that also refuses, with
+	// ErrLaterDelivered, a slot older than the latest recorded: the check
+	// and the insert run under one lock every instance takes, so two
+	// instances cannot record slots out of order.
+	PutDeliveredLatest(ctx context.Context, d *DeliveredPayload) (existing *DeliveredPayload, err error)
+	// PruneSharedBids deletes the bids and merged blocks of slots before slot.
 	PruneSharedBids(ctx context.Context, slot uint64) error
 	// RegistrationsSince calls fn for every registration received at or
 	// after since (unix ms), oldest first.
@@ -226,8 +264,105 @@ func (s *sqlStore) PruneSharedBids(ctx context.Context, slot uint64) error {
 	if slot > 1<<63-1 {
 		slot = 1<<63 - 1
 	}
-	_, err := s.db.ExecContext(ctx, s.d.rebind(`DELETE FROM relay_bids WHERE slot < ?`), int64(slot))
+	if _, err := s.db.ExecContext(ctx, s.d.rebind(`DELETE FROM relay_bids WHERE slot < ?`), int64(slot)); err != nil {
+		return err
+	}
+	_, err := s.db.ExecContext(ctx, s.d.rebind(`DELETE FROM relay_beta_bids WHERE slot < ?`), int64(slot))
 	return err
+}
+
+// ErrLaterDelivered is returned by PutDeliveredLatest when a later slot
+// than the one given was recorded as delivered.
+var ErrLaterDelivered = errors.New("a payload for a later slot was already delivered")
+
+// deliveryLock is the advisory lock PutDeliveredLatest holds for its
+// transaction.
+const deliveryLock = 7263002
+
+// PutDeliveredLatest implements Shared. It runs in a transaction of its own
+// (not the group committer's: the lock must not wait while other writes hold
+// their row locks); a delivery is once per slot.
+func (s *sqlStore) PutDeliveredLatest(ctx context.Context, d *DeliveredPayload) (*DeliveredPayload, error) {
+	if err := checkTrace(&d.BidTraceV2); err != nil {
+		return nil, err
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf("SELECT pg_advisory_xact_lock(%d)", deliveryLock)); err != nil {
+		return nil, err
+	}
+	var latest sql.NullInt64
+	if err := tx.QueryRowContext(ctx, `SELECT MAX(slot) FROM relay_delivered`).Scan(&latest); err != nil {
+		return nil, err
+	}
+	if latest.Valid && uint64(latest.Int64) > d.Slot {
+		return nil, fmt.Errorf("%w: slot %d, latest %d", ErrLaterDelivered, d.Slot, latest.Int64)
+	}
+	var alpha []byte
+	if d.AlphaBlockHash != nil {
+		alpha = d.AlphaBlockHash[:]
+	}
+	res, err := tx.ExecContext(ctx, s.d.rebind(`INSERT INTO relay_delivered (`+traceCols+`, `+deliveredCols+`)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (slot) DO NOTHING`),
+		append(traceArgs(&d.BidTraceV2), d.DeliveredAt, alpha, int64(d.BetaGasUsed), int64(d.BetaBundleCount))...)
+	if err != nil {
+		return nil, fmt.Errorf("store: recording delivered payload for slot %d: %w", d.Slot, err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return nil, err
+	} else if n == 0 {
+		prev, err := scanDelivered(tx.QueryRowContext(ctx, s.d.rebind(`SELECT `+traceCols+`, `+deliveredCols+` FROM relay_delivered WHERE slot = ?`), int64(d.Slot)))
+		if err != nil {
+			return nil, fmt.Errorf("store: reading delivered payload of slot %d: %w", d.Slot, err)
+		}
+		return prev, fmt.Errorf("%w: slot %d, block hash %s", ErrSlotDelivered, d.Slot, prev.BlockHash)
+	}
+	return nil, tx.Commit()
+}
+
+// PutSharedBeta implements Shared.
+func (s *sqlStore) PutSharedBeta(ctx context.Context, b *SharedBeta) error {
+	if err := checkInt64("slot", b.Slot); err != nil {
+		return err
+	}
+	start := time.Now()
+	defer sharedPutTimer.UpdateSince(start)
+	return s.gc.submit(ctx, func(ctx context.Context, w *txWriter) error {
+		_, err := w.exec(ctx, `INSERT INTO relay_beta_bids (block_hash, slot, alpha_block_hash, block, meta, origin) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (block_hash) DO NOTHING`,
+			b.BlockHash[:], int64(b.Slot), b.AlphaHash[:], b.Block, b.Meta, b.Origin)
+		if err != nil {
+			return fmt.Errorf("store: sharing merged block %s: %w", b.BlockHash, err)
+		}
+		return nil
+	})
+}
+
+// SharedBeta implements Shared.
+func (s *sqlStore) SharedBeta(ctx context.Context, blockHash beacon.Root) (*SharedBeta, error) {
+	start := time.Now()
+	defer sharedLoadTimer.UpdateSince(start)
+	var hash, alpha []byte
+	var slot int64
+	b := new(SharedBeta)
+	err := s.db.QueryRowContext(ctx, s.d.rebind(`SELECT block_hash, slot, alpha_block_hash, block, meta, origin FROM relay_beta_bids WHERE block_hash = ?`), blockHash[:]).
+		Scan(&hash, &slot, &alpha, &b.Block, &b.Meta, &b.Origin)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("%w: no merged block %s", ErrNotFound, blockHash)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := copyExact(b.BlockHash[:], hash, "block_hash"); err != nil {
+		return nil, err
+	}
+	if err := copyExact(b.AlphaHash[:], alpha, "alpha_block_hash"); err != nil {
+		return nil, err
+	}
+	b.Slot = uint64(slot)
+	return b, nil
 }
 
 // RegistrationsSince implements Shared.

@@ -86,11 +86,26 @@ func TestSharedBidsAcrossInstances(t *testing.T) {
 	if _, err := sb.BestSharedBid(ctx, 5, root(9), pubkey(2)); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("best bid of another parent: %v", err)
 	}
+	merged := &SharedBeta{BlockHash: root(7), Slot: 5, AlphaHash: root(3), Block: []byte{1, 2, 3}, Meta: []byte(`{}`), Origin: "a"}
+	for range 2 { // the second is a no-op
+		if err := sa.PutSharedBeta(ctx, merged); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, err := sb.SharedBeta(ctx, root(7)); err != nil || got.AlphaHash != root(3) || got.Slot != 5 || string(got.Block) != "\x01\x02\x03" || string(got.Meta) != "{}" || got.Origin != "a" {
+		t.Fatalf("merged block %+v %v", got, err)
+	}
+	if _, err := sb.SharedBeta(ctx, root(3)); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("merged block of an alpha hash: %v", err)
+	}
 	if err := sb.PruneSharedBids(ctx, 6); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := sb.SharedBid(ctx, root(2)); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("pruned bid: %v", err)
+	}
+	if _, err := sb.SharedBeta(ctx, root(7)); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("pruned merged block: %v", err)
 	}
 	if _, err := sb.SharedBid(ctx, root(4)); err != nil {
 		t.Fatalf("bid of a later slot pruned: %v", err)
@@ -98,5 +113,39 @@ func TestSharedBidsAcrossInstances(t *testing.T) {
 	var since []uint64
 	if err := sb.RegistrationsSince(ctx, 0, func(r *Registration) error { since = append(since, r.Message.Timestamp); return nil }); err != nil || len(since) != 2+maxNotifiedPubkeys {
 		t.Fatalf("registrations since 0: %v %v", since, err)
+	}
+}
+
+// TestPutDeliveredLatest: through either of two stores on one database, a
+// delivery for a slot older than the latest recorded is refused; the
+// per-slot record still names the first block.
+func TestPutDeliveredLatest(t *testing.T) {
+	url := pgtest.URL(t)
+	a, err := OpenPostgres(url, PostgresConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	b, err := OpenPostgres(url, PostgresConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	sa, sb := SharedOf(a), SharedOf(b)
+	ctx := context.Background()
+	if _, err := sa.PutDeliveredLatest(ctx, &DeliveredPayload{BidTraceV2: trace(5, 1, 9, 1, 1)}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sb.PutDeliveredLatest(ctx, &DeliveredPayload{BidTraceV2: trace(4, 2, 9, 1, 1)}); !errors.Is(err, ErrLaterDelivered) {
+		t.Fatalf("slot 4 after slot 5: %v, want ErrLaterDelivered", err)
+	}
+	if prev, err := sb.PutDeliveredLatest(ctx, &DeliveredPayload{BidTraceV2: trace(5, 3, 9, 1, 1)}); !errors.Is(err, ErrSlotDelivered) || prev == nil || prev.BlockHash != root(1) {
+		t.Fatalf("another block for slot 5: %v %v", prev, err)
+	}
+	if _, err := sb.PutDeliveredLatest(ctx, &DeliveredPayload{BidTraceV2: trace(6, 4, 9, 1, 1)}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Delivered(ctx, 4); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("slot 4 recorded: %v", err)
 	}
 }

@@ -145,6 +145,8 @@ var migrations = []string{
 	);`,
 	// 4: bids shared between relay instances (relay_shared.go).
 	sharedBidsSchema,
+	// 5: merged beta blocks shared between relay instances.
+	sharedBetaSchema,
 }
 
 type sqlStore struct {
