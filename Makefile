@@ -5,7 +5,7 @@ GO       ?= go
 GOTEST   ?= $(GO) test
 PKGS     := ./...
 
-.PHONY: all gavel test bench lint fuzz clean ssz
+.PHONY: all gavel test bench lint fuzz clean ssz interop
 
 all: gavel
 
@@ -26,6 +26,11 @@ test:
 ## bench: every benchmark, with allocations (figures go to docs/benchmarks.md)
 bench:
 	$(GOTEST) -run '^$$' -bench . -benchmem -timeout 60m $(PKGS)
+
+## interop: gavel (EL + relay + builder) with Lodestar 1.5.1 from npm on a local devnet
+## (Lodestar is installed once into build/interop/.cache); prints the figures
+interop:
+	build/interop/run.sh
 
 ## lint: formatting and go vet
 lint:

@@ -199,7 +199,7 @@ func (l *dialedL2) ItemsForSale(ctx context.Context, slot uint64) (*big.Int, err
 // arrived.
 type betaPoller struct {
 	beta  *betapool.BetaBlocks
-	relay *relay.Relay
+	relay func() *relay.Relay // nil until a real network's relay has its constants
 	every time.Duration
 
 	stop context.CancelFunc
@@ -220,11 +220,15 @@ func (p *betaPoller) Start() error {
 				return
 			case <-t.C:
 			}
-			head := p.relay.HeadSlot()
+			r := p.relay()
+			if r == nil {
+				continue
+			}
+			head := r.HeadSlot()
 			next := head + 1
 			changed, err := p.beta.Settlements().Refresh(ctx, next)
 			if err == nil && changed {
-				p.relay.RemergeSlot(ctx, next)
+				r.RemergeSlot(ctx, next)
 			}
 			if head > 64 {
 				p.beta.Settlements().Prune(head - 64)
@@ -245,7 +249,7 @@ func (p *betaPoller) Stop() error {
 
 // newBetaPoller returns the poller, or nil when reads are not cached
 // (slots stepped by hand: every merge reads the L2) or there is no beta.
-func newBetaPoller(beta *betapool.BetaBlocks, r *relay.Relay, cfg Config) *betaPoller {
+func newBetaPoller(beta *betapool.BetaBlocks, r func() *relay.Relay, cfg Config) *betaPoller {
 	every := cfg.Beta.Settlement.Refresh
 	if every == 0 {
 		every = betapool.DefaultRefresh

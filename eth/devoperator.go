@@ -202,7 +202,7 @@ func (d relayDeliveries) Delivered(ctx context.Context, slot uint64) (included, 
 	if d.n.relay == nil {
 		return false, true, nil
 	}
-	return d.n.relay.relay.DeliveredBeta(ctx, slot)
+	return d.n.relay.Relay().DeliveredBeta(ctx, slot)
 }
 
 // OperatorAPI is the relay's part of the mev namespace for auction

@@ -27,6 +27,7 @@ import (
 	"github.com/gavel-eth/gavel/core/bundle"
 	"github.com/gavel-eth/gavel/core/chain"
 	"github.com/gavel-eth/gavel/eth/betapool"
+	"github.com/gavel-eth/gavel/eth/builder"
 	"github.com/gavel-eth/gavel/eth/devbeacon"
 	"github.com/gavel-eth/gavel/eth/relay"
 	"github.com/gavel-eth/gavel/internal/store"
@@ -58,6 +59,7 @@ type Config struct {
 	Bundles    bundle.Config    // bundle simulation limits (eth_callBundle, eth_estimateGasBundle)
 	Submission SubmissionConfig // bundles, beta bundles, request signatures (eth/submission.go)
 	Relay      RelayConfig      // the relay (eth/relay_wiring.go)
+	Builder    BuilderConfig    // builder mode (eth/builder_wiring.go)
 	Beta       BetaConfig       // the beta block's L2 (eth/beta_wiring.go)
 	Store      store.Config     // the database: SQLite in the datadir or PostgreSQL (URL)
 }
@@ -98,6 +100,7 @@ type Node struct {
 	auction    *devauction.Service
 	submission *Submission
 	relay      *RelayService
+	builder    *builderService
 	store      store.Store
 	devAuction *DevAuction // the dev auction with its operator loop; nil when auction is
 	cfg        Config
@@ -133,6 +136,15 @@ func (n *Node) Submission() *Submission { return n.submission }
 
 // Relay is the relay; nil when it does not run.
 func (n *Node) Relay() *RelayService { return n.relay }
+
+// Builder is builder mode's builder: nil unless --builder, and on a real
+// network until the relay has the beacon node's chain constants.
+func (n *Node) Builder() *builder.Builder {
+	if n.builder == nil {
+		return nil
+	}
+	return n.builder.current()
+}
 
 // ConfigureDevNode sets the node settings dev mode implies unless the user
 // chose otherwise: HTTP JSON-RPC on loopback with the dev namespaces and no
@@ -298,12 +310,18 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (_ *Node, err e
 	if beta != nil {
 		relayBeta = beta
 	}
+	// On a real network the relay runs when --relay.secretkey or
+	// --relay.beacon is given (newNetworkRelay refuses one without the
+	// other); with neither, none of its routes is mounted.
 	if n.beacon != nil {
 		n.relay, err = newDevRelay(n, cfg.Relay, st, relayBeta)
-	} else if cfg.Relay.SecretKey != "" {
+	} else if cfg.Relay.SecretKey != "" || len(cfg.Relay.Beacon) > 0 {
 		n.relay, err = newNetworkRelay(n, cfg.Relay, st, relayBeta)
 	}
 	if err != nil {
+		return nil, err
+	}
+	if n.builder, err = newBuilder(n, cfg.Builder); err != nil {
 		return nil, err
 	}
 	if n.relay != nil && n.relay.proposer != nil {
@@ -322,9 +340,12 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (_ *Node, err e
 	stack.RegisterLifecycle(submissionCloser{n.submission})
 	if n.relay != nil {
 		stack.RegisterLifecycle(n.relay)
-		if p := newBetaPoller(beta, n.relay.relay, cfg); p != nil {
+		if p := newBetaPoller(beta, n.relay.Relay, cfg); p != nil {
 			stack.RegisterLifecycle(p)
 		}
+	}
+	if n.builder != nil {
+		stack.RegisterLifecycle(n.builder)
 	}
 	stack.RegisterLifecycle(n.mev)
 	if n.beacon != nil {
@@ -342,7 +363,8 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (_ *Node, err e
 }
 
 // ready reports whether the node can serve MEV traffic: the chain must be
-// in sync (always true in dev mode).
+// in sync (always true in dev mode) and the relay, if it runs, must have its
+// chain constants.
 func (n *Node) ready() error {
 	if !n.eth.Synced() {
 		return errors.New("execution client is syncing")
@@ -353,6 +375,9 @@ func (n *Node) ready() error {
 		if err := n.store.Ping(ctx); err != nil {
 			return fmt.Errorf("%s database does not answer: %v", n.store.Backend(), err)
 		}
+	}
+	if n.relay != nil {
+		return n.relay.Ready()
 	}
 	return nil
 }

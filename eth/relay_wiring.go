@@ -7,7 +7,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/ethereum/go-ethereum/beacon/engine"
@@ -20,9 +23,11 @@ import (
 	"github.com/gavel-eth/gavel/core/beacon"
 	"github.com/gavel-eth/gavel/core/chain"
 	"github.com/gavel-eth/gavel/eth/beaconclient"
+	"github.com/gavel-eth/gavel/eth/builder"
 	"github.com/gavel-eth/gavel/eth/devbeacon"
 	"github.com/gavel-eth/gavel/eth/relay"
 	"github.com/gavel-eth/gavel/internal/store"
+	"github.com/gavel-eth/gavel/mevapi"
 	"github.com/gavel-eth/gavel/mevapi/relayapi"
 	"github.com/gavel-eth/gavel/params"
 )
@@ -40,6 +45,10 @@ type RelayConfig struct {
 	MaxSubmissionBytes int64 `toml:",omitempty"`
 	// DevValidators is how many dev validators --dev runs (--dev.validators).
 	DevValidators int `toml:",omitempty"`
+	// Spec overrides the beacon node's chain constants (--relay.spec),
+	// keyed as in /eth/v1/config/spec (SECONDS_PER_SLOT,
+	// CAPELLA_FORK_EPOCH, ...) plus GENESIS_TIME and GENESIS_VALIDATORS_ROOT.
+	Spec map[string]string `toml:",omitempty"`
 }
 
 // Dev keys, derived from fixed strings: anyone can reproduce them, which is
@@ -62,17 +71,25 @@ var DevBuilderBonus = uint256.NewInt(1e15)
 // runs; at shutdown it waits for blocks still being published and flushes
 // the bid traces.
 type RelayService struct {
-	relay    *relay.Relay
 	proposer *devbeacon.Proposer // nil on real networks
 	traces   *store.SubmissionBuffer
+
+	// The relay: built at once in --dev, on real networks once the beacon
+	// node gave the chain constants.
+	current atomic.Pointer[relay.Relay]
+	waiting atomic.Pointer[string] // why the relay is not ready
+	readyMu sync.Mutex
+	onReady []func(*relay.Relay)
 
 	follow     func(ctx context.Context) // real networks: the beacon feed
 	stopFollow context.CancelFunc
 	followDone chan struct{}
+	builder    *builder.Builder // --builder: also fed the beacon node's payload_attributes events
 }
 
-// Relay is the relay's domain.
-func (s *RelayService) Relay() *relay.Relay { return s.relay }
+// Relay is the relay's domain; nil on a real network until the beacon node
+// gave the chain constants (see Ready and OnReady).
+func (s *RelayService) Relay() *relay.Relay { return s.current.Load() }
 
 // Proposer is the dev proposer flow; nil on real networks.
 func (s *RelayService) Proposer() *devbeacon.Proposer { return s.proposer }
@@ -99,7 +116,9 @@ func (s *RelayService) Stop() error {
 		s.stopFollow()
 		<-s.followDone
 	}
-	s.relay.Close()
+	if r := s.Relay(); r != nil {
+		r.Close()
+	}
 	return s.traces.Close()
 }
 
@@ -126,28 +145,37 @@ func newDevRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta) (*Re
 	genesis := n.chain.Genesis()
 	bcfg := params.DevBeaconConfig(genesis.Time, uint64(n.beacon.Period()/time.Second), devbeacon.DevGenesisValidatorsRoot(genesis.Hash()))
 	svc := &RelayService{traces: store.NewSubmissionBuffer(st, time.Second, 0, 0)}
-	svc.relay, err = relay.New(relay.Config{
+	r, err := relay.New(relay.Config{
 		Beacon: bcfg, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled,
 		GetHeaderCutoff: -1, GetPayloadCutoff: -1, // slots may be stepped by hand
-		Beta:   beta,
-		Shared: sharedOf(st),
+		PublishAttempts: 1, // the local import: a failure is not a beacon node's hiccup
+		Beta:            beta,
+		Shared:          sharedOf(st),
 	}, n.chain, st, devPublisher{engine: n.engine}, svc.traces)
+	if err != nil {
+		svc.traces.Close()
+		return nil, err
+	}
+	svc.setRelay(r)
+	devBuilder, err := builder.New(builder.Config{
+		Beacon: bcfg, SecretKey: builderKey, CoinbaseKey: chain.DevBuilderKey(), Bonus: DevBuilderBonus,
+	}, n.submission.builder)
 	if err != nil {
 		svc.traces.Close()
 		return nil, err
 	}
 	svc.proposer, err = devbeacon.NewProposer(devbeacon.ProposerConfig{
 		RelayURL: n.mev.URL, Beacon: bcfg, Validators: vals, GasLimit: n.chain.Head().GasLimit,
-		BuilderKey: builderKey, CoinbaseKey: chain.DevBuilderKey(), Bonus: DevBuilderBonus,
-		BetaGas: func(slot uint64) uint64 { return svc.relay.BetaGas(context.Background(), slot) },
-	}, svc.relay, n.submission.builder, n.submission.PayloadBuilder())
+		BetaGas: func(slot uint64) uint64 { return r.BetaGas(context.Background(), slot) },
+	}, r, devBuilder, n.submission.PayloadBuilder())
 	if err != nil {
 		svc.traces.Close()
 		return nil, err
 	}
 	n.submission.bundles.SetBuilderID(builderKey.PublicKey().String())
-	mountRelay(n.mev, svc.relay, cfg, st)
-	log.Info("Relay attached", "pubkey", svc.relay.Pubkey(), "validators", len(vals), "builder", builderKey.PublicKey())
+	mountRelay(n.mev, r, cfg, st)
+	followEngine(n, svc)
+	log.Info("Relay attached", "pubkey", r.Pubkey(), "validators", len(vals), "builder", builderKey.PublicKey())
 	return svc, nil
 }
 
@@ -226,37 +254,86 @@ func (c storeCloser) Stop() error { return c.st.Close() }
 // DevBuilderCoinbase is the fee recipient of the dev builder's blocks.
 func DevBuilderCoinbase() common.Address { return chain.DevBuilderAddress() }
 
-// newNetworkRelay builds the relay for a public network: the network's
-// beacon constants, the beacon client (--relay.beacon) feeding head,
-// duties, known validators and payload attributes, and publishing blocks to
-// the beacon nodes.
+// Errors of the relay's start on a real network.
+var (
+	// ErrRelayConfig: the relay flags are incomplete or malformed.
+	ErrRelayConfig = errors.New("relay configuration")
+	// ErrRelayNotReady: the relay is waiting for the beacon node.
+	ErrRelayNotReady = errors.New("relay not ready")
+)
+
+// attributesWarnSlots is how many slots without any payload attributes
+// make the relay warn: every submission fails until they come.
+const attributesWarnEpochs = 2
+
+// newNetworkRelay builds the relay for a real network. The routes are
+// mounted at once and answer 503 until the relay has its chain constants:
+// the beacon client asks the beacon nodes (--relay.beacon) for them until
+// one answers, checks them against the chain's preset, builds the relay and
+// then follows head, duties, known validators and payload attributes; the
+// relay publishes delivered blocks to the beacon nodes.
 func newNetworkRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta) (*RelayService, error) {
-	if len(cfg.Beacon) == 0 {
-		return nil, errors.New("relay: --relay.secretkey needs --relay.beacon (beacon node URLs)")
-	}
-	bcfg := params.BeaconConfigForChain(n.chain.ChainID())
-	if bcfg == nil {
-		return nil, fmt.Errorf("relay: no beacon constants for chain id %d", n.chain.ChainID())
+	switch {
+	case cfg.SecretKey == "":
+		return nil, fmt.Errorf("%w: --relay.beacon is set but --relay.secretkey is missing: the relay needs its BLS secret key (32 bytes hex) to sign the bids it serves", ErrRelayConfig)
+	case len(cfg.Beacon) == 0:
+		return nil, fmt.Errorf("%w: --relay.secretkey is set but --relay.beacon is missing: on a real network the relay needs beacon node URLs for its chain constants, duties and validators", ErrRelayConfig)
 	}
 	key, err := relayKey(cfg.SecretKey, nil)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w: --relay.secretkey: %v", ErrRelayConfig, err)
 	}
-	client, err := beaconclient.New(cfg.Beacon, beaconclient.Options{})
+	// Ask again at most every 2 s: the relay is not ready until a beacon
+	// node answers, and a proposer's registrations fail meanwhile.
+	client, err := beaconclient.New(cfg.Beacon, beaconclient.Options{MaxRetryDelay: 2 * time.Second})
 	if err != nil {
-		return nil, fmt.Errorf("relay: %w", err)
+		return nil, fmt.Errorf("%w: --relay.beacon: %v", ErrRelayConfig, err)
 	}
+	preset := params.BeaconConfigForChain(n.chain.ChainID())
 	traces := store.NewSubmissionBuffer(st, time.Second, 0, 0)
-	r, err := relay.New(relay.Config{Beacon: bcfg, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled, Beta: beta, Shared: sharedOf(st)}, n.chain, st, client, traces)
-	if err != nil {
-		traces.Close()
-		return nil, err
-	}
-	mountRelay(n.mev, r, cfg, st)
-	svc := &RelayService{relay: r, traces: traces}
+	svc := &RelayService{traces: traces}
+	svc.setWaiting(fmt.Sprintf("waiting for a beacon node (%s) to give the chain constants", strings.Join(client.Nodes(), ", ")))
+	late := lateRelay{svc}
+	gated := gatedMux{n.mev, svc}
+	relayapi.MountBuilder(gated, late, relayapi.BuilderConfig{MaxSubmissionBytes: cfg.MaxSubmissionBytes})
+	relayapi.MountProposer(gated, late)
+	relayapi.MountData(n.mev, relay.NewData(st))
+
 	svc.follow = func(ctx context.Context) {
-		err := client.Follow(ctx, bcfg, false, beaconclient.Handlers{
-			Head: r.SetHeadSlot,
+		var bcfg *params.BeaconConfig
+		err := client.Retry(ctx, "chain constants", func(ctx context.Context) (err error) {
+			bcfg, err = client.NetworkConfig(ctx, preset, cfg.Spec)
+			return err
+		}, beaconclient.ErrMismatch, beaconclient.ErrPreset)
+		if errors.Is(err, beaconclient.ErrMismatch) || errors.Is(err, beaconclient.ErrPreset) {
+			log.Error("Relay not started: the beacon node's chain does not fit", "err", err)
+			svc.setWaiting(err.Error())
+			return
+		}
+		if err != nil {
+			return
+		}
+		r, err := relay.New(relay.Config{Beacon: bcfg, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled, Beta: beta, Shared: sharedOf(st)}, n.chain, st, client, traces)
+		if err != nil {
+			log.Error("Relay not started", "err", err)
+			svc.setWaiting(err.Error())
+			return
+		}
+		svc.setRelay(r)
+		log.Info("Relay attached", "pubkey", r.Pubkey(), "network", bcfg.Name, "genesis", bcfg.GenesisTime, "slot", bcfg.SecondsPerSlot,
+			"epoch", bcfg.SlotsPerEpoch, "fork", bcfg.ForkAtSlot(bcfg.SlotAt(uint64(time.Now().Unix()))), "beacon", client.Nodes())
+		warnAt := uint64(0)
+		err = client.Follow(ctx, bcfg, false, beaconclient.Handlers{
+			Head: func(slot uint64) {
+				r.SetHeadSlot(slot)
+				// Without payload attributes every submission fails.
+				window := attributesWarnEpochs * bcfg.SlotsPerEpoch
+				if last := r.LastAttributesSlot(); slot >= last+window && slot >= warnAt {
+					log.Warn("No payload attributes for the relay: every block submission fails until they come (from the beacon node's payload_attributes events or the consensus client's engine_forkchoiceUpdated)",
+						"head", slot, "lastAttributes", last)
+					warnAt = slot + window
+				}
+			},
 			Duties: func(ds []beaconclient.ProposerDuty) {
 				duties := make([]relay.Duty, len(ds))
 				for i, d := range ds {
@@ -264,29 +341,157 @@ func newNetworkRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta) 
 				}
 				r.SetDuties(duties)
 			},
-			Validators:        r.SetKnownValidators,
-			PayloadAttributes: func(ev beaconclient.PayloadAttributesEvent) { feedAttributes(r, ev) },
+			Validators: r.SetKnownValidators,
+			PayloadAttributes: func(ev beaconclient.PayloadAttributesEvent) {
+				feedAttributes(r, ev)
+				if b := svc.builder; b != nil {
+					b.OnAttributes(ev.ProposalSlot, common.Hash(ev.ParentBlockHash), eventAttributes(ev))
+				}
+			},
 		})
 		if err != nil && !errors.Is(err, context.Canceled) {
 			log.Error("Relay stopped following the beacon nodes", "err", err)
 		}
 	}
-	log.Info("Relay attached", "pubkey", r.Pubkey(), "network", bcfg.Name, "beacon", client.Nodes())
+	followEngine(n, svc)
+	log.Info("Relay waiting for the beacon node's chain constants", "beacon", client.Nodes(), "preset", presetName(preset))
 	return svc, nil
+}
+
+func presetName(p *params.BeaconConfig) string {
+	if p == nil {
+		return "none (custom network)"
+	}
+	return p.Name
+}
+
+// setRelay makes r the relay and runs the OnReady callbacks.
+func (s *RelayService) setRelay(r *relay.Relay) {
+	s.readyMu.Lock()
+	s.current.Store(r)
+	fns := s.onReady
+	s.onReady = nil
+	s.readyMu.Unlock()
+	for _, fn := range fns {
+		fn(r)
+	}
+}
+
+// OnReady calls fn with the relay once it exists: at once if it does, or
+// when the beacon node gave the chain constants (real networks).
+func (s *RelayService) OnReady(fn func(*relay.Relay)) {
+	s.readyMu.Lock()
+	r := s.current.Load()
+	if r == nil {
+		s.onReady = append(s.onReady, fn)
+	}
+	s.readyMu.Unlock()
+	if r != nil {
+		fn(r)
+	}
+}
+
+// setWaiting records why the relay is not ready.
+func (s *RelayService) setWaiting(why string) { s.waiting.Store(&why) }
+
+// Ready reports whether the relay serves: on a real network, once the
+// beacon node gave its chain constants. Its error is /readyz's message.
+func (s *RelayService) Ready() error {
+	if s.Relay() != nil {
+		return nil
+	}
+	why := "starting"
+	if w := s.waiting.Load(); w != nil {
+		why = *w
+	}
+	return fmt.Errorf("%w: %s", ErrRelayNotReady, why)
+}
+
+// gatedMux mounts routes that answer 503 until the relay exists.
+type gatedMux struct {
+	mux interface{ Handle(string, http.Handler) }
+	svc *RelayService
+}
+
+// Handle mounts h behind the gate.
+func (g gatedMux) Handle(pattern string, h http.Handler) {
+	g.mux.Handle(pattern, http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		if err := g.svc.Ready(); err != nil {
+			mevapi.WriteError(w, http.StatusServiceUnavailable, err.Error())
+			return
+		}
+		h.ServeHTTP(w, req)
+	}))
+}
+
+// lateRelay is the relay as the API handlers see it on a real network: the
+// relay built once the beacon node answered. gatedMux lets no request
+// through before that.
+type lateRelay struct{ svc *RelayService }
+
+func (l lateRelay) BeaconConfig() *params.BeaconConfig { return l.svc.Relay().BeaconConfig() }
+func (l lateRelay) Validators() []relay.ValidatorDuty  { return l.svc.Relay().Validators() }
+func (l lateRelay) CheckBidTrace(t *beacon.BidTrace, fork params.ConsensusFork) error {
+	return l.svc.Relay().CheckBidTrace(t, fork)
+}
+func (l lateRelay) CheckCancellations(requested bool) error {
+	return l.svc.Relay().CheckCancellations(requested)
+}
+func (l lateRelay) Submit(ctx context.Context, req relay.SubmitRequest) (relay.SubmitOutcome, error) {
+	return l.svc.Relay().Submit(ctx, req)
+}
+func (l lateRelay) StartSignatureCheck(trace *beacon.BidTrace, sig beacon.BLSSignature) *relay.SignatureCheck {
+	return l.svc.Relay().StartSignatureCheck(trace, sig)
+}
+func (l lateRelay) RegisterValidators(ctx context.Context, regs []beacon.SignedValidatorRegistration) error {
+	return l.svc.Relay().RegisterValidators(ctx, regs)
+}
+func (l lateRelay) GetHeader(slot uint64, parent beacon.Root, proposer beacon.BLSPubkey) (*beacon.SignedBuilderBid, error) {
+	return l.svc.Relay().GetHeader(slot, parent, proposer)
+}
+func (l lateRelay) GetPayload(ctx context.Context, blk *beacon.SignedBlindedBeaconBlock, async bool) (*relay.Delivery, error) {
+	return l.svc.Relay().GetPayload(ctx, blk, async)
 }
 
 // feedAttributes hands a payload_attributes event to the relay.
 func feedAttributes(r *relay.Relay, ev beaconclient.PayloadAttributesEvent) {
-	ws := make([]*types.Withdrawal, len(ev.Withdrawals))
-	for i, w := range ev.Withdrawals {
-		ws[i] = &types.Withdrawal{Index: w.Index, Validator: w.ValidatorIndex, Address: common.Address(w.Address), Amount: w.Amount}
-	}
+	a := eventAttributes(ev)
 	err := r.SetPayloadAttributes(ev.ProposalSlot, common.Hash(ev.ParentBlockHash), relay.PayloadAttributes{
-		Timestamp: ev.Timestamp, PrevRandao: common.Hash(ev.PrevRandao), Withdrawals: ws, ParentBeaconRoot: common.Hash(ev.ParentBeaconBlockRoot),
+		Timestamp: a.Timestamp, PrevRandao: a.PrevRandao, Withdrawals: a.Withdrawals, ParentBeaconRoot: a.ParentBeaconRoot,
 	})
 	if err != nil {
 		log.Warn("Relay rejected payload attributes", "slot", ev.ProposalSlot, "err", err)
 	}
+}
+
+// eventAttributes converts a payload_attributes event's attributes.
+func eventAttributes(ev beaconclient.PayloadAttributesEvent) chain.PayloadAttributes {
+	ws := make([]*types.Withdrawal, len(ev.Withdrawals))
+	for i, w := range ev.Withdrawals {
+		ws[i] = &types.Withdrawal{Index: w.Index, Validator: w.ValidatorIndex, Address: common.Address(w.Address), Amount: w.Amount}
+	}
+	return chain.PayloadAttributes{
+		Timestamp: ev.Timestamp, PrevRandao: common.Hash(ev.PrevRandao), FeeRecipient: common.Address(ev.SuggestedFeeRecipient),
+		Withdrawals: ws, ParentBeaconRoot: common.Hash(ev.ParentBeaconBlockRoot),
+	}
+}
+
+// followEngine feeds the relay the payload attributes the consensus client
+// sends with engine_forkchoiceUpdated: the source for beacon nodes without
+// the payload_attributes event topic (and a second one beside it).
+func followEngine(n *Node, svc *RelayService) {
+	n.engine.Attributes().Subscribe(func(a chain.ForkchoiceAttributes) {
+		r := svc.Relay()
+		if r == nil {
+			return // not ready: no chain constants yet
+		}
+		slot, err := r.SetForkchoiceAttributes(a)
+		if err != nil {
+			log.Warn("Relay ignored forkchoiceUpdated payload attributes", "head", a.Head, "timestamp", a.Timestamp, "err", err)
+			return
+		}
+		log.Debug("Payload attributes from forkchoiceUpdated", "slot", slot, "head", a.Head)
+	})
 }
 
 // DevRelayAPI is the dev relay's part of the mev namespace.

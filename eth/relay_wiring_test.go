@@ -49,7 +49,6 @@ func TestRelayServiceStopWaitsForFollower(t *testing.T) {
 	started := make(chan struct{})
 	var returned atomic.Bool
 	svc := &RelayService{
-		relay:  e.Relay,
 		traces: store.NewSubmissionBuffer(e.Store, time.Hour, 0, 0),
 		follow: func(ctx context.Context) {
 			close(started)
@@ -57,6 +56,7 @@ func TestRelayServiceStopWaitsForFollower(t *testing.T) {
 			returned.Store(true)
 		},
 	}
+	svc.setRelay(e.Relay)
 	if err := svc.Start(); err != nil {
 		t.Fatal(err)
 	}

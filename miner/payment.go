@@ -16,11 +16,13 @@ import (
 
 // Payment is how a block built for a relay pays its proposer: the block's
 // fee recipient is the builder's own account (Key), and a final transaction
-// from it hands the proposer what the block earned plus Bonus.
+// from it hands the proposer what the block earned plus Bonus. Without Key
+// the block's fee recipient is the proposer itself, paid by the balance
+// difference (no payment transaction, no bonus).
 type Payment struct {
-	Key   *ecdsa.PrivateKey
-	To    common.Address // the proposer's registered fee recipient
-	Bonus *uint256.Int   // added to the block's earnings (nil: none)
+	Key   *ecdsa.PrivateKey // nil: pay by fee recipient
+	To    common.Address    // the proposer's registered fee recipient
+	Bonus *uint256.Int      // added to the block's earnings (nil: none)
 }
 
 // BuildPaying builds the block on parent for attrs with the builder's
@@ -28,6 +30,18 @@ type Payment struct {
 // the value paid. The payment pays no tip (max fee = base fee), as relays
 // require of a payment transaction.
 func (b *Builder) BuildPaying(ctx context.Context, parent *types.Header, attrs chain.BuildAttrs, pay Payment) (*Result, *uint256.Int, error) {
+	if pay.Key == nil {
+		attrs.FeeRecipient = pay.To
+		var value *uint256.Int
+		res, err := b.build(ctx, parent, attrs, func(bb *chain.BlockBuilder) error {
+			value = bb.FeeRecipientGain()
+			return nil
+		})
+		if err != nil {
+			return nil, nil, err
+		}
+		return res, value, nil
+	}
 	from := crypto.PubkeyToAddress(pay.Key.PublicKey)
 	attrs.FeeRecipient = from
 	var value *uint256.Int

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"encoding"
 	"errors"
 	"fmt"
 	"io"
@@ -139,6 +140,18 @@ func loadConfig(ctx *cli.Context, forRun bool) (*node.Node, gavelConfig, error) 
 	if cfg.Mev.Dev.Enabled && !ctx.IsSet(utils.MinerGasPriceFlag.Name) {
 		cfg.Eth.Miner.GasPrice = big.NewInt(1) // as geth's --dev: any tip is enough
 	}
+	o := genesisOverrides(ctx)
+	for _, ov := range []struct {
+		dst **uint64
+		v   *uint64
+	}{
+		{&cfg.Eth.OverrideOsaka, o.Osaka}, {&cfg.Eth.OverrideAmsterdam, o.Amsterdam}, {&cfg.Eth.OverrideBPO1, o.BPO1},
+		{&cfg.Eth.OverrideBPO2, o.BPO2}, {&cfg.Eth.OverrideUBT, o.UBT},
+	} {
+		if ov.v != nil {
+			*ov.dst = ov.v
+		}
+	}
 	utils.SetMetricsConfig(ctx, &cfg.Metrics)
 	if cfg.Mev.Dev.Enabled {
 		if err := eth.ConfigureDevEth(stack, &cfg.Eth, cfg.Mev.Dev); err != nil {
@@ -231,17 +244,89 @@ func applyGavelFlags(ctx *cli.Context, cfg *gavelConfig) error {
 	if err := applyStoreFlags(ctx, cfg); err != nil {
 		return err
 	}
-	return applyRelayFlags(ctx, cfg)
+	if err := applyRelayFlags(ctx, cfg); err != nil {
+		return err
+	}
+	return applyBuilderFlags(ctx, cfg)
 }
 
-// dumpConfig writes cfg as TOML, as `gavel dumpconfig` does.
+// dumpConfig writes cfg as TOML, as `gavel dumpconfig` does. A genesis
+// (cfg.Eth.Genesis) is written as an [Eth.Genesis] section that reads back
+// into the same genesis: the TOML encoder cannot write geth's genesis type
+// itself (its unset fork times are nil pointers), so it is written from a
+// plain copy (genesisTOML).
 func dumpConfig(w io.Writer, cfg gavelConfig) error {
-	// The genesis is chain data, not configuration: geth leaves it out too.
+	genesis := cfg.Eth.Genesis
 	cfg.Eth.Genesis = nil
 	out, err := tomlSettings.Marshal(&cfg)
 	if err != nil {
 		return err
 	}
+	if genesis != nil {
+		var section struct{ Eth struct{ Genesis any } }
+		section.Eth.Genesis = genesisTOML(reflect.ValueOf(genesis))
+		g, err := tomlSettings.Marshal(&section)
+		if err != nil {
+			return fmt.Errorf("encoding the genesis: %w", err)
+		}
+		out = append(append(out, '\n'), g...)
+	}
 	_, err = w.Write(out)
 	return err
+}
+
+// genesisTOML copies v into maps, lists and scalars the TOML decoder reads
+// back into the same Go value: structs become maps keyed by field name, nil
+// pointers and empty byte strings are left out, values with a text form
+// (numbers as *big.Int, addresses, hashes) are written as text and byte
+// strings as lists of numbers.
+func genesisTOML(v reflect.Value) any {
+	if (v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface) && v.IsNil() {
+		return nil
+	}
+	if m, ok := v.Interface().(encoding.TextMarshaler); ok {
+		b, err := m.MarshalText()
+		if err == nil {
+			return string(b)
+		}
+	}
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		return genesisTOML(v.Elem())
+	case reflect.Struct:
+		out := map[string]any{}
+		for i := 0; i < v.NumField(); i++ {
+			if f := v.Type().Field(i); f.IsExported() {
+				if x := genesisTOML(v.Field(i)); x != nil {
+					out[f.Name] = x
+				}
+			}
+		}
+		return out
+	case reflect.Map:
+		out := map[string]any{}
+		for _, k := range v.MapKeys() {
+			if x := genesisTOML(v.MapIndex(k)); x != nil {
+				out[fmt.Sprint(genesisTOML(k))] = x
+			}
+		}
+		return out
+	case reflect.Slice, reflect.Array:
+		if v.Kind() == reflect.Slice && v.Type().Elem().Kind() == reflect.Uint8 {
+			if v.Len() == 0 {
+				return nil
+			}
+			out := make([]any, v.Len())
+			for i, b := range v.Bytes() {
+				out[i] = int64(b)
+			}
+			return out
+		}
+		out := make([]any, 0, v.Len())
+		for i := 0; i < v.Len(); i++ {
+			out = append(out, genesisTOML(v.Index(i)))
+		}
+		return out
+	}
+	return v.Interface()
 }

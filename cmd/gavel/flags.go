@@ -112,12 +112,13 @@ var gavelFlags = concat([]cli.Flag{
 	devFlag, devPeriodFlag, devGasLimitFlag,
 	mevAddrFlag, mevMaxBodyFlag, mevReadTimeoutFlag, mevWriteTimeoutFlag,
 	mevBodyBudgetFlag, mevBodyBudgetIPFlag, mevMaxConnsFlag, mevMaxConnsIPFlag, mevMinRateFlag,
-}, devAuctionFlags, submissionFlags, betaFlags, simFlags, relayFlags, storeFlags)
+}, devAuctionFlags, submissionFlags, betaFlags, simFlags, relayFlags, storeFlags, builderFlags)
 
 // gethFlags are the geth flags gavel understands, with geth's names, so a
 // geth operator's command line keeps working.
 var gethFlags = concat(
-	[]cli.Flag{utils.MainnetFlag, utils.SepoliaFlag, holeskyFlag, utils.HoodiFlag, utils.NetworkIdFlag, utils.IdentityFlag},
+	[]cli.Flag{utils.MainnetFlag, utils.SepoliaFlag, holeskyFlag, utils.HoodiFlag, utils.NetworkIdFlag, utils.IdentityFlag, utils.OverrideGenesisFlag},
+	overrideFlags,
 	utils.DatabaseFlags,
 	[]cli.Flag{
 		utils.KeyStoreDirFlag, utils.LightKDFFlag, utils.PasswordFileFlag,

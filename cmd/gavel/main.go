@@ -51,6 +51,7 @@ func newApp() *cli.App {
 			bundlecli.Command(),
 			relayCommand,
 			auctioncli.Command(),
+			initCommand,
 			{
 				Name:      "dumpconfig",
 				Usage:     "Print the effective configuration (defaults, --config file and flags) as TOML",
@@ -164,6 +165,16 @@ func runDumpConfig(ctx *cli.Context) error {
 		}
 		defer f.Close()
 		w = f
+	}
+	// A genesis the user gave ([Eth.Genesis] in the file, --override.genesis)
+	// is kept; one a network flag (--sepolia) implies is not configuration.
+	keep := ctx.IsSet(utils.OverrideGenesisFlag.Name)
+	if file := ctx.String(configFileFlag.Name); file != "" && !keep {
+		fileCfg := defaultConfig()
+		keep = loadConfigFile(file, &fileCfg) == nil && fileCfg.Eth.Genesis != nil
+	}
+	if !keep {
+		cfg.Eth.Genesis = nil
 	}
 	return dumpConfig(w, cfg)
 }

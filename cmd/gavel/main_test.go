@@ -154,6 +154,8 @@ func TestBadInputExitsCleanly(t *testing.T) {
 		{"sim timeouts", []string{"dumpconfig", "--mev.sim.timeout", "20s"}, "must not exceed --mev.sim.maxtimeout"},
 		{"sim max txs", []string{"dumpconfig", "--mev.sim.maxtxs", "0"}, "--mev.sim.maxtxs must be positive"},
 		{"stray argument", []string{"--ipcdisable", "serve"}, `unknown command "serve"`},
+		{"builder without key", []string{"dumpconfig", "--builder"}, "--builder needs --builder.secretkey"},
+		{"builder maxbuilds", []string{"dumpconfig", "--builder.maxbuilds", "0"}, "--builder.maxbuilds must be at least 1"},
 		{"two networks", []string{"dumpconfig", "--dev", "--sepolia"}, "can't be used at the same time"},
 	}
 	for _, tc := range cases {

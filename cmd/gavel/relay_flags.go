@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -31,6 +32,11 @@ var (
 		Value:    15 << 20,
 		Category: "RELAY",
 	}
+	relaySpecFlag = &cli.StringSliceFlag{
+		Name:     "relay.spec",
+		Usage:    "Override the beacon node's chain constants, KEY=VALUE[,KEY=VALUE], keys as in /eth/v1/config/spec (SECONDS_PER_SLOT, SLOTS_PER_EPOCH, GENESIS_FORK_VERSION, CAPELLA_FORK_VERSION, CAPELLA_FORK_EPOCH, ...) plus GENESIS_TIME and GENESIS_VALIDATORS_ROOT",
+		Category: "RELAY",
+	}
 	devValidatorsFlag = &cli.IntFlag{
 		Name:     "dev.validators",
 		Usage:    "Number of dev validators (deterministic BLS keys, distinct fee recipients) that register with the relay and propose in turn",
@@ -40,7 +46,7 @@ var (
 )
 
 // relayFlags are the relay's flags.
-var relayFlags = []cli.Flag{relaySecretKeyFlag, relayBeaconFlag, relayNoCancellationsFlag, relayMaxSubmissionFlag, devValidatorsFlag}
+var relayFlags = []cli.Flag{relaySecretKeyFlag, relayBeaconFlag, relaySpecFlag, relayNoCancellationsFlag, relayMaxSubmissionFlag, devValidatorsFlag}
 
 // applyRelayFlags applies the relay's flags over the file's settings.
 func applyRelayFlags(ctx *cli.Context, cfg *gavelConfig) error {
@@ -50,6 +56,17 @@ func applyRelayFlags(ctx *cli.Context, cfg *gavelConfig) error {
 	}
 	if ctx.IsSet(relayBeaconFlag.Name) {
 		r.Beacon = ctx.StringSlice(relayBeaconFlag.Name)
+	}
+	if ctx.IsSet(relaySpecFlag.Name) {
+		r.Spec = map[string]string{}
+		for _, kv := range ctx.StringSlice(relaySpecFlag.Name) {
+			k, v, ok := strings.Cut(kv, "=")
+			k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+			if !ok || k == "" || v == "" || strings.ToUpper(k) != k {
+				return fmt.Errorf("%w: --relay.spec %q: expected KEY=VALUE with an upper-case key as in /eth/v1/config/spec, e.g. SECONDS_PER_SLOT=12", errUsage, kv)
+			}
+			r.Spec[k] = v
+		}
 	}
 	if ctx.IsSet(relayNoCancellationsFlag.Name) {
 		r.CancellationsDisabled = ctx.Bool(relayNoCancellationsFlag.Name)

@@ -2,6 +2,7 @@ package beacon
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 
 	"github.com/gavel-eth/gavel/params"
@@ -356,3 +357,22 @@ func PayloadResponse(payload *ExecutionPayload, bundle *BlobsBundle) (Container,
 	}
 	return &ExecutionPayloadAndBlobsBundle{ExecutionPayload: *payload.Deneb, BlobsBundle: *bundle}, nil
 }
+
+// BlindedBlockSlotSSZ reads the slot of an SSZ SignedBlindedBeaconBlock of
+// any fork without decoding it (the message's offset comes first, the slot
+// is the message's first field), so a relay can pick the fork when a
+// proposer sends no Eth-Consensus-Version header.
+func BlindedBlockSlotSSZ(data []byte) (uint64, error) {
+	if len(data) < 4 {
+		return 0, fmt.Errorf("%w: %d bytes is too short for a signed blinded block", ErrInvalidSSZ, len(data))
+	}
+	off := uint64(binary.LittleEndian.Uint32(data))
+	if off != 4+SignatureLength || uint64(len(data)) < off+8 {
+		return 0, fmt.Errorf("%w: a signed blinded block's message offset is %d in %d bytes, expected %d", ErrInvalidSSZ, off, len(data), 4+SignatureLength)
+	}
+	return binary.LittleEndian.Uint64(data[off:]), nil
+}
+
+// BlindedBlockSlotJSON reads message.slot of a JSON SignedBlindedBeaconBlock
+// of any fork. It checks only the path to the slot.
+func BlindedBlockSlotJSON(data []byte) (uint64, error) { return SubmissionSlotJSON(data) }

@@ -176,8 +176,12 @@ func FuzzBlindedBlockSSZ(f *testing.F) {
 		var err error
 		n := allocated(func() { b, err = DecodeSignedBlindedBeaconBlockSSZ(fork, data) })
 		checkAlloc(t, "DecodeSignedBlindedBeaconBlockSSZ", n, len(data), sszAllocPerByte)
+		slot, slotErr := BlindedBlockSlotSSZ(data)
 		if err != nil {
 			return
+		}
+		if slotErr != nil || slot != b.Slot() {
+			t.Fatalf("BlindedBlockSlotSSZ = %d, %v; the decoded block's slot is %d", slot, slotErr, b.Slot())
 		}
 		if out, err := b.MarshalSSZ(); err != nil || !bytes.Equal(out, data) {
 			t.Fatalf("SSZ re-encoding differs: %v", err)

@@ -76,3 +76,29 @@ func (c *Chain) BlockByNumber(n uint64) (*types.Block, error) {
 	}
 	return b, nil
 }
+
+// NotifyNewTxs calls fn (which must not block) whenever transactions enter
+// the transaction pool, until stop is called. It is a no-op without a pool.
+func (c *Chain) NotifyNewTxs(fn func()) (stop func()) {
+	if c.eth == nil {
+		return func() {}
+	}
+	ch := make(chan core.NewTxsEvent, 16)
+	sub := c.eth.TxPool().SubscribeTransactions(ch, false)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for {
+			select {
+			case <-ch:
+				fn()
+			case <-sub.Err():
+				return
+			}
+		}
+	}()
+	return func() {
+		sub.Unsubscribe()
+		<-done
+	}
+}

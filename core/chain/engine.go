@@ -40,6 +40,7 @@ type PayloadAttributes struct {
 type Engine struct {
 	api     *catalyst.ConsensusAPI
 	backend *eth.Ethereum
+	feed    AttributesFeed
 }
 
 // NewEngine creates the node's one engine API instance.
@@ -48,10 +49,18 @@ func NewEngine(backend *eth.Ethereum) *Engine {
 }
 
 // APIs returns the authenticated `engine` namespace for the node's authrpc
-// endpoint. geth's `testing` namespace is deliberately not registered.
+// endpoint: geth's ConsensusAPI, whose forkchoiceUpdated calls also publish
+// their payload attributes (Attributes). geth's `testing` namespace is
+// deliberately not registered.
 func (e *Engine) APIs() []rpc.API {
-	return []rpc.API{{Namespace: "engine", Service: e.api, Authenticated: true}}
+	return []rpc.API{{Namespace: "engine", Service: &engineService{ConsensusAPI: e.api, feed: &e.feed}, Authenticated: true}}
 }
+
+// Attributes is the feed of the payload attributes the consensus client
+// sends with engine_forkchoiceUpdated (V1 to V4) over authrpc, published
+// after geth accepted the call. gavel's own in-process driver (--dev) does
+// not go through it.
+func (e *Engine) Attributes() *AttributesFeed { return &e.feed }
 
 // BuildLocal builds a payload on parent with geth's own miner (mempool
 // transactions by tip) and waits for the first full block.

@@ -2,13 +2,22 @@ package chain
 
 import (
 	"crypto/ecdsa"
+	"encoding/json"
+	"errors"
+	"fmt"
 	"math/big"
+	"os"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core"
+	"github.com/ethereum/go-ethereum/core/rawdb"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/node"
 	gparams "github.com/ethereum/go-ethereum/params"
+	"github.com/ethereum/go-ethereum/triedb"
+	"github.com/ethereum/go-ethereum/triedb/hashdb"
+	"github.com/ethereum/go-ethereum/triedb/pathdb"
 
 	"github.com/gavel-eth/gavel/params"
 )
@@ -49,6 +58,70 @@ func DevGenesis(gasLimit, timestamp uint64) *core.Genesis {
 func IsDevGenesis(g *core.Genesis) bool {
 	return g != nil && g.Config != nil && g.Config.TerminalTotalDifficulty != nil &&
 		g.Config.TerminalTotalDifficulty.Sign() == 0 && (g.Difficulty == nil || g.Difficulty.Sign() == 0)
+}
+
+// GenesisOverrides are geth's --override.* fork timestamps: each one, when
+// set, replaces the genesis file's time for that fork.
+type GenesisOverrides struct {
+	Osaka, Amsterdam, BPO1, BPO2, UBT *uint64
+}
+
+// ErrGenesis: a genesis file that cannot be read or written.
+var ErrGenesis = errors.New("genesis")
+
+// ReadGenesisFile decodes a genesis JSON file (geth's format, as `geth
+// init` reads it).
+func ReadGenesisFile(path string) (*core.Genesis, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("%w: failed to read genesis file: %v", ErrGenesis, err)
+	}
+	defer f.Close()
+	g := new(core.Genesis)
+	if err := json.NewDecoder(f).Decode(g); err != nil {
+		return nil, fmt.Errorf("%w: invalid genesis file %s: %v", ErrGenesis, path, err)
+	}
+	if g.Config == nil {
+		return nil, fmt.Errorf("%w: invalid genesis file %s: no \"config\" section (chain id and forks)", ErrGenesis, path)
+	}
+	return g, nil
+}
+
+// InitGenesis writes genesis, with the overrides applied, into the chain
+// database ("chaindata") of stack's data directory, as `geth init` does:
+// the genesis block, its state (hash or path scheme; empty means the
+// database's own, path for a new one) and the chain config. A database
+// that already holds another chain's genesis is refused. It returns the
+// genesis block's hash.
+func InitGenesis(stack *node.Node, genesis *core.Genesis, o GenesisOverrides, stateScheme string, preimages bool) (common.Hash, error) {
+	db, err := stack.OpenDatabaseWithOptions("chaindata", node.DatabaseOptions{MetricsNamespace: "eth/db/chaindata/"})
+	if err != nil {
+		return common.Hash{}, fmt.Errorf("%w: open chain database: %v", ErrGenesis, err)
+	}
+	defer db.Close()
+	scheme, err := rawdb.ParseStateScheme(stateScheme, db)
+	if err != nil {
+		return common.Hash{}, fmt.Errorf("%w: %v", ErrGenesis, err)
+	}
+	tcfg := &triedb.Config{Preimages: preimages, IsUBT: genesis.IsUBT()}
+	if scheme == rawdb.HashScheme {
+		tcfg.HashDB = hashdb.Defaults
+	} else {
+		pcfg := *pathdb.Defaults
+		pcfg.JournalDirectory = stack.ResolvePath("triedb")
+		tcfg.PathDB = &pcfg
+	}
+	tdb := triedb.NewDatabase(db, tcfg)
+	defer tdb.Close()
+	overrides := &core.ChainOverrides{OverrideOsaka: o.Osaka, OverrideAmsterdam: o.Amsterdam, OverrideBPO1: o.BPO1, OverrideBPO2: o.BPO2, OverrideUBT: o.UBT}
+	_, hash, compatErr, err := core.SetupGenesisBlockWithOverride(db, tdb, genesis, overrides, nil)
+	if err != nil {
+		return common.Hash{}, fmt.Errorf("%w: failed to write genesis block: %v", ErrGenesis, err)
+	}
+	if compatErr != nil {
+		return common.Hash{}, fmt.Errorf("%w: failed to write chain config: %v", ErrGenesis, compatErr)
+	}
+	return hash, nil
 }
 
 // devBuilderKey is the key of the account the dev relay builder builds

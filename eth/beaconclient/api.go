@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -176,6 +177,12 @@ func (c *Client) ProposerDuties(ctx context.Context, epoch uint64) ([]ProposerDu
 	return out, root, nil
 }
 
+// knownStatuses are the validator statuses a relay accepts registrations
+// from (active or pending), as repeated status= parameters of their
+// sub-statuses: every beacon API version answers that, while a comma list
+// or the top-level names return nothing from some clients (Lodestar 1.5).
+var knownStatuses = []string{"pending_initialized", "pending_queued", "active_ongoing", "active_exiting", "active_slashed"}
+
 // Validators returns the active and pending validators of the head state,
 // by index. The answer is decoded as a stream: on mainnet it is hundreds of
 // megabytes, of which only index and pubkey are kept.
@@ -184,7 +191,7 @@ func (c *Client) Validators(ctx context.Context) (map[uint64]beacon.BLSPubkey, e
 	err := c.failover(ctx, func(ctx context.Context, node *url.URL) error {
 		ctx, cancel := context.WithTimeout(ctx, c.opts.ValidatorsTimeout)
 		defer cancel()
-		resp, err := c.do(ctx, node, http.MethodGet, PathValidators, url.Values{"status": {"active,pending"}}, nil, nil)
+		resp, err := c.do(ctx, node, http.MethodGet, PathValidators, url.Values{"status": knownStatuses}, nil, nil)
 		if err != nil {
 			return err
 		}
@@ -260,19 +267,23 @@ func expectDelim(dec *json.Decoder, want json.Delim) error {
 }
 
 // NetworkConfig reads genesis, fork schedule and spec from the beacon nodes
-// and returns the network's consensus constants. With a preset (mainnet,
-// sepolia, ...) the node must be on that network (same genesis validators
-// root and genesis fork version, else ErrMismatch) and the fork epochs come
-// from the node, matched to forks by version, as the reference relay does.
-// Without a preset (a custom network) the node's schedule is taken in
-// order: entry 0 is phase0, entry 1 altair, and so on; entries past the
-// newest fork gavel knows are ignored.
-func (c *Client) NetworkConfig(ctx context.Context, preset *params.BeaconConfig) (*params.BeaconConfig, error) {
+// and returns the network's consensus constants: genesis time and
+// validators root from /beacon/genesis; GENESIS_FORK_VERSION, slot timing
+// and each fork's version and epoch (ALTAIR_FORK_VERSION,
+// ALTAIR_FORK_EPOCH, ...) from /config/spec; a node whose spec lacks the
+// fork keys has its /config/fork_schedule taken in order (entry 0 phase0,
+// entry 1 altair, ...; entries past the newest fork gavel knows are
+// ignored). GENESIS_FORK_VERSION comes from the spec because some nodes
+// (Lodestar's dev mode) report the current fork's version as the genesis
+// one. overrides replace the node's values, keyed as in the spec, plus
+// GENESIS_TIME and GENESIS_VALIDATORS_ROOT.
+//
+// With a preset (mainnet, sepolia, ...) the node must be on that network:
+// genesis validators root, genesis fork version, slot timing and the
+// version of every fork both know must agree, else ErrMismatch says which
+// value differs. The fork epochs come from the node.
+func (c *Client) NetworkConfig(ctx context.Context, preset *params.BeaconConfig, overrides map[string]string) (*params.BeaconConfig, error) {
 	g, err := c.Genesis(ctx)
-	if err != nil {
-		return nil, err
-	}
-	sched, err := c.ForkSchedule(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -280,49 +291,165 @@ func (c *Client) NetworkConfig(ctx context.Context, preset *params.BeaconConfig)
 	if err != nil {
 		return nil, err
 	}
-	cfg := &params.BeaconConfig{Name: "custom", SlotsPerEpoch: 32, SecondsPerSlot: 12}
-	if preset != nil {
-		if beacon.Root(preset.GenesisValidatorsRoot) != g.GenesisValidatorsRoot || preset.GenesisForkVersion != g.GenesisForkVersion {
-			return nil, fmt.Errorf("%w: node has genesis validators root %s and fork version %s, %s has %s and %s", ErrMismatch,
-				g.GenesisValidatorsRoot, g.GenesisForkVersion, preset.Name, beacon.Root(preset.GenesisValidatorsRoot), preset.GenesisForkVersion)
-		}
-		*cfg = *preset
-		cfg.Forks = append([]params.ForkSchedule(nil), preset.Forks...)
+	for k, v := range overrides {
+		spec[k] = v
 	}
-	cfg.GenesisTime, cfg.GenesisValidatorsRoot, cfg.GenesisForkVersion = g.GenesisTime, g.GenesisValidatorsRoot, g.GenesisForkVersion
+	cfg := &params.BeaconConfig{Name: "custom", GenesisTime: g.GenesisTime, GenesisValidatorsRoot: g.GenesisValidatorsRoot, GenesisForkVersion: g.GenesisForkVersion}
+	if preset != nil {
+		cfg.Name = preset.Name
+	}
+	if s, ok := spec["GENESIS_TIME"]; ok {
+		if cfg.GenesisTime, err = strconv.ParseUint(s, 10, 64); err != nil {
+			return nil, fmt.Errorf("%w: GENESIS_TIME %q, expected unix seconds", ErrBadResponse, s)
+		}
+	}
+	if s, ok := spec["GENESIS_VALIDATORS_ROOT"]; ok {
+		var root beacon.Root
+		if err := root.UnmarshalText([]byte(s)); err != nil {
+			return nil, fmt.Errorf("%w: GENESIS_VALIDATORS_ROOT %q, expected 0x and 64 hex digits", ErrBadResponse, s)
+		}
+		cfg.GenesisValidatorsRoot = root
+	}
+	if s, ok := spec["GENESIS_FORK_VERSION"]; ok {
+		var v Version
+		if err := v.UnmarshalText([]byte(s)); err != nil {
+			return nil, fmt.Errorf("%w: spec GENESIS_FORK_VERSION: %v", ErrBadResponse, err)
+		}
+		cfg.GenesisForkVersion = params.ForkVersion(v)
+	}
 	if v, err := specUint(spec, "SECONDS_PER_SLOT"); err == nil {
 		cfg.SecondsPerSlot = v
 	} else if ms, err2 := specUint(spec, "SLOT_DURATION_MS"); err2 == nil && ms >= 1000 {
 		cfg.SecondsPerSlot = ms / 1000
-	} else if preset == nil {
-		return nil, err
-	}
-	if v, err := specUint(spec, "SLOTS_PER_EPOCH"); err == nil {
-		cfg.SlotsPerEpoch = v
-	} else if preset == nil {
-		return nil, err
-	}
-	if preset != nil {
-		for i := range cfg.Forks {
-			for _, f := range sched {
-				if f.CurrentVersion == cfg.Forks[i].Version {
-					cfg.Forks[i].Epoch = f.Epoch
-				}
-			}
-		}
 	} else {
-		cfg.Forks = nil
+		return nil, err
+	}
+	if cfg.SlotsPerEpoch, err = specUint(spec, "SLOTS_PER_EPOCH"); err != nil {
+		return nil, err
+	}
+	if err := checkSSZPreset(spec); err != nil {
+		return nil, err
+	}
+	cfg.Forks = []params.ForkSchedule{{Fork: params.ForkPhase0, Version: cfg.GenesisForkVersion}}
+	for f := params.ForkAltair; f <= params.LatestConsensusFork; f++ {
+		v, epoch, ok, err := specFork(spec, f)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			break
+		}
+		cfg.Forks = append(cfg.Forks, params.ForkSchedule{Fork: f, Version: v, Epoch: epoch})
+	}
+	if len(cfg.Forks) == 1 {
+		// No fork keys in the spec: the fork schedule, in order.
+		sched, err := c.ForkSchedule(ctx)
+		if err != nil {
+			return nil, err
+		}
 		for i, f := range sched {
-			if i > int(params.LatestConsensusFork) {
-				break
+			if i == 0 || i > int(params.LatestConsensusFork) {
+				continue
 			}
 			cfg.Forks = append(cfg.Forks, params.ForkSchedule{Fork: params.ConsensusFork(i), Version: f.CurrentVersion, Epoch: f.Epoch})
+		}
+	}
+	if preset != nil {
+		if err := checkPreset(cfg, preset); err != nil {
+			return nil, err
 		}
 	}
 	if err := cfg.Validate(); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrBadResponse, err)
 	}
 	return cfg, nil
+}
+
+// sszPreset are the preset values that shape the beacon types gavel
+// decodes, hashes and signs (core/beacon is built with the mainnet preset):
+// blinded blocks carry a Bitvector[SYNC_COMMITTEE_SIZE], execution payload
+// headers the root of a List[Withdrawal, MAX_WITHDRAWALS_PER_PAYLOAD], and
+// so on.
+var sszPreset = []struct {
+	key  string
+	want uint64
+}{
+	{"SYNC_COMMITTEE_SIZE", 512},
+	{"MAX_WITHDRAWALS_PER_PAYLOAD", 16},
+	{"MAX_BLOB_COMMITMENTS_PER_BLOCK", 4096},
+	{"MAX_DEPOSIT_REQUESTS_PER_PAYLOAD", 8192},
+	{"MAX_WITHDRAWAL_REQUESTS_PER_PAYLOAD", 16},
+	{"MAX_CONSOLIDATION_REQUESTS_PER_PAYLOAD", 2},
+}
+
+// checkSSZPreset refuses a node whose preset gives the beacon types other
+// shapes than gavel's (a minimal-preset devnet): every blinded block would
+// fail to decode or verify.
+func checkSSZPreset(spec map[string]string) error {
+	var diffs []string
+	for _, p := range sszPreset {
+		if s, ok := spec[p.key]; ok && s != strconv.FormatUint(p.want, 10) {
+			diffs = append(diffs, fmt.Sprintf("%s is %s, gavel's %d", p.key, s, p.want))
+		}
+	}
+	if len(diffs) == 0 {
+		return nil
+	}
+	base := spec["PRESET_BASE"]
+	if base == "" {
+		base = "another"
+	}
+	return fmt.Errorf("%w: the beacon node runs the %s preset (%s): gavel's beacon types have the mainnet preset's sizes; run the chain with PRESET_BASE mainnet (any slot time and slots per epoch work)",
+		ErrPreset, base, strings.Join(diffs, ", "))
+}
+
+// checkPreset reports how the node's constants differ from a preset's.
+func checkPreset(node, preset *params.BeaconConfig) error {
+	mismatch := func(what string, nodeV, presetV any) error {
+		return fmt.Errorf("%w: the beacon node's %s is %v, the %s preset's is %v: is --relay.beacon a %s node?", ErrMismatch, what, nodeV, preset.Name, presetV, preset.Name)
+	}
+	switch {
+	case node.GenesisValidatorsRoot != preset.GenesisValidatorsRoot:
+		return mismatch("genesis validators root", beacon.Root(node.GenesisValidatorsRoot), beacon.Root(preset.GenesisValidatorsRoot))
+	case node.GenesisForkVersion != preset.GenesisForkVersion:
+		return mismatch("GENESIS_FORK_VERSION", node.GenesisForkVersion, preset.GenesisForkVersion)
+	case node.SecondsPerSlot != preset.SecondsPerSlot:
+		return mismatch("SECONDS_PER_SLOT", node.SecondsPerSlot, preset.SecondsPerSlot)
+	case node.SlotsPerEpoch != preset.SlotsPerEpoch:
+		return mismatch("SLOTS_PER_EPOCH", node.SlotsPerEpoch, preset.SlotsPerEpoch)
+	}
+	for _, f := range node.Forks {
+		if int(f.Fork) < len(preset.Forks) && preset.Forks[f.Fork].Version != f.Version {
+			return mismatch(strings.ToUpper(f.Fork.String())+"_FORK_VERSION", f.Version, preset.Forks[f.Fork].Version)
+		}
+	}
+	return nil
+}
+
+// specFork reads a fork's <NAME>_FORK_VERSION and <NAME>_FORK_EPOCH from
+// the spec (Deneb also under its old name, EIP4844); ok is false when the
+// spec does not define the fork.
+func specFork(spec map[string]string, f params.ConsensusFork) (v params.ForkVersion, epoch uint64, ok bool, err error) {
+	names := []string{strings.ToUpper(f.String())}
+	if f == params.ForkDeneb {
+		names = append(names, "EIP4844")
+	}
+	for _, name := range names {
+		vs, okV := spec[name+"_FORK_VERSION"]
+		es, okE := spec[name+"_FORK_EPOCH"]
+		if !okV || !okE {
+			continue
+		}
+		var ver Version
+		if err := ver.UnmarshalText([]byte(vs)); err != nil {
+			return v, 0, false, fmt.Errorf("%w: spec %s_FORK_VERSION: %v", ErrBadResponse, name, err)
+		}
+		if epoch, err = strconv.ParseUint(es, 10, 64); err != nil {
+			return v, 0, false, fmt.Errorf("%w: spec %s_FORK_EPOCH %q, expected an epoch", ErrBadResponse, name, es)
+		}
+		return params.ForkVersion(ver), epoch, true, nil
+	}
+	return v, 0, false, nil
 }
 
 func specUint(spec map[string]string, key string) (uint64, error) {

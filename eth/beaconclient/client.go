@@ -47,6 +47,9 @@ var (
 	ErrStatus = errors.New("beacon node error status")
 	// ErrMismatch: the beacon node's network differs from the configured one.
 	ErrMismatch = errors.New("beacon node is on another network")
+	// ErrPreset: the beacon node's preset gives the beacon types other
+	// sizes than gavel's (the minimal preset).
+	ErrPreset = errors.New("unsupported consensus preset")
 )
 
 // APIError is a non-2xx answer of a beacon node. It matches ErrStatus.
@@ -89,6 +92,9 @@ type Options struct {
 	// stream; it doubles up to MaxRetryDelay (defaults 500 ms and 10 s).
 	RetryDelay    time.Duration
 	MaxRetryDelay time.Duration
+	// RefusedTopicDelay is the pause before asking again for an event topic
+	// a node does not serve (default 5 min).
+	RefusedTopicDelay time.Duration
 	// HTTPClient is the transport (default: a client without overall timeout).
 	HTTPClient *http.Client
 }
@@ -105,6 +111,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MaxRetryDelay < o.RetryDelay {
 		o.MaxRetryDelay = max(10*time.Second, o.RetryDelay)
+	}
+	if o.RefusedTopicDelay <= 0 {
+		o.RefusedTopicDelay = 5 * time.Minute
 	}
 	if o.HTTPClient == nil {
 		o.HTTPClient = &http.Client{}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"reflect"
 	"strings"
 	"sync"
@@ -38,7 +39,7 @@ func TestNewURLs(t *testing.T) {
 func TestNetworkConfigMainnet(t *testing.T) {
 	n := newFakeNode(t).mainnet()
 	c := newClient(t, n)
-	cfg, err := c.NetworkConfig(context.Background(), params.MainnetBeaconConfig)
+	cfg, err := c.NetworkConfig(context.Background(), params.MainnetBeaconConfig, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,18 +49,31 @@ func TestNetworkConfigMainnet(t *testing.T) {
 	if cfg == params.MainnetBeaconConfig || &cfg.Forks[0] == &params.MainnetBeaconConfig.Forks[0] {
 		t.Fatal("NetworkConfig returned the preset itself; callers could change it")
 	}
-	// The node's schedule wins over the preset's epochs.
-	n.json("GET", PathForkSchedule, strings.Replace(readTestdata(t, "fork_schedule_mainnet.json"), `"411392"`, `"500000"`, 1))
-	cfg, err = c.NetworkConfig(context.Background(), params.MainnetBeaconConfig)
+	// The node's epochs win over the preset's.
+	n.json("GET", PathSpec, strings.Replace(readTestdata(t, "spec_mainnet.json"), `"411392"`, `"500000"`, 1))
+	cfg, err = c.NetworkConfig(context.Background(), params.MainnetBeaconConfig, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := cfg.Forks[params.ForkFulu].Epoch; got != 500000 {
 		t.Fatalf("fulu epoch %d, want the node's 500000", got)
 	}
-	// Another network's preset is refused.
-	if _, err := c.NetworkConfig(context.Background(), params.SepoliaBeaconConfig); !errors.Is(err, ErrMismatch) {
+	// Another network's preset is refused, saying what differs.
+	if _, err := c.NetworkConfig(context.Background(), params.SepoliaBeaconConfig, nil); !errors.Is(err, ErrMismatch) || !strings.Contains(err.Error(), "genesis validators root") {
 		t.Fatalf("sepolia preset against a mainnet node: %v", err)
+	}
+	// So is a node whose slot time or fork versions differ from the preset.
+	n.json("GET", PathSpec, strings.Replace(readTestdata(t, "spec_mainnet.json"), `"SECONDS_PER_SLOT":"12"`, `"SECONDS_PER_SLOT":"6"`, 1))
+	if _, err := c.NetworkConfig(context.Background(), params.MainnetBeaconConfig, nil); !errors.Is(err, ErrMismatch) || !strings.Contains(err.Error(), "SECONDS_PER_SLOT is 6, the mainnet preset's is 12") {
+		t.Fatalf("mainnet node with 6 s slots: %v", err)
+	}
+	n.json("GET", PathSpec, strings.Replace(readTestdata(t, "spec_mainnet.json"), `"0x03000000"`, `"0x03000001"`, 1))
+	if _, err := c.NetworkConfig(context.Background(), params.MainnetBeaconConfig, nil); !errors.Is(err, ErrMismatch) || !strings.Contains(err.Error(), "CAPELLA_FORK_VERSION") {
+		t.Fatalf("mainnet node with another capella version: %v", err)
+	}
+	// An override (a flag) fixes what the node says.
+	if _, err := c.NetworkConfig(context.Background(), params.MainnetBeaconConfig, map[string]string{"CAPELLA_FORK_VERSION": "0x03000000"}); err != nil {
+		t.Fatalf("override: %v", err)
 	}
 }
 
@@ -76,7 +90,7 @@ func TestNetworkConfigCustom(t *testing.T) {
 		{"previous_version":"0x60000038","current_version":"0x70000038","epoch":"18446744073709551615"},
 		{"previous_version":"0x70000038","current_version":"0x80000038","epoch":"18446744073709551615"}]}`)
 	n.json("GET", PathSpec, `{"data":{"SECONDS_PER_SLOT":"6","SLOTS_PER_EPOCH":"8"}}`)
-	cfg, err := newClient(t, n).NetworkConfig(context.Background(), nil)
+	cfg, err := newClient(t, n).NetworkConfig(context.Background(), nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,9 +103,24 @@ func TestNetworkConfigCustom(t *testing.T) {
 	if cfg.ForkAtSlot(79) != params.ForkCapella || cfg.ForkAtSlot(80) != params.ForkDeneb || cfg.ForkAtSlot(160) != params.ForkElectra || cfg.ForkAtSlot(1<<40) != params.ForkElectra {
 		t.Fatalf("fork at slots 79/80/160: %s %s %s", cfg.ForkAtSlot(79), cfg.ForkAtSlot(80), cfg.ForkAtSlot(160))
 	}
+	// A spec with fork keys wins over the schedule; overrides win over both.
+	cfg, err = newClient(t, n).NetworkConfig(context.Background(), nil, map[string]string{
+		"ALTAIR_FORK_VERSION": "0x20000038", "ALTAIR_FORK_EPOCH": "0", "BELLATRIX_FORK_VERSION": "0x30000038", "BELLATRIX_FORK_EPOCH": "1",
+		"GENESIS_TIME": "1700000006", "SECONDS_PER_SLOT": "2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cfg.Forks) != 3 || cfg.ForkAtSlot(7) != params.ForkAltair || cfg.ForkAtSlot(8) != params.ForkBellatrix || cfg.GenesisTime != 1700000006 || cfg.SecondsPerSlot != 2 {
+		t.Fatalf("overridden config %+v", cfg)
+	}
+	// A minimal-preset node is refused, naming the sizes that differ.
+	_, err = newClient(t, n).NetworkConfig(context.Background(), nil, map[string]string{"PRESET_BASE": "minimal", "SYNC_COMMITTEE_SIZE": "32", "MAX_WITHDRAWALS_PER_PAYLOAD": "4"})
+	if !errors.Is(err, ErrPreset) || !strings.Contains(err.Error(), "minimal preset (SYNC_COMMITTEE_SIZE is 32, gavel's 512, MAX_WITHDRAWALS_PER_PAYLOAD is 4, gavel's 16)") {
+		t.Fatalf("minimal preset: %v", err)
+	}
 	// A custom network needs the slot timing from the spec.
 	n.json("GET", PathSpec, `{"data":{"SLOTS_PER_EPOCH":"8"}}`)
-	if _, err := newClient(t, n).NetworkConfig(context.Background(), nil); !errors.Is(err, ErrBadResponse) {
+	if _, err := newClient(t, n).NetworkConfig(context.Background(), nil, nil); !errors.Is(err, ErrBadResponse) {
 		t.Fatalf("spec without SECONDS_PER_SLOT: %v", err)
 	}
 }
@@ -222,12 +251,17 @@ func TestValidatorsStream(t *testing.T) {
 	n := newFakeNode(t)
 	const count = 3000
 	n.handle("GET", PathValidators, func(w http.ResponseWriter, r *http.Request) {
-		if got := r.URL.Query().Get("status"); got != "active,pending" {
-			w.WriteHeader(400)
-			fmt.Fprintf(w, `{"code":400,"message":"status %q"}`, got)
-			return
+		// Like Lodestar 1.5: each status= value is one sub-status; a comma
+		// list or a top-level name matches nothing.
+		statuses := map[string]bool{}
+		for _, s := range r.URL.Query()["status"] {
+			statuses[s] = true
 		}
 		io.WriteString(w, `{"execution_optimistic":false,"finalized":false,"data":[`)
+		if !statuses["active_ongoing"] || !statuses["pending_queued"] {
+			io.WriteString(w, `]}`)
+			return
+		}
 		for i := range count {
 			if i > 0 {
 				io.WriteString(w, ",")
@@ -544,15 +578,65 @@ func TestFollow(t *testing.T) {
 	}
 }
 
-func TestFollowNoNode(t *testing.T) {
-	n := newFakeNode(t)
+// TestFollowWaitsForNode: the beacon node is started after gavel, as is
+// normal. One configured node refuses connections and the other answers 503
+// at first: Follow keeps asking and starts following once one answers.
+func TestFollowWaitsForNode(t *testing.T) {
+	n := newFakeNode(t).mainnet()
 	if err := newClient(t, n).Follow(context.Background(), nil, false, Handlers{}); err == nil {
 		t.Fatal("Follow without a beacon config")
 	}
-	n.fail(503)
-	err := newClient(t, n).Follow(context.Background(), params.MainnetBeaconConfig, false, Handlers{})
-	if !errors.Is(err, ErrUnavailable) {
-		t.Fatalf("Follow without a node: %v", err)
+	dead := httptest.NewServer(http.NotFoundHandler())
+	dead.Close() // connection refused from now on
+	n.mu.Lock()
+	n.failNext = 5
+	n.mu.Unlock()
+	c, err := New([]string{dead.URL, n.srv.URL}, Options{RetryDelay: 1e6, MaxRetryDelay: 4e6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	heads := make(chan uint64, 1)
+	errc := make(chan error, 1)
+	go func() {
+		errc <- c.Follow(ctx, params.MainnetBeaconConfig, false, Handlers{Head: func(s uint64) {
+			select {
+			case heads <- s:
+			default:
+			}
+		}})
+	}()
+	select {
+	case s := <-heads:
+		if s != 64 {
+			t.Fatalf("first head %d, want the node's 64", s)
+		}
+	case err := <-errc:
+		t.Fatalf("Follow gave up: %v", err)
+	}
+	if got := n.count("GET", PathSyncing); got < 3 {
+		t.Fatalf("%d sync status requests reached the node, want at least 3 (5 failed ones, retried)", got)
+	}
+	cancel()
+	if err := <-errc; !errors.Is(err, context.Canceled) {
+		t.Fatalf("Follow returned %v", err)
+	}
+}
+
+// TestRetryFatal: an error marked fatal (a network mismatch) ends Retry.
+func TestRetryFatal(t *testing.T) {
+	c := newClient(t, newFakeNode(t))
+	calls := 0
+	err := c.Retry(context.Background(), "test", func(context.Context) error {
+		calls++
+		if calls < 3 {
+			return ErrUnavailable
+		}
+		return fmt.Errorf("%w: other network", ErrMismatch)
+	}, ErrMismatch)
+	if !errors.Is(err, ErrMismatch) || calls != 3 {
+		t.Fatalf("Retry: %v after %d calls", err, calls)
 	}
 }
 
@@ -597,5 +681,64 @@ func TestFollowPayloadAttributesDropsStale(t *testing.T) {
 	cancel()
 	if !reflect.DeepEqual(got, []uint64{1000, 1001}) {
 		t.Fatalf("delivered slots %v, want the stale slot 10 left out", got)
+	}
+}
+
+// TestPublishFallbackV1JSON: a node without POST /eth/v2/beacon/blocks
+// (Lodestar 1.5: 404) gets the block on v1 as JSON; one that refuses SSZ on
+// v2 (415) too. A node that rejects the block itself gets no second try.
+func TestPublishFallbackV1JSON(t *testing.T) {
+	blk := &beacon.SignedBlockContents{Fork: params.ForkCapella, Capella: &beacon.SignedBeaconBlockCapella{}}
+	blk.Capella.Message.Slot = 1234
+	want, err := blk.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, status := range []int{404, 415} {
+		n := newFakeNode(t)
+		if status == 415 {
+			n.handle("POST", PathBlocksV2, func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(415) })
+		}
+		n.handle("POST", PathBlocksV1, func(w http.ResponseWriter, r *http.Request) {
+			if r.Header.Get("Content-Type") != "application/json" {
+				w.WriteHeader(415)
+			}
+		})
+		if err := newClient(t, n).Publish(context.Background(), blk, nil, nil, nil); err != nil {
+			t.Fatalf("v2 answering %d: %v", status, err)
+		}
+		r, got := n.lastRequest()
+		if r.URL.Path != PathBlocksV1 || string(got) != string(want) || !strings.Contains(string(got), `"slot":"1234"`) {
+			t.Fatalf("v2 answering %d: last request %s %s", status, r.URL.Path, got)
+		}
+	}
+	n := newFakeNode(t)
+	n.handle("POST", PathBlocksV2, func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(400) })
+	if err := newClient(t, n).Publish(context.Background(), blk, nil, nil, nil); !errors.Is(err, ErrStatus) || n.count("POST", PathBlocksV1) != 0 {
+		t.Fatalf("a 400 on v2: %v, %d v1 requests", err, n.count("POST", PathBlocksV1))
+	}
+}
+
+// TestEpochDutiesLodestarLabels: Lodestar 1.5 answers the next epoch's
+// proposer duties with the current epoch's slots; they are re-labelled by
+// position. A stray duty of another epoch is dropped.
+func TestEpochDutiesLodestarLabels(t *testing.T) {
+	f := &follower{cfg: &params.BeaconConfig{SlotsPerEpoch: 8}}
+	var d []ProposerDuty
+	for i := range 8 {
+		d = append(d, ProposerDuty{Slot: 8 + uint64(i), ValidatorIndex: uint64(7 - i)}) // epoch 1's slots
+	}
+	got := f.epochDuties(2, d)
+	if len(got) != 8 || got[0].Slot != 16 || got[0].ValidatorIndex != 7 || got[7].Slot != 23 || got[7].ValidatorIndex != 0 {
+		t.Fatalf("re-labelled duties %+v", got)
+	}
+	if d[0].Slot != 8 {
+		t.Fatal("the node's answer was modified in place")
+	}
+	if got := f.epochDuties(1, d); len(got) != 8 || got[0].Slot != 8 {
+		t.Fatalf("duties of the asked epoch: %+v", got)
+	}
+	if got := f.epochDuties(1, []ProposerDuty{{Slot: 9}, {Slot: 30}}); len(got) != 1 || got[0].Slot != 9 {
+		t.Fatalf("a stray duty kept: %+v", got)
 	}
 }

@@ -79,21 +79,27 @@ func readEvents(sc *bufio.Scanner, fn func(event string, data []byte) error) err
 }
 
 // stream opens topic on node and reads it until it ends.
-func (c *Client) stream(ctx context.Context, node *url.URL, topic string, fn func(data []byte) error) error {
+// opened reports whether the node answered 200 (and then ended the stream).
+func (c *Client) stream(ctx context.Context, node *url.URL, topic string, fn func(data []byte) error) (opened bool, err error) {
 	resp, err := c.do(ctx, node, http.MethodGet, PathEvents, url.Values{"topics": {topic}}, http.Header{"Accept": {"text/event-stream"}}, nil)
 	if err != nil {
-		return err
+		return false, err
 	}
 	defer resp.Body.Close()
 	sc := bufio.NewScanner(resp.Body)
 	sc.Buffer(make([]byte, 0, 64<<10), MaxEventBytes+64)
-	return readEvents(sc, func(event string, data []byte) error {
+	return true, readEvents(sc, func(event string, data []byte) error {
 		if event != topic {
 			return nil
 		}
 		return fn(data)
 	})
 }
+
+// refusedAfter is how many streams in a row a node may open and end without
+// an event before its topic counts as refused: Lodestar 1.5 answers 200 to
+// an unknown topic and then drops the stream.
+const refusedAfter = 3
 
 // follow keeps topic open on every node until ctx ends, re-opening a
 // dropped stream after a pause that doubles up to MaxRetryDelay. handle
@@ -106,9 +112,11 @@ func (c *Client) follow(ctx context.Context, topic string, handle func(node stri
 		go func() {
 			defer wg.Done()
 			delay := c.opts.RetryDelay
+			refused := false
+			empty := 0 // streams in a row opened and ended without an event
 			for ctx.Err() == nil {
 				got := false
-				err := c.stream(ctx, n, topic, func(data []byte) error {
+				opened, err := c.stream(ctx, n, topic, func(data []byte) error {
 					got = true
 					eventsMeter.Mark(1)
 					if err := handle(n.Redacted(), data); err != nil {
@@ -120,11 +128,29 @@ func (c *Client) follow(ctx context.Context, topic string, handle func(node stri
 				if ctx.Err() != nil {
 					return
 				}
-				if got {
-					delay = c.opts.RetryDelay
+				switch {
+				case got:
+					delay, refused, empty = c.opts.RetryDelay, false, 0
+				case opened:
+					empty++
+				default:
+					empty = 0
 				}
 				streamRestartMeter.Mark(1)
-				log.Warn("Beacon event stream dropped, re-opening", "node", n.Redacted(), "topic", topic, "in", delay, "err", err)
+				var apiErr *APIError
+				switch {
+				case (errors.As(err, &apiErr) && apiErr.Status/100 == 4) || empty >= refusedAfter:
+					// The node does not serve the topic (Lodestar 1.5
+					// has no payload_attributes): ask again rarely, quietly.
+					if !refused {
+						log.Warn("Beacon node does not serve this event topic; asking again every "+c.opts.RefusedTopicDelay.String(), "node", n.Redacted(), "topic", topic, "err", err)
+					}
+					refused, delay = true, c.opts.RefusedTopicDelay
+				case refused:
+					delay = c.opts.RefusedTopicDelay
+				default:
+					log.Warn("Beacon event stream dropped, re-opening", "node", n.Redacted(), "topic", topic, "in", delay, "err", err)
+				}
 				t := time.NewTimer(delay)
 				select {
 				case <-ctx.Done():
@@ -132,7 +158,9 @@ func (c *Client) follow(ctx context.Context, topic string, handle func(node stri
 					return
 				case <-t.C:
 				}
-				delay = min(2*delay, c.opts.MaxRetryDelay)
+				if !refused {
+					delay = min(2*delay, c.opts.MaxRetryDelay)
+				}
 			}
 		}()
 	}

@@ -24,6 +24,7 @@ type fakeNode struct {
 	routes   map[string]http.HandlerFunc // "GET /path" -> handler
 	hits     map[string]int
 	failWith int // when non-zero every request gets this status
+	failNext int // this many next requests get 503 (a node still starting)
 	requests []*http.Request
 	bodies   [][]byte
 
@@ -50,6 +51,10 @@ func (f *fakeNode) serve(w http.ResponseWriter, r *http.Request) {
 	f.requests = append(f.requests, r)
 	f.bodies = append(f.bodies, body)
 	fail := f.failWith
+	if f.failNext > 0 {
+		f.failNext--
+		fail = 503
+	}
 	h := f.routes[key]
 	f.mu.Unlock()
 	switch {

@@ -38,6 +38,49 @@ type PublishRequest struct {
 	// BroadcastValidation is gossip, consensus or consensus_and_equivocation
 	// (the default, as the reference relay uses).
 	BroadcastValidation string
+	// Fallback is sent to a node that answers 404, 405 or 415: a node that
+	// lacks the endpoint or the encoding (Lodestar 1.5 has no
+	// /eth/v2/beacon/blocks and takes only JSON on v1).
+	Fallback *PublishRequest
+}
+
+// request returns p's path, query and headers.
+func (p *PublishRequest) request() (path string, query url.Values, hdr http.Header, err error) {
+	if len(p.Body) == 0 {
+		return "", nil, nil, fmt.Errorf("%w: empty body", ErrBadPublish)
+	}
+	path = PathBlocksV2
+	switch {
+	case p.V1 && p.Blinded:
+		path = PathBlindedV1
+	case p.V1:
+		path = PathBlocksV1
+	case p.Blinded:
+		path = PathBlindedV2
+	}
+	if !p.V1 {
+		bv := p.BroadcastValidation
+		switch bv {
+		case "":
+			bv = BroadcastConsensusAndEquivocation
+		case BroadcastGossip, BroadcastConsensus, BroadcastConsensusAndEquivocation:
+		default:
+			return "", nil, nil, fmt.Errorf("%w: broadcast_validation %q, expected gossip, consensus or consensus_and_equivocation", ErrBadPublish, bv)
+		}
+		query = url.Values{"broadcast_validation": {bv}}
+	}
+	hdr = http.Header{"Eth-Consensus-Version": {p.Fork.String()}, "Content-Type": {"application/json"}}
+	if p.SSZ {
+		hdr.Set("Content-Type", "application/octet-stream")
+	}
+	return path, query, hdr, nil
+}
+
+// unsupported reports whether err is a node's answer that it lacks the
+// endpoint or the encoding.
+func unsupported(err error) bool {
+	var apiErr *APIError
+	return errors.As(err, &apiErr) && (apiErr.Status == http.StatusNotFound || apiErr.Status == http.StatusMethodNotAllowed || apiErr.Status == http.StatusUnsupportedMediaType)
 }
 
 // PublishTimeout bounds a publish to one node.
@@ -49,33 +92,14 @@ const PublishTimeout = 10 * time.Second
 // carry on in the background (bounded by PublishTimeout), so the block
 // reaches all of them even if ctx ends.
 func (c *Client) PublishRaw(ctx context.Context, p PublishRequest) error {
-	if len(p.Body) == 0 {
-		return fmt.Errorf("%w: empty body", ErrBadPublish)
+	reqs := []*PublishRequest{&p}
+	for f := p.Fallback; f != nil; f = f.Fallback {
+		reqs = append(reqs, f)
 	}
-	path := PathBlocksV2
-	switch {
-	case p.V1 && p.Blinded:
-		path = PathBlindedV1
-	case p.V1:
-		path = PathBlocksV1
-	case p.Blinded:
-		path = PathBlindedV2
-	}
-	var query url.Values
-	if !p.V1 {
-		bv := p.BroadcastValidation
-		switch bv {
-		case "":
-			bv = BroadcastConsensusAndEquivocation
-		case BroadcastGossip, BroadcastConsensus, BroadcastConsensusAndEquivocation:
-		default:
-			return fmt.Errorf("%w: broadcast_validation %q, expected gossip, consensus or consensus_and_equivocation", ErrBadPublish, bv)
+	for _, r := range reqs {
+		if _, _, _, err := r.request(); err != nil {
+			return err
 		}
-		query = url.Values{"broadcast_validation": {bv}}
-	}
-	hdr := http.Header{"Eth-Consensus-Version": {p.Fork.String()}, "Content-Type": {"application/json"}}
-	if p.SSZ {
-		hdr.Set("Content-Type", "application/octet-stream")
 	}
 	bg := context.WithoutCancel(ctx)
 	results := make(chan error, len(c.nodes))
@@ -84,10 +108,18 @@ func (c *Client) PublishRaw(ctx context.Context, p PublishRequest) error {
 		go func() {
 			ctx, cancel := context.WithTimeout(bg, PublishTimeout)
 			defer cancel()
-			resp, err := c.do(ctx, n, http.MethodPost, path, query, hdr, p.Body)
-			if err == nil {
-				resp.Body.Close()
-				log.Debug("Published block", "node", n.Redacted(), "status", resp.StatusCode, "ms", since(start))
+			var err error
+			for _, r := range reqs {
+				path, query, hdr, _ := r.request()
+				var resp *http.Response
+				if resp, err = c.do(ctx, n, http.MethodPost, path, query, hdr, r.Body); err == nil {
+					resp.Body.Close()
+					log.Debug("Published block", "node", n.Redacted(), "path", path, "status", resp.StatusCode, "ms", since(start))
+					break
+				}
+				if !unsupported(err) {
+					break
+				}
 			}
 			results <- err
 		}()
@@ -107,8 +139,9 @@ func (c *Client) PublishRaw(ctx context.Context, p PublishRequest) error {
 	return fmt.Errorf("%w: publishing: %w", ErrUnavailable, errors.Join(errs...))
 }
 
-// Publish publishes a proposer's unblinded block (v2, SSZ,
-// consensus_and_equivocation) to every node. Its signature fits the relay's
+// Publish publishes a proposer's unblinded block to every node: v2, SSZ,
+// consensus_and_equivocation, and to a node that lacks that endpoint or
+// encoding (404, 405, 415) v1 as JSON. Its signature fits the relay's
 // Publisher; payload, bundle and requests are already inside block and are
 // not needed here.
 func (c *Client) Publish(ctx context.Context, block *beacon.SignedBlockContents, _ *beacon.ExecutionPayload, _ *beacon.BlobsBundle, _ *beacon.ExecutionRequests) error {
@@ -116,5 +149,10 @@ func (c *Client) Publish(ctx context.Context, block *beacon.SignedBlockContents,
 	if err != nil {
 		return fmt.Errorf("%w: encoding the %s block: %v", ErrBadPublish, block.Fork, err)
 	}
-	return c.PublishRaw(ctx, PublishRequest{Fork: block.Fork, Body: body, SSZ: true})
+	js, err := block.MarshalJSON()
+	if err != nil {
+		return fmt.Errorf("%w: encoding the %s block as JSON: %v", ErrBadPublish, block.Fork, err)
+	}
+	return c.PublishRaw(ctx, PublishRequest{Fork: block.Fork, Body: body, SSZ: true,
+		Fallback: &PublishRequest{Fork: block.Fork, Body: js, V1: true}})
 }

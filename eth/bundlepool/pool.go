@@ -115,6 +115,7 @@ type Pool struct {
 	head     func() uint64
 	stats    StatsCounter
 	accounts Accounts
+	notify   func() // called after each accepted bundle (Notify)
 
 	mu        sync.Mutex
 	byBlock   map[uint64]map[common.Hash]*bundle.SendBundle
@@ -280,8 +281,16 @@ func (p *Pool) AddFrom(args bundle.SendBundleArgs, signer common.Address, ip str
 		p.stats.Add(signer, bundle.StatBundle)
 	}
 	log.Debug("Bundle accepted", "hash", b.Hash, "block", b.BlockNumber, "txs", len(b.Txs), "signer", signer)
+	if p.notify != nil {
+		p.notify()
+	}
 	return b.Hash, nil
 }
+
+// Notify sets fn to be called after every accepted bundle (the relay
+// builder's rebuild trigger). fn must not block and must not call the pool.
+// Set it before the pool is used.
+func (p *Pool) Notify(fn func()) { p.notify = fn }
 
 func btoi(b bool) int {
 	if b {

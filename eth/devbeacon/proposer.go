@@ -2,9 +2,7 @@ package devbeacon
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
-	"crypto/ecdsa"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -17,14 +15,11 @@ import (
 	"github.com/ethereum/go-ethereum/beacon/engine"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
-	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/log"
-	"github.com/holiman/uint256"
 
 	"github.com/gavel-eth/gavel/core/beacon"
-	"github.com/gavel-eth/gavel/core/chain"
+	"github.com/gavel-eth/gavel/eth/builder"
 	"github.com/gavel-eth/gavel/eth/relay"
-	"github.com/gavel-eth/gavel/miner"
 	"github.com/gavel-eth/gavel/params"
 )
 
@@ -38,12 +33,6 @@ type RelayFeed interface {
 	SetPayloadAttributes(slot uint64, parent common.Hash, a relay.PayloadAttributes) error
 }
 
-// DevBuilder builds a block that pays its proposer with a final transaction
-// (miner.Builder).
-type DevBuilder interface {
-	BuildPaying(ctx context.Context, parent *types.Header, attrs chain.BuildAttrs, pay miner.Payment) (*miner.Result, *uint256.Int, error)
-}
-
 // ProposerConfig configures the dev proposer flow.
 type ProposerConfig struct {
 	// RelayURL returns the relay's base URL (the MEV listener's, known once
@@ -55,13 +44,6 @@ type ProposerConfig struct {
 	Validators []Validator
 	// GasLimit is the gas limit the validators register.
 	GasLimit uint64
-	// BuilderKey is the dev builder's BLS key; CoinbaseKey the key of the
-	// funded account it builds with and pays proposers from.
-	BuilderKey  *beacon.SecretKey
-	CoinbaseKey *ecdsa.PrivateKey
-	// Bonus is what the dev builder adds to a block's earnings, so that even
-	// empty blocks go through the relay.
-	Bonus *uint256.Int
 	// BetaGas is the gas the slot's beta block was sold (the relay's
 	// beta_gas), which the dev builder leaves unused; nil: none.
 	BetaGas func(slot uint64) uint64
@@ -77,7 +59,8 @@ type ProposerConfig struct {
 type Proposer struct {
 	cfg     ProposerConfig
 	feed    RelayFeed
-	builder DevBuilder
+	builder *builder.Builder
+	relay   builder.Relay // the relay, over HTTP
 	local   PayloadBuilder
 	client  *http.Client
 
@@ -85,15 +68,17 @@ type Proposer struct {
 	registered bool
 }
 
-// NewProposer creates the dev proposer flow.
-func NewProposer(cfg ProposerConfig, feed RelayFeed, builder DevBuilder, local PayloadBuilder) (*Proposer, error) {
-	if len(cfg.Validators) == 0 || cfg.Beacon == nil || cfg.BuilderKey == nil || cfg.CoinbaseKey == nil || cfg.RelayURL == nil {
-		return nil, errors.New("dev proposer needs validators, beacon constants, builder keys and the relay URL")
+// NewProposer creates the dev proposer flow; b is the dev builder (the
+// relay builder with the dev keys).
+func NewProposer(cfg ProposerConfig, feed RelayFeed, b *builder.Builder, local PayloadBuilder) (*Proposer, error) {
+	if len(cfg.Validators) == 0 || cfg.Beacon == nil || b == nil || cfg.RelayURL == nil {
+		return nil, errors.New("dev proposer needs validators, beacon constants, the dev builder and the relay URL")
 	}
-	p := &Proposer{cfg: cfg, feed: feed, builder: builder, local: local, client: cfg.Client}
+	p := &Proposer{cfg: cfg, feed: feed, builder: b, local: local, client: cfg.Client}
 	if p.client == nil {
 		p.client = &http.Client{Timeout: 10 * time.Second}
 	}
+	p.relay = builder.NewHTTPRelayFunc(cfg.RelayURL, p.client)
 	known := make(map[uint64]beacon.BLSPubkey, len(cfg.Validators))
 	for _, v := range cfg.Validators {
 		known[v.Index] = v.Pubkey
@@ -182,38 +167,14 @@ func (p *Proposer) register(ctx context.Context) error {
 }
 
 // submit builds the dev builder's block for the slot and submits it to the
-// relay as SSZ+gzip.
+// relay over HTTP (SSZ+gzip).
 func (p *Proposer) submit(ctx context.Context, req PayloadRequest, v Validator) error {
-	root := req.Attrs.ParentBeaconRoot
-	res, value, err := p.builder.BuildPaying(ctx, req.Parent, chain.BuildAttrs{
-		Timestamp: req.Attrs.Timestamp, Random: req.Attrs.PrevRandao, Withdrawals: req.Attrs.Withdrawals,
-		BeaconRoot: &root, GasLimit: p.cfg.GasLimit, Reserve: p.betaGas(req.Slot),
-	}, miner.Payment{Key: p.cfg.CoinbaseKey, To: v.FeeRecipient, Bonus: p.cfg.Bonus})
+	built, err := p.builder.Build(ctx, builder.Job{Slot: req.Slot, Parent: req.Parent, Attrs: req.Attrs, Reserve: p.betaGas(req.Slot)},
+		builder.Proposer{Pubkey: v.Pubkey, FeeRecipient: v.FeeRecipient, GasLimit: p.cfg.GasLimit})
 	if err != nil {
 		return err
 	}
-	sub, err := p.submission(req.Slot, v, res, value, p.cfg.BuilderKey)
-	if err != nil {
-		return err
-	}
-	raw, err := sub.MarshalSSZ()
-	if err != nil {
-		return err
-	}
-	var zbuf bytes.Buffer
-	zw := gzip.NewWriter(&zbuf)
-	zw.Write(raw)
-	zw.Close()
-	status, msg, err := p.do(ctx, http.MethodPost, "/relay/v1/builder/blocks", zbuf.Bytes(), map[string]string{
-		"Content-Type": "application/octet-stream", "Content-Encoding": "gzip", "Eth-Consensus-Version": sub.Fork.String(),
-	})
-	if err != nil {
-		return err
-	}
-	if status != http.StatusOK {
-		return fmt.Errorf("relay answered %d %s", status, msg)
-	}
-	return nil
+	return p.builder.Submit(ctx, built, p.relay)
 }
 
 // betaGas is the gas the dev builder leaves for the slot's beta block.
@@ -238,50 +199,16 @@ func (p *Proposer) SampleSubmission(ctx context.Context, req PayloadRequest, key
 	if err := p.register(ctx); err != nil {
 		return nil, err
 	}
-	root := req.Attrs.ParentBeaconRoot
-	res, value, err := p.builder.BuildPaying(ctx, req.Parent, chain.BuildAttrs{
-		Timestamp: req.Attrs.Timestamp, Random: req.Attrs.PrevRandao, Withdrawals: req.Attrs.Withdrawals,
-		BeaconRoot: &root, GasLimit: p.cfg.GasLimit, Reserve: p.betaGas(req.Slot),
-	}, miner.Payment{Key: p.cfg.CoinbaseKey, To: v.FeeRecipient})
+	other, err := p.builder.As(key)
 	if err != nil {
 		return nil, err
 	}
-	return p.submission(req.Slot, v, res, value, key)
-}
-
-// submission wraps a built block as a submission of the slot's fork signed
-// by the builder key.
-func (p *Proposer) submission(slot uint64, v Validator, res *miner.Result, value *uint256.Int, key *beacon.SecretKey) (*beacon.Submission, error) {
-	fork := p.cfg.Beacon.ForkAtSlot(slot)
-	env := res.Envelope
-	payload, err := beacon.ExecutionPayloadFromExecutableData(fork, env.ExecutionPayload)
+	built, err := other.Build(ctx, builder.Job{Slot: req.Slot, Parent: req.Parent, Attrs: req.Attrs, Reserve: p.betaGas(req.Slot)},
+		builder.Proposer{Pubkey: v.Pubkey, FeeRecipient: v.FeeRecipient, GasLimit: p.cfg.GasLimit})
 	if err != nil {
 		return nil, err
 	}
-	pv := payload.View()
-	trace := beacon.BidTrace{
-		Slot: slot, ParentHash: pv.ParentHash, BlockHash: pv.BlockHash, BuilderPubkey: key.PublicKey(),
-		ProposerPubkey: v.Pubkey, ProposerFeeRecipient: beacon.Address(v.FeeRecipient),
-		GasLimit: pv.GasLimit, GasUsed: pv.GasUsed, Value: beacon.U256FromUint256(value),
-	}
-	sig, err := key.Sign(&trace, beacon.BuilderDomain(p.cfg.Beacon))
-	if err != nil {
-		return nil, err
-	}
-	reqs, err := beacon.ExecutionRequestsFromEngine(env.Requests)
-	if err != nil {
-		return nil, err
-	}
-	empty := beacon.BlobsBundle{Commitments: []beacon.KZGCommitment{}, Proofs: []beacon.KZGProof{}, Blobs: []beacon.Blob{}}
-	switch fork {
-	case params.ForkFulu:
-		return beacon.NewSubmission(fork, &beacon.SubmitBlockRequestFulu{Message: trace, ExecutionPayload: *payload.Deneb,
-			BlobsBundle: beacon.BlobsBundleFulu(empty), ExecutionRequests: *reqs, Signature: sig})
-	case params.ForkElectra:
-		return beacon.NewSubmission(fork, &beacon.SubmitBlockRequestElectra{Message: trace, ExecutionPayload: *payload.Deneb,
-			BlobsBundle: empty, ExecutionRequests: *reqs, Signature: sig})
-	}
-	return nil, fmt.Errorf("dev builder submits only Electra and Fulu blocks, not %s", fork)
+	return built.Submission, nil
 }
 
 // propose is the proposer's side: getHeader, compare with the local block,

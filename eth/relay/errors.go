@@ -34,6 +34,9 @@ var (
 	ErrSimulation            = errors.New("simulation failed")
 	ErrNewerPayload          = errors.New("already using a newer payload")
 
+	// Payload attributes from the consensus client (SetForkchoiceAttributes).
+	ErrAttributesTimestamp = errors.New("payload attributes timestamp is not the start of a slot")
+
 	// Registrations (POST /eth/v1/builder/validators).
 	ErrTimestampTooEarly   = errors.New("timestamp too early")
 	ErrTimestampTooLate    = errors.New("timestamp too far in the future")

@@ -131,11 +131,26 @@ func (r *Relay) GetPayload(ctx context.Context, blk *beacon.SignedBlindedBeaconB
 		}
 		return rec
 	}
+	// A failed publish is tried again (the proposer asking again for the
+	// same block gets it published again too).
 	publish := func(ctx context.Context) error {
 		start := time.Now()
-		if err := r.publisher.Publish(ctx, contents, payload, bid.Bundle, requests); err != nil {
-			log.Warn("Relay failed to publish a block", "slot", slot, "block", blockHash, "err", err)
-			return err
+		for attempt := 1; ; attempt++ {
+			err := r.publisher.Publish(ctx, contents, payload, bid.Bundle, requests)
+			if err == nil {
+				break
+			}
+			log.Warn("Relay failed to publish a block", "slot", slot, "block", blockHash, "attempt", attempt, "err", err)
+			if attempt >= r.cfg.PublishAttempts || ctx.Err() != nil {
+				return err
+			}
+			t := time.NewTimer(r.cfg.PublishRetryDelay)
+			select {
+			case <-ctx.Done():
+				t.Stop()
+				return err
+			case <-t.C:
+			}
 		}
 		log.Info("Relay delivered a payload", "slot", slot, "block", blockHash, "value", bid.value, "publish", time.Since(start))
 		// The block is out: record which beta bundles it carried.

@@ -303,6 +303,9 @@ func TestGetPayloadLateAndPublishFailure(t *testing.T) {
 	if _, err := e.Relay.GetPayload(context.Background(), blk, false); !errors.Is(err, relay.ErrPublish) || err.Error() != "failed to publish block" {
 		t.Fatalf("publish failure: %v", err)
 	}
+	if e.Publisher.Attempts != relay.DefaultPublishAttempts {
+		t.Fatalf("%d publish attempts, want %d", e.Publisher.Attempts, relay.DefaultPublishAttempts)
+	}
 	// Issue 14, finding 6: nothing is recorded for a block not accepted.
 	ctx := context.Background()
 	if _, err := e.Store.Delivered(ctx, 1); err == nil {
@@ -324,6 +327,22 @@ func TestGetPayloadLateAndPublishFailure(t *testing.T) {
 	}
 	if n := e.Publisher.Count(); n != 1 {
 		t.Fatalf("block published %d times, want once", n)
+	}
+}
+
+// TestGetPayloadPublishRetried: a publish that fails once is tried again;
+// the proposer gets its payload and the block is published.
+func TestGetPayloadPublishRetried(t *testing.T) {
+	e := relaytest.New(t, relaytest.Options{})
+	e.RegisterAll()
+	blk := e.BlindedBlock(1, accepted(t, e, 1, 1))
+	e.Publisher.FailNext = 1
+	d, err := e.Relay.GetPayload(context.Background(), blk, false)
+	if err != nil || d == nil {
+		t.Fatalf("getPayload with one failed publish: %v", err)
+	}
+	if e.Publisher.Count() != 1 || e.Publisher.Attempts != 2 {
+		t.Fatalf("published %d blocks in %d attempts, want 1 in 2", e.Publisher.Count(), e.Publisher.Attempts)
 	}
 }
 

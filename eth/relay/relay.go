@@ -38,6 +38,10 @@ const (
 	DefaultGetHeaderCutoff = 3 * time.Second
 	// DefaultGetPayloadCutoff is how far into a slot getPayload is served.
 	DefaultGetPayloadCutoff = 4 * time.Second
+	// DefaultPublishAttempts and DefaultPublishRetryDelay: a delivered
+	// block's publishing is tried three times, 250 ms apart.
+	DefaultPublishAttempts   = 3
+	DefaultPublishRetryDelay = 250 * time.Millisecond
 	// Registration limits (Config.MaxRegistrations and the verification caps).
 	DefaultMaxRegistrations        = 1 << 16
 	DefaultVerificationsPerRequest = 1 << 13
@@ -73,6 +77,11 @@ type Config struct {
 	// slots are stepped by hand). Zero means the default.
 	GetHeaderCutoff  time.Duration
 	GetPayloadCutoff time.Duration
+	// PublishAttempts is how often a delivered block's publishing is tried
+	// before getPayload gives up (default 3), PublishRetryDelay the pause
+	// between tries (default 250 ms).
+	PublishAttempts   int
+	PublishRetryDelay time.Duration
 	// Now is the clock (time.Now when nil).
 	Now func() time.Time
 	// Beta builds the beta part of the blocks served (nil: alpha only,
@@ -130,7 +139,8 @@ type Relay struct {
 	builderDom  beacon.Domain
 	relayPubkey beacon.BLSPubkey
 
-	headSlot atomic.Uint64
+	headSlot  atomic.Uint64
+	lastAttrs atomic.Uint64 // highest slot with payload attributes
 
 	regMu sync.RWMutex
 	regs  map[beacon.BLSPubkey]*beacon.SignedValidatorRegistration
@@ -186,6 +196,12 @@ func New(cfg Config, c Chain, st store.Relay, pub Publisher, rec SubmissionRecor
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	if cfg.PublishAttempts <= 0 {
+		cfg.PublishAttempts = DefaultPublishAttempts
+	}
+	if cfg.PublishRetryDelay <= 0 {
+		cfg.PublishRetryDelay = DefaultPublishRetryDelay
 	}
 	if cfg.MaxRegistrations <= 0 {
 		cfg.MaxRegistrations = DefaultMaxRegistrations
@@ -319,7 +335,43 @@ func (r *Relay) SetPayloadAttributes(slot uint64, parent common.Hash, a PayloadA
 	r.beaconMu.Lock()
 	r.attrs[attrsKey{slot, parent}] = &a
 	r.beaconMu.Unlock()
-	return nil
+	for {
+		last := r.lastAttrs.Load()
+		if slot <= last || r.lastAttrs.CompareAndSwap(last, slot) {
+			return nil
+		}
+	}
+}
+
+// LastAttributesSlot is the highest slot with payload attributes (0 when
+// none came yet).
+func (r *Relay) LastAttributesSlot() uint64 { return r.lastAttrs.Load() }
+
+// AttributesSlot is the slot a payload-attributes timestamp is for:
+// (timestamp - genesis time) / seconds per slot of the network's beacon
+// constants. A timestamp before genesis or between slot starts matches no
+// slot (ErrAttributesTimestamp). This is the one mapping from attributes to
+// slots: the relay and the builder both use it.
+func AttributesSlot(cfg *params.BeaconConfig, timestamp uint64) (uint64, error) {
+	if timestamp < cfg.GenesisTime || cfg.SecondsPerSlot == 0 || (timestamp-cfg.GenesisTime)%cfg.SecondsPerSlot != 0 {
+		return 0, fmt.Errorf("%w: %d (genesis %d, %d s slots)", ErrAttributesTimestamp, timestamp, cfg.GenesisTime, cfg.SecondsPerSlot)
+	}
+	return (timestamp - cfg.GenesisTime) / cfg.SecondsPerSlot, nil
+}
+
+// SetForkchoiceAttributes records the payload attributes the consensus
+// client sent with engine_forkchoiceUpdated: those of the block on a.Head
+// for the slot of a.Timestamp (AttributesSlot). It returns that slot. This
+// serves consensus clients whose beacon node has no payload_attributes
+// event topic.
+func (r *Relay) SetForkchoiceAttributes(a chain.ForkchoiceAttributes) (uint64, error) {
+	slot, err := AttributesSlot(r.cfg.Beacon, a.Timestamp)
+	if err != nil {
+		return 0, err
+	}
+	return slot, r.SetPayloadAttributes(slot, a.Head, PayloadAttributes{
+		Timestamp: a.Timestamp, PrevRandao: a.PrevRandao, Withdrawals: a.Withdrawals, ParentBeaconRoot: a.ParentBeaconRoot,
+	})
 }
 
 func (r *Relay) payloadAttributes(slot uint64, parent common.Hash) *PayloadAttributes {

@@ -33,6 +33,7 @@ const (
 
 // ProposerRelay is what the proposer API needs of the relay (eth/relay.Relay).
 type ProposerRelay interface {
+	BeaconConfig() *params.BeaconConfig
 	RegisterValidators(ctx context.Context, regs []beacon.SignedValidatorRegistration) error
 	GetHeader(slot uint64, parent beacon.Root, proposer beacon.BLSPubkey) (*beacon.SignedBuilderBid, error)
 	GetPayload(ctx context.Context, blk *beacon.SignedBlindedBeaconBlock, async bool) (*relay.Delivery, error)
@@ -195,14 +196,38 @@ func (p *proposerAPI) blindedBlock(w http.ResponseWriter, req *http.Request, v2 
 		mevapi.WriteError(w, http.StatusUnsupportedMediaType, "failed to parse Content-Type header: "+err.Error())
 		return
 	}
-	fork, ferr := params.ParseConsensusFork(req.Header.Get("Eth-Consensus-Version"))
-	if (mt != contentJSON && mt != contentSSZ) || ferr != nil || fork < params.ForkBellatrix {
+	if mt != contentJSON && mt != contentSSZ {
 		mevapi.WriteError(w, http.StatusBadRequest, "failed to decode payload")
 		return
 	}
 	body, err := mevapi.ReadBody(req, 1<<62)
 	if err != nil {
 		mevapi.WriteError(w, mevapi.BodyStatus(err), err.Error())
+		return
+	}
+	// Consensus clients send JSON without Eth-Consensus-Version (Lodestar
+	// 1.5): the fork is then the fork of the block's slot.
+	var fork params.ConsensusFork
+	if v := req.Header.Get("Eth-Consensus-Version"); v != "" {
+		if fork, err = params.ParseConsensusFork(v); err != nil {
+			mevapi.WriteError(w, http.StatusBadRequest, "failed to decode payload")
+			return
+		}
+	} else {
+		var slot uint64
+		if mt == contentSSZ {
+			slot, err = beacon.BlindedBlockSlotSSZ(body)
+		} else {
+			slot, err = beacon.BlindedBlockSlotJSON(body)
+		}
+		if err != nil {
+			mevapi.WriteError(w, http.StatusBadRequest, "failed to decode payload: "+err.Error())
+			return
+		}
+		fork = p.r.BeaconConfig().ForkAtSlot(slot)
+	}
+	if fork < params.ForkBellatrix {
+		mevapi.WriteError(w, http.StatusBadRequest, "failed to decode payload")
 		return
 	}
 	var blk *beacon.SignedBlindedBeaconBlock

@@ -304,8 +304,11 @@ func TestProposerFlowHTTP(t *testing.T) {
 	blk := e.BlindedBlock(1, bid)
 	blkSSZ, _ := blk.MarshalSSZ()
 	blkJSON, _ := blk.MarshalJSON()
-	if code, _, out := do(t, "POST", base+relayapi.PathBlindedBlocksV1, blkJSON, map[string]string{"Content-Type": "application/json"}); code != 400 || errorMessage(t, out) != "failed to decode payload" {
-		t.Fatalf("no version header: %d %s", code, out)
+	if code, _, out := do(t, "POST", base+relayapi.PathBlindedBlocksV1, blkJSON, map[string]string{"Content-Type": "application/json", "Eth-Consensus-Version": "nofork"}); code != 400 || errorMessage(t, out) != "failed to decode payload" {
+		t.Fatalf("unknown version header: %d %s", code, out)
+	}
+	if code, _, out := do(t, "POST", base+relayapi.PathBlindedBlocksV1, blkSSZ[:50], map[string]string{"Content-Type": "application/octet-stream"}); code != 400 || !strings.HasPrefix(errorMessage(t, out), "failed to decode payload: ") {
+		t.Fatalf("truncated SSZ without version header: %d %s", code, out)
 	}
 	if code, _, _ := do(t, "POST", base+relayapi.PathBlindedBlocksV1, blkJSON, nil); code != 415 {
 		t.Fatalf("no content type: %d", code)
@@ -322,6 +325,16 @@ func TestProposerFlowHTTP(t *testing.T) {
 	code, _, out = do(t, "POST", base+relayapi.PathBlindedBlocksV1, blkJSON, map[string]string{"Content-Type": "application/json", "Eth-Consensus-Version": "fulu"})
 	if code != 200 || !strings.HasPrefix(string(out), `{"version":"fulu","data":{"execution_payload":`) {
 		t.Fatalf("getPayload json: %d %.200s", code, out)
+	}
+	// As consensus clients send it (Lodestar 1.5): JSON without
+	// Eth-Consensus-Version, the fork taken from the slot. SSZ too.
+	code, _, out = do(t, "POST", base+relayapi.PathBlindedBlocksV1, blkJSON, map[string]string{"Content-Type": "application/json"})
+	if code != 200 || !strings.HasPrefix(string(out), `{"version":"fulu","data":{"execution_payload":`) {
+		t.Fatalf("getPayload json without version header: %d %.200s", code, out)
+	}
+	code, _, out = do(t, "POST", base+relayapi.PathBlindedBlocksV1, blkSSZ, map[string]string{"Content-Type": "application/octet-stream", "Accept": "application/octet-stream"})
+	if code != 200 || resp.UnmarshalSSZ(out) != nil {
+		t.Fatalf("getPayload ssz without version header: %d %.200s", code, out)
 	}
 	if code, _, out := do(t, "POST", base+relayapi.PathBlindedBlocksV2, blkSSZ, map[string]string{"Content-Type": "application/octet-stream", "Eth-Consensus-Version": "fulu"}); code != 202 || len(out) != 0 {
 		t.Fatalf("getPayload v2: %d %s", code, out)

@@ -11,6 +11,7 @@ import (
 	"crypto/ecdsa"
 	"crypto/sha256"
 	"encoding/binary"
+	"errors"
 	"math/big"
 	"sync"
 	"testing"
@@ -81,6 +82,10 @@ type Publisher struct {
 	mu     sync.Mutex
 	Blocks []*beacon.SignedBlockContents
 	Err    error
+	// FailNext fails this many next publishes (a beacon node hiccup).
+	FailNext int
+	// Attempts counts every Publish call, failed ones included.
+	Attempts int
 	// Gate, if set before publishing starts, holds every publish until it
 	// is closed.
 	Gate chan struct{}
@@ -93,8 +98,13 @@ func (p *Publisher) Publish(_ context.Context, b *beacon.SignedBlockContents, _ 
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.Attempts++
 	if p.Err != nil {
 		return p.Err
+	}
+	if p.FailNext > 0 {
+		p.FailNext--
+		return errors.New("beacon node hiccup")
 	}
 	p.Blocks = append(p.Blocks, b)
 	return nil
@@ -180,7 +190,7 @@ func New(tb testing.TB, opts Options) *Env {
 		k := key("validator", i)
 		e.Validators = append(e.Validators, Validator{Index: uint64(i), Key: k, FeeRecipient: common.BytesToAddress(crypto.Keccak256([]byte{byte(i), 'f'})[12:])})
 	}
-	cfg := relay.Config{Beacon: bcfg, SecretKey: e.RelayKey, Now: e.Clock.Now}
+	cfg := relay.Config{Beacon: bcfg, SecretKey: e.RelayKey, Now: e.Clock.Now, PublishRetryDelay: time.Microsecond}
 	if opts.Shared {
 		if cfg.Shared = store.SharedOf(st); cfg.Shared == nil {
 			tb.Fatal("relaytest: Shared needs a PostgreSQL Store")

@@ -1,0 +1,237 @@
+package builder
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/gavel-eth/gavel/core/beacon"
+	"github.com/gavel-eth/gavel/eth/relay"
+)
+
+// ErrNotAccepted is returned when a relay answered but did not take the
+// bid (below its floor, or dropped as worthless).
+var ErrNotAccepted = errors.New("relay did not take the bid")
+
+// LocalRelay is the in-process relay: proposers from its validators list,
+// submissions straight into its checks, no HTTP.
+type LocalRelay struct{ R *relay.Relay }
+
+// Name implements Relay.
+func (l LocalRelay) Name() string { return "in-process" }
+
+// Proposer implements Relay: the slot's entry of the relay's validators
+// list (a registered proposer of the current or next epoch).
+func (l LocalRelay) Proposer(_ context.Context, slot uint64) (Proposer, bool, error) {
+	for _, d := range l.R.Validators() {
+		if d.Slot == slot {
+			m := d.Entry.Message
+			return Proposer{Pubkey: m.Pubkey, FeeRecipient: common.Address(m.FeeRecipient), GasLimit: m.GasLimit}, true, nil
+		}
+	}
+	return Proposer{}, false, nil
+}
+
+// Submit implements Relay.
+func (l LocalRelay) Submit(ctx context.Context, sub *beacon.Submission) error {
+	out, err := l.R.Submit(ctx, relay.SubmitRequest{Submission: sub, ReceivedAt: time.Now()})
+	if err != nil {
+		return err
+	}
+	switch out {
+	case relay.BelowFloor:
+		return fmt.Errorf("%w: below the auction's floor", ErrNotAccepted)
+	case relay.Dropped:
+		return fmt.Errorf("%w: zero value or no transactions", ErrNotAccepted)
+	}
+	return nil
+}
+
+// HTTPRelay is an external relay reached over the builder-specs HTTP API:
+// GET /relay/v1/builder/validators for the proposers, POST
+// /relay/v1/builder/blocks for submissions (SSZ+gzip; JSON once the relay
+// refused SSZ).
+type HTTPRelay struct {
+	url    func() string
+	client *http.Client
+
+	mu        sync.Mutex
+	proposers map[uint64]Proposer
+	fetched   uint64 // slot the list was last fetched for (+1; 0: never)
+	jsonOnly  atomic.Bool
+}
+
+// NewHTTPRelay returns the relay at base URL url (scheme, host, port).
+func NewHTTPRelay(url string, client *http.Client) *HTTPRelay {
+	return NewHTTPRelayFunc(func() string { return url }, client)
+}
+
+// NewHTTPRelayFunc is NewHTTPRelay with the URL known only later (the
+// node's own MEV listener, once it listens).
+func NewHTTPRelayFunc(url func() string, client *http.Client) *HTTPRelay {
+	if client == nil {
+		client = &http.Client{Timeout: 5 * time.Second}
+	}
+	return &HTTPRelay{url: url, client: client}
+}
+
+// Name implements Relay.
+func (h *HTTPRelay) Name() string { return strings.TrimRight(h.url(), "/") }
+
+// validatorsEntry is one item of GET /relay/v1/builder/validators.
+type validatorsEntry struct {
+	Slot  string          `json:"slot"`
+	Entry json.RawMessage `json:"entry"`
+}
+
+// Proposer implements Relay: the relay's validators list, fetched again at
+// most once per slot when the slot is not in it.
+func (h *HTTPRelay) Proposer(ctx context.Context, slot uint64) (Proposer, bool, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if p, ok := h.proposers[slot]; ok {
+		return p, true, nil
+	}
+	if h.fetched == slot+1 {
+		return Proposer{}, false, nil
+	}
+	status, body, err := h.do(ctx, http.MethodGet, "/relay/v1/builder/validators", nil, map[string]string{"Accept": "application/json"})
+	if err != nil {
+		return Proposer{}, false, err
+	}
+	if status != http.StatusOK {
+		return Proposer{}, false, fmt.Errorf("validators: %d %s", status, body)
+	}
+	proposers, err := parseValidators(body)
+	if err != nil {
+		return Proposer{}, false, err
+	}
+	h.proposers = proposers
+	h.fetched = slot + 1
+	p, ok := h.proposers[slot]
+	return p, ok, nil
+}
+
+// parseValidators decodes a relay's GET /relay/v1/builder/validators answer
+// into the registered proposer of each slot.
+func parseValidators(body []byte) (map[uint64]Proposer, error) {
+	var list []validatorsEntry
+	if err := json.Unmarshal(body, &list); err != nil {
+		return nil, fmt.Errorf("validators answer: %w", err)
+	}
+	entries := make([]json.RawMessage, len(list))
+	for i, e := range list {
+		entries[i] = e.Entry
+	}
+	raw, err := json.Marshal(entries)
+	if err != nil {
+		return nil, fmt.Errorf("validators answer: %w", err)
+	}
+	regs, err := beacon.DecodeRegistrationsJSON(raw)
+	if err != nil {
+		return nil, fmt.Errorf("validators answer: %w", err)
+	}
+	if len(regs) != len(list) {
+		return nil, fmt.Errorf("validators answer: %d entries, %d registrations", len(list), len(regs))
+	}
+	out := make(map[uint64]Proposer, len(list))
+	for i, e := range list {
+		s, err := strconv.ParseUint(e.Slot, 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("validators answer: slot %q: %w", e.Slot, err)
+		}
+		m := regs[i].Message
+		out[s] = Proposer{Pubkey: m.Pubkey, FeeRecipient: common.Address(m.FeeRecipient), GasLimit: m.GasLimit}
+	}
+	return out, nil
+}
+
+// Submit implements Relay: SSZ+gzip, or JSON when the relay does not take
+// SSZ (415, or a 400 that could not decode it).
+func (h *HTTPRelay) Submit(ctx context.Context, sub *beacon.Submission) error {
+	if !h.jsonOnly.Load() {
+		raw, err := sub.MarshalSSZ()
+		if err != nil {
+			return err
+		}
+		var zbuf bytes.Buffer
+		zw := gzip.NewWriter(&zbuf)
+		zw.Write(raw)
+		zw.Close()
+		status, body, err := h.do(ctx, http.MethodPost, "/relay/v1/builder/blocks", zbuf.Bytes(), map[string]string{
+			"Content-Type": "application/octet-stream", "Content-Encoding": "gzip", "Eth-Consensus-Version": sub.Fork.String(),
+		})
+		if err != nil {
+			return err
+		}
+		if !refusesSSZ(status, body) {
+			return submitStatus(status, body)
+		}
+		h.jsonOnly.Store(true)
+	}
+	raw, err := sub.MarshalJSON()
+	if err != nil {
+		return err
+	}
+	status, body, err := h.do(ctx, http.MethodPost, "/relay/v1/builder/blocks", raw, map[string]string{
+		"Content-Type": "application/json", "Eth-Consensus-Version": sub.Fork.String(),
+	})
+	if err != nil {
+		return err
+	}
+	return submitStatus(status, body)
+}
+
+// refusesSSZ tells a relay that does not take SSZ submissions.
+func refusesSSZ(status int, body []byte) bool {
+	if status == http.StatusUnsupportedMediaType {
+		return true
+	}
+	msg := strings.ToLower(string(body))
+	return status == http.StatusBadRequest && (strings.Contains(msg, "ssz") || strings.Contains(msg, "decode") || strings.Contains(msg, "unmarshal"))
+}
+
+// submitStatus maps a submission's answer to an error.
+func submitStatus(status int, body []byte) error {
+	switch status {
+	case http.StatusOK, http.StatusNoContent:
+		return nil
+	case http.StatusAccepted:
+		return fmt.Errorf("%w: %s", ErrNotAccepted, bytes.TrimSpace(body))
+	}
+	return fmt.Errorf("relay answered %d %s", status, bytes.TrimSpace(body))
+}
+
+// do sends one request and returns the status and (bounded) body.
+func (h *HTTPRelay) do(ctx context.Context, method, path string, body []byte, header map[string]string) (int, []byte, error) {
+	var rd io.Reader
+	if body != nil {
+		rd = bytes.NewReader(body)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, strings.TrimRight(h.url(), "/")+path, rd)
+	if err != nil {
+		return 0, nil, err
+	}
+	for k, v := range header {
+		req.Header.Set(k, v)
+	}
+	resp, err := h.client.Do(req)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer resp.Body.Close()
+	out, err := io.ReadAll(io.LimitReader(resp.Body, 16<<20))
+	return resp.StatusCode, out, err
+}
