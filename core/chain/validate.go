@@ -358,22 +358,3 @@ func (b *BlockBuilder) Nonce(addr common.Address) uint64 { return b.state.GetNon
 
 // Signer is the tx signer of the block being built.
 func (b *BlockBuilder) Signer() types.Signer { return b.signer }
-
-// ProcessBlock is geth's own processing of a block on its parent's state
-// (Processor().Process then ValidateState), nothing written: the baseline
-// the relay's simulation is measured against.
-func (c *Chain) ProcessBlock(ctx context.Context, block *types.Block) error {
-	parent := c.bc.GetHeader(block.ParentHash(), block.NumberU64()-1)
-	if parent == nil {
-		return ErrUnknownParent
-	}
-	sdb, err := c.bc.StateAt(parent.Root, parent.Number, parent.Time)
-	if err != nil {
-		return err
-	}
-	res, err := c.bc.Processor().Process(ctx, block, sdb, c.bc.JumpDestCache(), c.bc.PrecompileCache(), vm.Config{}, nil)
-	if err != nil {
-		return err
-	}
-	return c.bc.Validator().ValidateState(block, sdb, res, false)
-}
