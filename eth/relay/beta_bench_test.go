@@ -80,7 +80,7 @@ func BenchmarkBetaMerge(b *testing.B) {
 	if _, err := pool.Add(ctx, bundle.BetaBundleArgs{Txs: raw, Slot: &slot1}, common.Address{}); err != nil {
 		b.Fatal(err)
 	}
-	l2 := &l2Settlement{bundles: map[uint64][]auction.Bundle{1: {{AmountOfGas: big.NewInt(1_000_000), BundleHashes: []common.Hash{h}}}}}
+	l2 := &relaytest.Settlement{Paid: map[uint64][]auction.Bundle{1: {{AmountOfGas: big.NewInt(1_000_000), BundleHashes: []common.Hash{h}}}}}
 	beta := betapool.NewBetaBlocks(e.Chain, pool, betapool.NewSettlements(l2, betapool.SettlementConfig{Refresh: -1}))
 	b.Run("merge-1M-gas-pool", func(b *testing.B) {
 		start := testutil.CPUTime()
@@ -124,7 +124,7 @@ func fresh(b *testing.B, txs types.Transactions) types.Transactions {
 // block (merged when the bid arrived) beside one served as submitted: both
 // are a lookup of a prebuilt, presigned answer.
 func BenchmarkGetHeaderBeta(b *testing.B) {
-	holder := &betaHolder{}
+	holder := &relaytest.BetaHolder{}
 	e := relaytest.New(b, relaytest.Options{Configure: func(c *relay.Config) { c.Beta = holder }})
 	ctx := context.Background()
 	pool := betapool.New(betapool.DefaultConfig, e.Store, params.DevChainID, func() uint64 { return 0 }, nil)
@@ -138,8 +138,8 @@ func BenchmarkGetHeaderBeta(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	l2 := &l2Settlement{bundles: map[uint64][]auction.Bundle{1: {{AmountOfGas: big.NewInt(21000), BundleHashes: []common.Hash{h}}}}, items: map[uint64]uint64{}}
-	holder.b = betapool.NewBetaBlocks(e.Chain, pool, betapool.NewSettlements(l2, betapool.SettlementConfig{Refresh: -1}))
+	l2 := &relaytest.Settlement{Paid: map[uint64][]auction.Bundle{1: {{AmountOfGas: big.NewInt(21000), BundleHashes: []common.Hash{h}}}}, Items: map[uint64]uint64{}}
+	holder.Blocks = betapool.NewBetaBlocks(e.Chain, pool, betapool.NewSettlements(l2, betapool.SettlementConfig{Refresh: -1}))
 	e.RegisterAll()
 	parent := beacon.Root(e.Chain.Head().Hash())
 	for _, slot := range []uint64{1, 2} {

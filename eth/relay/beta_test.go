@@ -27,35 +27,6 @@ import (
 	"github.com/gavel-eth/gavel/params"
 )
 
-// l2Settlement is a fixed L2 settlement per slot.
-type l2Settlement struct {
-	bundles map[uint64][]auction.Bundle
-	items   map[uint64]uint64
-}
-
-func (l *l2Settlement) Bundles(_ context.Context, slot uint64) ([]auction.Bundle, error) {
-	return l.bundles[slot], nil
-}
-
-func (l *l2Settlement) ItemsForSale(_ context.Context, slot uint64) (*big.Int, error) {
-	return new(big.Int).SetUint64(l.items[slot]), nil
-}
-
-// betaHolder lets the relay be built before the beta source, which needs
-// the relay environment's chain.
-type betaHolder struct{ b *betapool.BetaBlocks }
-
-func (h *betaHolder) Merge(ctx context.Context, slot uint64, v *chain.VerifiedPayload) (*miner.BetaBlock, error) {
-	return h.b.Merge(ctx, slot, v)
-}
-func (h *betaHolder) Gas(ctx context.Context, slot uint64) uint64 { return h.b.Gas(ctx, slot) }
-func (h *betaHolder) Delivered(ctx context.Context, slot uint64, bb *miner.BetaBlock) error {
-	return h.b.Delivered(ctx, slot, bb)
-}
-func (h *betaHolder) PaidPooled(ctx context.Context, slot uint64) (bool, error) {
-	return h.b.PaidPooled(ctx, slot)
-}
-
 // TestBetaThroughRelay: a verified submission for slot 1 gets slot 1's paid
 // beta bundle appended; getHeader serves the merged header signed by the
 // relay at the alpha's value; getPayload delivers the merged payload, which
@@ -63,7 +34,7 @@ func (h *betaHolder) PaidPooled(ctx context.Context, slot uint64) (bool, error) 
 // so. A submission for slot 2 that leaves less than slot 2's beta_gas
 // unused is refused with ErrBetaRoom.
 func TestBetaThroughRelay(t *testing.T) {
-	holder := &betaHolder{}
+	holder := &relaytest.BetaHolder{}
 	e := relaytest.New(t, relaytest.Options{Configure: func(c *relay.Config) { c.Beta = holder }})
 	ctx := context.Background()
 	stats := store.NewStatsBuffer(e.Store, time.Hour)
@@ -86,11 +57,11 @@ func TestBetaThroughRelay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l2 := &l2Settlement{
-		bundles: map[uint64][]auction.Bundle{1: {{AmountOfGas: big.NewInt(1_000_000), BundleHashes: []common.Hash{hash}}}},
-		items:   map[uint64]uint64{1: 1_000_000, 2: relaytest.GasLimit - 100_000},
+	l2 := &relaytest.Settlement{
+		Paid:  map[uint64][]auction.Bundle{1: {{AmountOfGas: big.NewInt(1_000_000), BundleHashes: []common.Hash{hash}}}},
+		Items: map[uint64]uint64{1: 1_000_000, 2: relaytest.GasLimit - 100_000},
 	}
-	holder.b = betapool.NewBetaBlocks(e.Chain, pool, betapool.NewSettlements(l2, betapool.SettlementConfig{Refresh: -1}))
+	holder.Blocks = betapool.NewBetaBlocks(e.Chain, pool, betapool.NewSettlements(l2, betapool.SettlementConfig{Refresh: -1}))
 	e.RegisterAll()
 
 	// No room: slot 2's beta gas leaves 100,000 gas, ten transfers and the
@@ -184,7 +155,7 @@ func TestBetaThroughRelay(t *testing.T) {
 	if _, err := pool.Add(ctx, bundle.BetaBundleArgs{Txs: raw, Slot: &slot3}, searcher); err != nil {
 		t.Fatal(err)
 	}
-	l2.bundles[3] = []auction.Bundle{{AmountOfGas: big.NewInt(1_000_000), BundleHashes: []common.Hash{hash}}}
+	l2.Paid[3] = []auction.Bundle{{AmountOfGas: big.NewInt(1_000_000), BundleHashes: []common.Hash{hash}}}
 	alpha3 := e.BuildBlock(3, 1, nil)
 	if _, err := submit(e, e.Submission(alpha3), false); err != nil {
 		t.Fatal(err)
@@ -213,7 +184,7 @@ func TestBetaThroughRelay(t *testing.T) {
 // TestBetaThroughRelayCapella: the beta block on a Shanghai chain served as
 // a Capella bid: merged header, merged payload, accepted by geth's import.
 func TestBetaThroughRelayCapella(t *testing.T) {
-	holder := &betaHolder{}
+	holder := &relaytest.BetaHolder{}
 	e := relaytest.New(t, relaytest.Options{Capella: true, Configure: func(c *relay.Config) { c.Beta = holder }})
 	ctx := context.Background()
 	pool := betapool.New(betapool.DefaultConfig, e.Store, params.DevChainID, func() uint64 { return e.Relay.HeadSlot() }, nil)
@@ -226,8 +197,8 @@ func TestBetaThroughRelayCapella(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l2 := &l2Settlement{bundles: map[uint64][]auction.Bundle{1: {{AmountOfGas: big.NewInt(21000), BundleHashes: []common.Hash{hash}}}}, items: map[uint64]uint64{1: 21000}}
-	holder.b = betapool.NewBetaBlocks(e.Chain, pool, betapool.NewSettlements(l2, betapool.SettlementConfig{Refresh: -1}))
+	l2 := &relaytest.Settlement{Paid: map[uint64][]auction.Bundle{1: {{AmountOfGas: big.NewInt(21000), BundleHashes: []common.Hash{hash}}}}, Items: map[uint64]uint64{1: 21000}}
+	holder.Blocks = betapool.NewBetaBlocks(e.Chain, pool, betapool.NewSettlements(l2, betapool.SettlementConfig{Refresh: -1}))
 	e.RegisterAll()
 
 	alpha := e.BuildBlock(1, 5, nil)

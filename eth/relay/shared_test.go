@@ -302,9 +302,9 @@ func paidBetaSource(t *testing.T, e *relaytest.Env) *betapool.BetaBlocks {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l2 := &l2Settlement{
-		bundles: map[uint64][]auction.Bundle{1: {{AmountOfGas: big.NewInt(1_000_000), BundleHashes: []common.Hash{hash}}}},
-		items:   map[uint64]uint64{1: 1_000_000},
+	l2 := &relaytest.Settlement{
+		Paid:  map[uint64][]auction.Bundle{1: {{AmountOfGas: big.NewInt(1_000_000), BundleHashes: []common.Hash{hash}}}},
+		Items: map[uint64]uint64{1: 1_000_000},
 	}
 	return betapool.NewBetaBlocks(e.Chain, pool, betapool.NewSettlements(l2, betapool.SettlementConfig{Refresh: -1}))
 }
@@ -316,10 +316,10 @@ func paidBetaSource(t *testing.T, e *relaytest.Env) *betapool.BetaBlocks {
 // then serves the same block and refuses the alpha.
 func TestSharedBetaDeliveredElsewhere(t *testing.T) {
 	url := pgtest.URL(t)
-	holder := &betaHolder{}
+	holder := &relaytest.BetaHolder{}
 	a := instanceWith(t, url, func(c *relay.Config) { c.Beta = holder })
 	b := instance(t, url)
-	holder.b = paidBetaSource(t, a)
+	holder.Blocks = paidBetaSource(t, a)
 	a.RegisterAll()
 	ctx := context.Background()
 
@@ -374,11 +374,11 @@ func TestSharedBetaDeliveredElsewhere(t *testing.T) {
 // and the delivery record names the alpha.
 func TestSharedBetaOnOtherInstance(t *testing.T) {
 	url := pgtest.URL(t)
-	holder := &betaHolder{}
+	holder := &relaytest.BetaHolder{}
 	a := instance(t, url)
 	b := instanceWith(t, url, func(c *relay.Config) { c.Beta = holder })
 	ctx := context.Background()
-	holder.b = paidBetaSource(t, b)
+	holder.Blocks = paidBetaSource(t, b)
 	executed := make(chan beacon.Root, 4)
 	b.Relay.OnSharedVerified(func(h beacon.Root) { executed <- h })
 	b.Attrs(1) // B's beacon client saw the slot's payload attributes too

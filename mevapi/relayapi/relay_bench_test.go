@@ -13,7 +13,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gavel-eth/gavel/contracts/auction"
+	"github.com/gavel-eth/gavel/core/beacon"
+	"github.com/gavel-eth/gavel/eth/betapool"
 	"github.com/gavel-eth/gavel/eth/relay/relaytest"
+	"github.com/gavel-eth/gavel/internal/testutil"
 	"github.com/gavel-eth/gavel/mevapi"
 	"github.com/gavel-eth/gavel/mevapi/relayapi"
 )
@@ -22,10 +26,22 @@ import (
 // fixed rate of 1,000 per second (open loop: a request starts on schedule
 // whatever the earlier ones do) for b.N requests and reports the latency
 // percentiles. The bid is the relay's best for the slot, as a proposer
-// would ask for it.
+// would ask for it: the submitted block (alpha-only), or with a paid beta
+// bundle appended (beta: the merged header the relay built and signed when
+// the bid arrived).
 func BenchmarkGetHeaderLoad(b *testing.B) {
+	for _, beta := range []bool{false, true} {
+		name := "alpha-only"
+		if beta {
+			name = "beta"
+		}
+		b.Run(name, func(b *testing.B) { benchGetHeaderLoad(b, beta) })
+	}
+}
+
+func benchGetHeaderLoad(b *testing.B, beta bool) {
 	b.StopTimer()
-	url := benchHeaderServer(b)
+	url := benchHeaderServer(b, beta)
 	// A keep-alive pool as many mev-boost instances hold towards a relay;
 	// dials counts the connections opened while the load runs.
 	var dials atomic.Int64
@@ -56,6 +72,7 @@ func BenchmarkGetHeaderLoad(b *testing.B) {
 	tick := time.NewTicker(time.Second / rate)
 	defer tick.Stop()
 	warmDials := dials.Load()
+	cpu := testutil.CPUTime()
 	b.StartTimer()
 	for i := 0; i < n; i++ {
 		<-tick.C
@@ -67,6 +84,8 @@ func BenchmarkGetHeaderLoad(b *testing.B) {
 	}
 	wg.Wait()
 	b.StopTimer()
+	// CPU of the whole process (client and relay) per request.
+	b.ReportMetric(float64(testutil.CPUTime()-cpu)/float64(n), "cpu-ns/req")
 	for i, c := range codes {
 		if c != 200 {
 			b.Fatalf("request %d: status %d", i, c)
@@ -82,16 +101,34 @@ func BenchmarkGetHeaderLoad(b *testing.B) {
 }
 
 // benchHeaderServer is a relay over HTTP holding one accepted bid; it
-// returns the getHeader URL of that bid.
-func benchHeaderServer(b *testing.B) string {
-	e, base := server(b)
+// returns the getHeader URL of that bid. With beta, slot 1 has a paid beta
+// bundle and the header served is the merged block's.
+func benchHeaderServer(b *testing.B, beta bool) string {
+	var e *relaytest.Env
+	var base string
+	if beta {
+		l2 := &relaytest.Settlement{Paid: map[uint64][]auction.Bundle{}, Items: map[uint64]uint64{}}
+		var pool *betapool.Pool
+		e, base, pool = betaServer(b, l2)
+		paidBetaBundle(b, pool, l2, 1)
+	} else {
+		e, base = server(b)
+	}
 	registerHTTP(b, e, base, true)
 	sub := e.Submission(e.BuildBlock(1, 10, nil))
 	raw, _ := sub.MarshalSSZ()
 	if code, _, out := do(b, "POST", base+relayapi.PathBuilderBlocks, raw, map[string]string{"Content-Type": "application/octet-stream"}); code != 200 {
 		b.Fatalf("submit: %d %s", code, out)
 	}
-	return base + "/eth/v1/builder/header/1/" + sub.Fulu.Message.ParentHash.String() + "/" + e.Proposer(1).Key.PublicKey().String()
+	pk := e.Proposer(1).Key.PublicKey()
+	bid, err := e.Relay.GetHeader(1, beacon.Root(sub.Fulu.Message.ParentHash), pk)
+	if err != nil || bid == nil {
+		b.Fatalf("getHeader: %v", err)
+	}
+	if merged := bid.Header().BlockHash() != sub.Fulu.Message.BlockHash; merged != beta {
+		b.Fatalf("header served is the merged block: %v, want %v", merged, beta)
+	}
+	return base + "/eth/v1/builder/header/1/" + sub.Fulu.Message.ParentHash.String() + "/" + pk.String()
 }
 
 // BenchmarkGetHeaderHandler is the server side of one getHeader (routing,

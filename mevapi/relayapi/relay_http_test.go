@@ -24,7 +24,13 @@ import (
 // HTTP, behind the MEV listener's handler chain.
 func server(t testing.TB) (*relaytest.Env, string) {
 	t.Helper()
-	e := relaytest.New(t, relaytest.Options{})
+	return serverWith(t, relaytest.Options{})
+}
+
+// serverWith is server over a relay made with opts.
+func serverWith(t testing.TB, opts relaytest.Options) (*relaytest.Env, string) {
+	t.Helper()
+	e := relaytest.New(t, opts)
 	srv := mevapi.New(mevapi.Config{}, nil)
 	relayapi.MountBuilder(srv, e.Relay, relayapi.BuilderConfig{})
 	relayapi.MountProposer(srv, e.Relay)
