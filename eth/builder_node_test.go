@@ -266,11 +266,16 @@ func TestBuilderMode(t *testing.T) {
 	}
 
 	forkchoice(t, engineAPI, head.Hash(), attrs)
-	waitPost(t, posted) // the in-process relay was submitted to first
+	waitPost(t, posted)
 
 	proposer := devbeacon.ProposerOf(vals, slot).Pubkey
 	parent := beacon.Root(head.Hash())
-	local, external := r.BestBid(slot, parent, proposer), extRelay.BestBid(slot, parent, proposer)
+	// The in-process relay joins the slot's group when its proposer lookup
+	// answers; on a loaded machine the external relay's answer can come
+	// first, and the in-process relay then gets the same block a moment
+	// later.
+	local := waitBid(t, func() *relay.Bid { return r.BestBid(slot, parent, proposer) })
+	external := extRelay.BestBid(slot, parent, proposer)
 	if local == nil || external == nil {
 		t.Fatalf("best bids: in-process %v, external %v", local != nil, external != nil)
 	}
@@ -329,6 +334,21 @@ func TestBuilderMode(t *testing.T) {
 
 // waitPost waits for the external relay's answer to one submission and
 // fails unless it accepted it.
+// waitBid polls get until it returns a bid, for at most 10 s.
+func waitBid(t *testing.T, get func() *relay.Bid) *relay.Bid {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if b := get(); b != nil {
+			return b
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no bid in the in-process relay 10 s after the external relay's")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
 func waitPost(t *testing.T, posted <-chan int) {
 	t.Helper()
 	select {
