@@ -1,6 +1,6 @@
 // Command interop is `make interop`: gavel as execution client, relay and
 // builder of a real consensus client, Lodestar 1.5.1 from npm, on a local
-// minimal-preset Capella devnet (8 validators, 2 s slots, chain id 32382).
+// mainnet-preset Capella devnet (8 validators, 2 s slots, chain id 32382).
 //
 // It installs Lodestar into build/interop/.cache (kept between runs), builds
 // gavel, runs `gavel init` with lodestar/el-genesis.json, starts gavel (EL +
