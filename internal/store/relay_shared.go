@@ -242,21 +242,7 @@ func (s *sqlStore) SharedBidsFrom(ctx context.Context, slot uint64, fn func(*Sha
 	if slot > 1<<63-1 {
 		return nil
 	}
-	rows, err := s.db.QueryContext(ctx, s.d.rebind(`SELECT `+sharedBidCols+` FROM relay_bids WHERE slot >= ? ORDER BY slot, received_at`), int64(slot))
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		b, err := scanSharedBid(rows)
-		if err != nil {
-			return err
-		}
-		if err := fn(b); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
+	return eachRow(ctx, s.db, s.d.rebind(`SELECT `+sharedBidCols+` FROM relay_bids WHERE slot >= ? ORDER BY slot, received_at`), scanSharedBid, fn, int64(slot))
 }
 
 // PruneSharedBids implements Shared.
@@ -367,21 +353,7 @@ func (s *sqlStore) SharedBeta(ctx context.Context, blockHash beacon.Root) (*Shar
 
 // RegistrationsSince implements Shared.
 func (s *sqlStore) RegistrationsSince(ctx context.Context, since int64, fn func(*Registration) error) error {
-	rows, err := s.db.QueryContext(ctx, s.d.rebind(`SELECT `+registrationCols+` FROM relay_registrations WHERE received_at >= ? ORDER BY received_at`), since)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		r, err := scanRegistration(rows)
-		if err != nil {
-			return err
-		}
-		if err := fn(r); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
+	return eachRow(ctx, s.db, s.d.rebind(`SELECT `+registrationCols+` FROM relay_registrations WHERE received_at >= ? ORDER BY received_at`), scanRegistration, fn, since)
 }
 
 // maxNotifiedPubkeys is how many pubkeys a registrations notification

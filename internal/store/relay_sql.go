@@ -209,17 +209,23 @@ func (s *sqlStore) Registration(ctx context.Context, pubkey beacon.BLSPubkey) (*
 
 // ForEachRegistration implements Relay.
 func (s *sqlStore) ForEachRegistration(ctx context.Context, fn func(*Registration) error) error {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+registrationCols+` FROM relay_registrations ORDER BY pubkey`)
+	return eachRow(ctx, s.db, `SELECT `+registrationCols+` FROM relay_registrations ORDER BY pubkey`, scanRegistration, fn)
+}
+
+// eachRow runs query and hands every row, as scan reads it, to fn; the
+// first error of the query, a scan or fn ends it.
+func eachRow[T any](ctx context.Context, db *sql.DB, query string, scan func(interface{ Scan(...any) error }) (T, error), fn func(T) error, args ...any) error {
+	rows, err := db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
 	for rows.Next() {
-		r, err := scanRegistration(rows)
+		v, err := scan(rows)
 		if err != nil {
 			return err
 		}
-		if err := fn(r); err != nil {
+		if err := fn(v); err != nil {
 			return err
 		}
 	}
