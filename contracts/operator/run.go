@@ -90,7 +90,15 @@ func (r RelayDeliveries) Delivered(ctx context.Context, slot uint64) (included, 
 		switch {
 		case err == nil:
 			return res.Included, res.Known, nil
-		case errors.As(err, &rerr) && rerr.ErrorCode() == -32601: // method not found: not a gavel relay
+		case errors.As(err, &rerr) && rerr.ErrorCode() == -32601:
+			// Method not found. A gavel node without `mev` in its HTTP
+			// namespaces answers so too, and the data API cannot tell a
+			// block delivered without its beta part: paying such a slot out
+			// would be wrong, so only a node that is not gavel falls back.
+			var version string
+			if verr := r.L1.CallContext(ctx, &version, "web3_clientVersion"); verr == nil && strings.HasPrefix(strings.ToLower(version), "gavel/") {
+				return false, false, fmt.Errorf("%w: %s does not serve mev_deliveredBeta: start it with mev among --http.api's namespaces", ErrRelay, version)
+			}
 		default:
 			return false, false, fmt.Errorf("mev_deliveredBeta(%d): %w", slot, err)
 		}
