@@ -3,6 +3,7 @@ package bundle
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"strconv"
 
@@ -28,7 +29,7 @@ var (
 	ErrBetaSlotPast    = errors.New("beta bundle slot is in the past")
 	ErrBetaSlotTooFar  = errors.New("beta bundle slot is beyond the horizon")
 	ErrBetaGasTooLow   = errors.New("beta bundle tx gas limit is below its intrinsic gas")
-	ErrBetaGasTooHigh  = errors.New("beta bundle gas exceeds the beta capacity of a slot")
+	ErrBetaGasTooHigh  = errors.New("beta bundle gas exceeds the beta capacity of its slot")
 )
 
 // BetaLimits bound what ValidateBeta accepts. The zero value is not useful;
@@ -37,9 +38,6 @@ type BetaLimits struct {
 	MaxTxs   int    // txs per bundle (default 100)
 	MaxBytes int    // total raw tx bytes per bundle (default 1 MiB)
 	Horizon  uint64 // how many slots ahead of the current one a bundle may target
-	// MaxGas caps the sum of the txs' gas limits: the most beta gas a slot
-	// can sell (0: no cap).
-	MaxGas uint64
 	// MinGas, when set, is the least gas a tx can use (intrinsic gas and
 	// calldata floor, core/chain.Chain.MinTxGas): a tx whose gas limit is
 	// below it can never be included, so it is refused.
@@ -67,6 +65,10 @@ type BetaBundle struct {
 	Slot uint64
 	Txs  types.Transactions
 	Raw  [][]byte // the txs as sent, for storage
+	// Gas is the sum of the txs' gas limits (saturating at MaxUint64):
+	// what the bundle needs of the slot's beta capacity to be included
+	// whole (checked by the pool, which knows the slot's beta_gas).
+	Gas uint64
 }
 
 // ValidateBeta checks args against DESIGN section 6, in this order: tx count,
@@ -115,10 +117,9 @@ func ValidateBeta(args BetaBundleArgs, chainID uint64, currentSlot uint64, lim B
 				return nil, fmt.Errorf("%w: txs[%d] %s has gas limit %d, its calldata and access list alone need %d", ErrBetaGasTooLow, i, tx.Hash().Hex(), tx.Gas(), least)
 			}
 		}
-		if lim.MaxGas > 0 && tx.Gas() > lim.MaxGas-gas {
-			return nil, fmt.Errorf("%w: txs up to txs[%d] have gas limits summing to more than %d, a slot sells at most that", ErrBetaGasTooHigh, i, lim.MaxGas)
+		if gas += tx.Gas(); gas < tx.Gas() {
+			gas = math.MaxUint64 // saturates: over any capacity
 		}
-		gas += tx.Gas()
 		h := tx.Hash()
 		if j, dup := seen[h]; dup {
 			return nil, fmt.Errorf("%w: txs[%d] and txs[%d] are both %s", ErrBetaDuplicateTx, j, i, h.Hex())
@@ -136,6 +137,7 @@ func ValidateBeta(args BetaBundleArgs, chainID uint64, currentSlot uint64, lim B
 		return nil, err
 	}
 	b.Slot = slot
+	b.Gas = gas
 	b.Hash = HashOf(hashes)
 	return b, nil
 }

@@ -62,6 +62,8 @@ var postgresDialect = dialect{
 	name: "postgres", blob: "BYTEA", valueText: `TEXT COLLATE "C"`, dollarArg: true,
 	// Several instances may start at once: one migrates, the others wait.
 	lock: "SELECT pg_advisory_lock(7263001)", unlock: "SELECT pg_advisory_unlock(7263001)",
+	// Beta bundle writes of all instances take turns (quotas, beta.go).
+	betaLock: "SELECT pg_advisory_xact_lock(7263002)",
 }
 
 // Pool metrics of the PostgreSQL backend, sampled every second.
