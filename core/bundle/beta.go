@@ -42,6 +42,10 @@ type BetaLimits struct {
 	// calldata floor, core/chain.Chain.MinTxGas): a tx whose gas limit is
 	// below it can never be included, so it is refused.
 	MinGas func(tx *types.Transaction, from common.Address) (uint64, error)
+	// MaxTxGas, when set, is the highest gas limit one tx may have under
+	// the active fork (EIP-7825, core/chain.Chain.MaxTxGas; 0: no cap): a
+	// tx above it can never be included, so it is refused.
+	MaxTxGas func() uint64
 }
 
 // DefaultBetaLimits are DESIGN section 12's limits; the horizon of 128 slots
@@ -115,6 +119,11 @@ func ValidateBeta(args BetaBundleArgs, chainID uint64, currentSlot uint64, lim B
 			}
 			if tx.Gas() < least {
 				return nil, fmt.Errorf("%w: txs[%d] %s has gas limit %d, its calldata and access list alone need %d", ErrBetaGasTooLow, i, tx.Hash().Hex(), tx.Gas(), least)
+			}
+		}
+		if lim.MaxTxGas != nil {
+			if most := lim.MaxTxGas(); most > 0 && tx.Gas() > most {
+				return nil, fmt.Errorf("%w: txs[%d] %s has gas limit %d, the active fork allows at most %d per tx (EIP-7825)", ErrBetaGasTooHigh, i, tx.Hash().Hex(), tx.Gas(), most)
 			}
 		}
 		if gas += tx.Gas(); gas < tx.Gas() {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -36,8 +37,9 @@ func bigTx(t *testing.T, nonce uint64, n int, gas uint64) string {
 }
 
 // TestBetaDiskFill is finding 3: a tx whose calldata cannot fit its gas
-// limit is refused (the attack stored 1 MB txs with 21,000 gas); so is a
-// bundle over a slot's beta capacity; one client IP is held to its quota;
+// limit is refused (the attack stored 1 MB txs with 21,000 gas), and so is
+// a tx over the fork's per-tx cap (EIP-7825); so is a bundle over its
+// slot's beta_gas, read from the L2; one client IP is held to its quota;
 // the store's disk budget refuses with a clear error; and pruning deletes
 // the bundles of slots past the retention period, freeing the budget,
 // while those within it still answer mev_getBetaBundle.
@@ -54,8 +56,9 @@ func TestBetaDiskFill(t *testing.T) {
 	t.Cleanup(func() { db.Close() })
 	var slot atomic.Uint64
 	slot.Store(100)
-	p := New(Config{MaxPerIP: 5, Retention: 10, MaxStoreBytes: 40_000}, db, chainID, slot.Load, nil)
-	p.SetGasRules(c.MinTxGas, func() uint64 { return 1_000_000 })
+	p := New(Config{MaxPerIP: 5, Retention: 64, MaxStoreBytes: 40_000}, db, chainID, slot.Load, nil)
+	p.SetGasRules(c)
+	NewBetaBlocks(c, p, NewSettlements(&fakeL2{items: map[uint64]*big.Int{101: big.NewInt(1_000_000)}}, SettlementConfig{Refresh: -1}))
 	ctx := context.Background()
 	send := func(ip string, s uint64, txs ...string) (common.Hash, error) {
 		sl := fmt.Sprint(s)
@@ -65,8 +68,16 @@ func TestBetaDiskFill(t *testing.T) {
 	if _, err := send("10.0.0.1", 101, bigTx(t, 0, 100_000, 21_000)); !errors.Is(err, bundle.ErrBetaGasTooLow) {
 		t.Fatalf("100 KB of calldata under 21,000 gas: %v", err)
 	}
-	if _, err := send("10.0.0.1", 101, bigTx(t, 0, 0, 600_000), bigTx(t, 1, 0, 600_000)); !errors.Is(err, bundle.ErrBetaGasTooHigh) {
-		t.Fatalf("1.2M gas for a 1M-gas slot: %v", err)
+	if _, err := send("10.0.0.1", 102, bigTx(t, 0, 0, 1<<24+1)); !errors.Is(err, bundle.ErrBetaGasTooHigh) {
+		t.Fatalf("a tx over EIP-7825's cap: %v", err)
+	}
+	_, err = send("10.0.0.1", 101, bigTx(t, 0, 0, 600_000), bigTx(t, 1, 0, 600_000))
+	if !errors.Is(err, bundle.ErrBetaGasTooHigh) || !strings.Contains(err.Error(), "sum to 1200000, slot 101 sells 1000000 gas") {
+		t.Fatalf("1.2M gas for a slot selling 1M: %v", err)
+	}
+	// Slot 102 has no auction: 1.2M fits a block.
+	if _, err := send("10.0.0.9", 102, bigTx(t, 0, 0, 600_000), bigTx(t, 1, 0, 600_000)); err != nil {
+		t.Fatalf("1.2M gas for a slot without an auction yet: %v", err)
 	}
 	// Five bundles of ~5 KB from one IP, then its quota.
 	var first common.Hash
@@ -84,13 +95,13 @@ func TestBetaDiskFill(t *testing.T) {
 	for i := uint64(10); filled == nil && i < 30; i++ {
 		_, filled = send(fmt.Sprintf("10.0.1.%d", i), 102, bigTx(t, i, 5_000, 300_000))
 	}
-	if !errors.Is(filled, ErrStoreFull) {
+	if !errors.Is(filled, ErrStoreFull) || !strings.Contains(filled.Error(), "the oldest (slot 101) go at slot 166") {
 		t.Fatalf("over the disk budget: %v", filled)
 	}
-	// The slots pass: past the retention (10 slots) slot 101's bundles go,
+	// The slots pass: past the retention (64 slots) slot 101's bundles go,
 	// slot 102's stay.
-	slot.Store(112)
-	if err := p.Prune(ctx, 112-10); err != nil {
+	slot.Store(166)
+	if err := p.Prune(ctx, 166-64); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := p.Status(ctx, first); !errors.Is(err, ErrUnknownBundle) {
@@ -101,7 +112,7 @@ func TestBetaDiskFill(t *testing.T) {
 		t.Fatalf("bundle within the retention: %+v %v", st, err)
 	}
 	// The budget has room again.
-	if _, err := send("10.0.2.1", 113, bigTx(t, 50, 5_000, 300_000)); err != nil {
+	if _, err := send("10.0.2.1", 167, bigTx(t, 50, 5_000, 300_000)); err != nil {
 		t.Fatalf("after pruning: %v", err)
 	}
 }

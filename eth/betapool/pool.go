@@ -46,7 +46,8 @@ type Config struct {
 	MaxPerIP     int `toml:",omitempty"`
 	// Retention is how many slots a passed slot's bundles stay stored, so
 	// mev_getBetaBundle can still report them (expired, included, missed)
-	// (7,200 slots: a day at 12 s). Older ones are deleted.
+	// (7,200 slots: a day at 12 s; at least the 64 slots for which Status
+	// asks the L2 about a payment). Older ones are deleted.
 	Retention uint64 `toml:",omitempty"`
 	// MaxStoreBytes is the disk budget of stored beta bundles, their txs
 	// as stored (1 GiB), shared by the instances of one database: past it
@@ -154,6 +155,7 @@ func New(cfg Config, db store.BetaBundles, chainID uint64, currentSlot func() ui
 	if cfg.Retention == 0 {
 		cfg.Retention = d.Retention
 	}
+	cfg.Retention = max(cfg.Retention, statusWindow)
 	if cfg.MaxStoreBytes <= 0 {
 		cfg.MaxStoreBytes = d.MaxStoreBytes
 	}
@@ -165,14 +167,27 @@ func New(cfg Config, db store.BetaBundles, chainID uint64, currentSlot func() ui
 	return p
 }
 
+// GasRules is what the pool's gas checks need of the chain
+// (core/chain.Chain).
+type GasRules interface {
+	// MinTxGas is the least gas a tx can use: intrinsic gas and calldata
+	// floor (EIP-7623) under the next block's rules.
+	MinTxGas(tx *types.Transaction, from common.Address) (uint64, error)
+	// MaxTxGas is the per-tx gas cap of the next block's rules (EIP-7825;
+	// 0: none).
+	MaxTxGas() uint64
+	// Head is the head block's header: its gas limit bounds the slots
+	// whose beta_gas is not known yet.
+	Head() *types.Header
+}
+
 // SetGasRules turns on the gas checks: each tx's gas limit must cover its
-// intrinsic gas (minGas, core/chain.Chain.MinTxGas), and a bundle's gas
-// limits together must fit its slot's beta capacity (Capacity), for which
-// headGasLimit, the head block's gas limit, bounds the slots whose
-// beta_gas is not known yet.
-func (p *Pool) SetGasRules(minGas func(*types.Transaction, common.Address) (uint64, error), headGasLimit func() uint64) {
-	p.limits.MinGas = minGas
-	p.headGasLimit = headGasLimit
+// intrinsic gas and stay within the fork's per-tx cap, and a bundle's gas
+// limits together must fit its slot's beta capacity (Capacity).
+func (p *Pool) SetGasRules(c GasRules) {
+	p.limits.MinGas = c.MinTxGas
+	p.limits.MaxTxGas = c.MaxTxGas
+	p.headGasLimit = func() uint64 { return c.Head().GasLimit }
 }
 
 // Capacity is the most gas slot's beta part can hold, as the pool checks
@@ -377,7 +392,7 @@ var ErrUnknownBundle = errors.New("unknown beta bundle")
 func (p *Pool) Status(ctx context.Context, hash common.Hash) (*Status, error) {
 	b, err := p.db.BetaBundle(ctx, hash)
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, fmt.Errorf("%w: %s was never sent (or was sent to another node)", ErrUnknownBundle, hash.Hex())
+		return nil, fmt.Errorf("%w: %s was never sent (or was sent to another node), or its last slot passed more than %d slots ago (it was deleted)", ErrUnknownBundle, hash.Hex(), p.cfg.Retention)
 	}
 	if err != nil {
 		return nil, errclass.Internal(err)

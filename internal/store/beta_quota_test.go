@@ -70,8 +70,15 @@ func TestBetaQuotaSurvivesRestart(t *testing.T) {
 		if _, err := s.PutBetaBundleWithin(ctx, betaBundle(20, common.Address{}), 12, 1, full); !errors.Is(err, ErrBetaStoreFull) {
 			t.Fatalf("over the disk budget: %v", err)
 		}
+		if err := s.PutBetaOutcomes(ctx, []BetaOutcome{{Hash: betaBundle(0, signer).Hash, Slot: 10, State: BetaMissed}}); err != nil {
+			t.Fatal(err)
+		}
 		if n, err := s.(*sqlStore).PruneBetaBundles(ctx, 11); err != nil || n != 3 {
 			t.Fatalf("pruned %d %v", n, err)
+		}
+		var outcomes int
+		if err := s.(*sqlStore).db.QueryRowContext(ctx, `SELECT COUNT(*) FROM beta_outcomes`).Scan(&outcomes); err != nil || outcomes != 0 {
+			t.Fatalf("outcomes of pruned slots left: %d %v", outcomes, err)
 		}
 		after, _ := s.(*sqlStore).BetaBundleBytes(ctx)
 		if after >= used {
