@@ -92,10 +92,14 @@ func TestBetaCapacityPerSlot(t *testing.T) {
 	if code, body := betaSend(t, n.MEVURL(), 5, 0, far, 21000, 21000, 21000, 21000, 21000); code != 200 {
 		t.Fatalf("105,000 gas for a slot without an auction: %d %s", code, body)
 	}
-	code, body = betaSend(t, n.MEVURL(), 5, 0, far, limit, limit/10)
+	q := limit / 4 // each tx within EIP-7825's per-tx cap
+	code, body = betaSend(t, n.MEVURL(), 5, 0, far, q, q, q, limit-3*q, limit/10)
 	if code != 400 || !strings.Contains(body, fmt.Sprintf("sum to %d, more than", limit+limit/10)) ||
 		!strings.Contains(body, fmt.Sprintf("the most gas slot %d's block can have", far)) {
 		t.Fatalf("over the block's gas limit: %d %s", code, body)
+	}
+	if code, body := betaSend(t, n.MEVURL(), 5, 0, far, 1<<24+1); code != 400 || !strings.Contains(body, "the active fork allows at most 16777216 per tx (EIP-7825)") {
+		t.Fatalf("a tx over the per-tx cap: %d %s", code, body)
 	}
 }
 
