@@ -10,18 +10,28 @@ import (
 	"github.com/ethereum/go-ethereum/rlp"
 )
 
-// betaQuotaSchema is migration 6: each (bundle, slot) entry records who
-// sent it, so that the beta bundle quotas are counted from the database (a
-// restart does not hand out fresh quotas, and relay instances sharing a
-// PostgreSQL database share them); beta_usage keeps the stored bundles'
-// bytes for the disk budget. Entries stored before have their bundle's
-// signer and no client IP.
+// betaQuotaSchema is migration 6: how many (bundle, slot) entries each
+// signer and each client IP sent per slot, so that the beta bundle quotas
+// are counted from the database (a restart does not hand out fresh quotas,
+// and relay instances sharing a PostgreSQL database share them) by summing
+// a few rows per sender, not by counting entries; beta_usage keeps the
+// stored bundles' bytes for the disk budget. Entries stored before count
+// for their bundle's signer (their client IP was not kept).
 const betaQuotaSchema = `
-ALTER TABLE beta_bundle_slots ADD COLUMN signer {blob};
-ALTER TABLE beta_bundle_slots ADD COLUMN client_ip TEXT;
-UPDATE beta_bundle_slots SET signer = (SELECT b.signer FROM beta_bundles b WHERE b.hash = beta_bundle_slots.hash);
-CREATE INDEX beta_bundle_slots_by_signer ON beta_bundle_slots(signer, slot);
-CREATE INDEX beta_bundle_slots_by_ip ON beta_bundle_slots(client_ip, slot);
+CREATE TABLE beta_signer_counts (
+	signer {blob} NOT NULL,
+	slot BIGINT NOT NULL,
+	n BIGINT NOT NULL,
+	PRIMARY KEY (signer, slot)
+);
+CREATE TABLE beta_ip_counts (
+	ip TEXT NOT NULL,
+	slot BIGINT NOT NULL,
+	n BIGINT NOT NULL,
+	PRIMARY KEY (ip, slot)
+);
+INSERT INTO beta_signer_counts (signer, slot, n)
+	SELECT b.signer, s.slot, COUNT(*) FROM beta_bundle_slots s JOIN beta_bundles b ON b.hash = s.hash GROUP BY b.signer, s.slot;
 CREATE TABLE beta_usage (bytes BIGINT NOT NULL);
 INSERT INTO beta_usage (bytes) SELECT COALESCE(SUM(LENGTH(txs)), 0) FROM beta_bundles`
 
@@ -60,38 +70,41 @@ func (s *sqlStore) PutBetaBundleWithin(ctx context.Context, b *BetaBundle, slot 
 	var created bool
 	err = s.gc.submitBeta(ctx, func(ctx context.Context, w *txWriter) error {
 		created = false
-		var one int
-		err := w.queryRow(ctx, `SELECT 1 FROM beta_bundle_slots WHERE hash = ? AND slot = ?`, b.Hash[:], int64(slot)).Scan(&one)
-		if err == nil {
-			return nil // sent again: nothing changes, nothing counts
-		}
-		if !errors.Is(err, sql.ErrNoRows) {
-			return err
-		}
-		if err := checkBetaQuota(ctx, w, b.Signer, slot, q); err != nil {
-			return err
-		}
 		res, err := w.exec(ctx, `INSERT INTO beta_bundles (hash, txs, signer, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (hash) DO NOTHING`,
 			b.Hash[:], txs, b.Signer[:], receivedAt)
 		if err != nil {
 			return err
 		}
-		if n, err := res.RowsAffected(); err != nil {
+		newBundle, err := res.RowsAffected()
+		if err != nil {
 			return err
-		} else if n == 1 {
-			var used int64
-			if err := w.queryRow(ctx, `SELECT bytes FROM beta_usage`).Scan(&used); err != nil {
-				return err
-			}
-			if q.MaxBytes > 0 && used+int64(len(txs)) > q.MaxBytes {
-				return fmt.Errorf("%w: %d of %d bytes used, this bundle needs %d", ErrBetaStoreFull, used, q.MaxBytes, len(txs))
-			}
-			if _, err := w.exec(ctx, `UPDATE beta_usage SET bytes = bytes + ?`, int64(len(txs))); err != nil {
+		}
+		res, err = w.exec(ctx, `INSERT INTO beta_bundle_slots (hash, slot, received_at) VALUES (?, ?, ?) ON CONFLICT (hash, slot) DO NOTHING`,
+			b.Hash[:], int64(slot), receivedAt)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return err // sent again: nothing changes, nothing counts
+		}
+		// A new entry: within the quotas (counted before it) and the disk
+		// budget, else the savepoint takes it back.
+		if err := checkBetaQuota(ctx, w, b.Signer, slot, q); err != nil {
+			return err
+		}
+		if newBundle == 1 {
+			if err := addBetaBytes(ctx, w, int64(len(txs)), q.MaxBytes); err != nil {
 				return err
 			}
 		}
-		if _, err := w.exec(ctx, `INSERT INTO beta_bundle_slots (hash, slot, received_at, signer, client_ip) VALUES (?, ?, ?, ?, ?)`,
-			b.Hash[:], int64(slot), receivedAt, b.Signer[:], q.IP); err != nil {
+		if b.Signer != (common.Address{}) {
+			if _, err := w.exec(ctx, `INSERT INTO beta_signer_counts (signer, slot, n) VALUES (?, ?, 1)
+				ON CONFLICT (signer, slot) DO UPDATE SET n = beta_signer_counts.n + 1`, b.Signer[:], int64(slot)); err != nil {
+				return err
+			}
+		}
+		if _, err := w.exec(ctx, `INSERT INTO beta_ip_counts (ip, slot, n) VALUES (?, ?, 1)
+			ON CONFLICT (ip, slot) DO UPDATE SET n = beta_ip_counts.n + 1`, q.IP, int64(slot)); err != nil {
 			return err
 		}
 		created = true
@@ -106,37 +119,51 @@ func (s *sqlStore) PutBetaBundleWithin(ctx context.Context, b *BetaBundle, slot 
 	return created, nil
 }
 
-// checkBetaQuota counts the entries of slots from q.From on that signer
-// and q.IP hold, and refuses a new one past either maximum.
+// addBetaBytes adds size to the stored bytes unless that passes max (0:
+// no budget).
+func addBetaBytes(ctx context.Context, w *txWriter, size, max int64) error {
+	if max <= 0 {
+		_, err := w.exec(ctx, `UPDATE beta_usage SET bytes = bytes + ?`, size)
+		return err
+	}
+	res, err := w.exec(ctx, `UPDATE beta_usage SET bytes = bytes + ? WHERE bytes + ? <= ?`, size, size, max)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 1 {
+		return err
+	}
+	var used int64
+	if err := w.queryRow(ctx, `SELECT bytes FROM beta_usage`).Scan(&used); err != nil {
+		return err
+	}
+	return fmt.Errorf("%w: %d of %d bytes used, this bundle needs %d", ErrBetaStoreFull, used, max, size)
+}
+
+// checkBetaQuota sums the entries of slots from q.From on that signer and
+// q.IP hold (one row per slot: at most the horizon's), and refuses a new
+// one past either maximum.
 func checkBetaQuota(ctx context.Context, w *txWriter, signer common.Address, slot uint64, q BetaQuota) error {
 	from := int64(min(q.From, slot))
 	if q.MaxPerSigner > 0 && signer != (common.Address{}) {
-		n, err := countUpTo(ctx, w, `SELECT COUNT(*) FROM (SELECT 1 FROM beta_bundle_slots WHERE signer = ? AND slot >= ? LIMIT ?) c`, signer[:], from, q.MaxPerSigner)
-		if err != nil {
+		var n int64
+		if err := w.queryRow(ctx, `SELECT COALESCE(SUM(n), 0) FROM beta_signer_counts WHERE signer = ? AND slot >= ?`, signer[:], from).Scan(&n); err != nil {
 			return err
 		}
-		if n >= q.MaxPerSigner {
+		if n >= int64(q.MaxPerSigner) {
 			return fmt.Errorf("%w: signer %s has %d bundles for slots from %d on, at most %d", ErrBetaQuota, signer.Hex(), n, from, q.MaxPerSigner)
 		}
 	}
 	if q.MaxPerIP > 0 {
-		n, err := countUpTo(ctx, w, `SELECT COUNT(*) FROM (SELECT 1 FROM beta_bundle_slots WHERE client_ip = ? AND slot >= ? LIMIT ?) c`, q.IP, from, q.MaxPerIP)
-		if err != nil {
+		var n int64
+		if err := w.queryRow(ctx, `SELECT COALESCE(SUM(n), 0) FROM beta_ip_counts WHERE ip = ? AND slot >= ?`, q.IP, from).Scan(&n); err != nil {
 			return err
 		}
-		if n >= q.MaxPerIP {
+		if n >= int64(q.MaxPerIP) {
 			return fmt.Errorf("%w: %d bundles for slots from %d on from this IP address, at most %d", ErrBetaQuota, n, from, q.MaxPerIP)
 		}
 	}
 	return nil
-}
-
-// countUpTo runs a COUNT query whose last argument is its LIMIT: counting
-// stops at the quota, so a check costs at most the quota's index entries.
-func countUpTo(ctx context.Context, w *txWriter, query string, key any, from int64, limit int) (int, error) {
-	var n int
-	err := w.queryRow(ctx, query, key, from, limit).Scan(&n)
-	return n, err
 }
 
 // PruneBetaBundles deletes what was sent for slots before slot (entries
@@ -150,8 +177,10 @@ func (s *sqlStore) PruneBetaBundles(ctx context.Context, before uint64) (int64, 
 		if err != nil {
 			return err
 		}
-		if _, err := w.exec(ctx, `DELETE FROM beta_outcomes WHERE slot < ?`, int64(before)); err != nil {
-			return err
+		for _, table := range []string{"beta_outcomes", "beta_signer_counts", "beta_ip_counts"} {
+			if _, err := w.exec(ctx, `DELETE FROM `+table+` WHERE slot < ?`, int64(before)); err != nil {
+				return err
+			}
 		}
 		if n, err = res.RowsAffected(); err != nil || n == 0 {
 			return err
