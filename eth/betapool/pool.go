@@ -44,6 +44,10 @@ type Config struct {
 	// them, and relay instances sharing a PostgreSQL database share them.
 	MaxPerSigner int `toml:",omitempty"`
 	MaxPerIP     int `toml:",omitempty"`
+	// MaxBytesPerIP caps the bytes of the bundles one client IP added to
+	// the store for slots that have not passed (64 MiB), so that one
+	// address cannot spend the disk budget alone.
+	MaxBytesPerIP int64 `toml:",omitempty"`
 	// Retention is how many slots a passed slot's bundles stay stored, so
 	// mev_getBetaBundle can still report them (expired, included, missed)
 	// (7,200 slots: a day at 12 s; at least the 64 slots for which Status
@@ -60,7 +64,7 @@ var DefaultConfig = Config{
 	MaxTxs:       bundle.DefaultBetaLimits.MaxTxs,
 	MaxBytes:     bundle.DefaultBetaLimits.MaxBytes,
 	Horizon:      bundle.DefaultBetaLimits.Horizon,
-	MaxPerSigner: 1_000, MaxPerIP: 1_000, Retention: 7_200, MaxStoreBytes: 1 << 30,
+	MaxPerSigner: 1_000, MaxPerIP: 1_000, MaxBytesPerIP: 64 << 20, Retention: 7_200, MaxStoreBytes: 1 << 30,
 }
 
 // Errors of the pool's quotas (429): the store's, which counts them.
@@ -159,6 +163,9 @@ func New(cfg Config, db store.BetaBundles, chainID uint64, currentSlot func() ui
 	if cfg.MaxStoreBytes <= 0 {
 		cfg.MaxStoreBytes = d.MaxStoreBytes
 	}
+	if cfg.MaxBytesPerIP <= 0 {
+		cfg.MaxBytesPerIP = d.MaxBytesPerIP
+	}
 	p := &Pool{
 		db: db, chainID: chainID, currentSlot: currentSlot, limits: cfg.limits(), cfg: cfg, stats: stats, now: time.Now,
 		decoded: lru.NewCache[common.Hash, types.Transactions](decodedBundles),
@@ -253,7 +260,8 @@ func (p *Pool) AddFrom(ctx context.Context, args bundle.BetaBundleArgs, signer c
 		return common.Hash{}, err
 	}
 	p.maybePrune(cur)
-	q := store.BetaQuota{From: cur, IP: ip, MaxPerSigner: p.cfg.MaxPerSigner, MaxPerIP: p.cfg.MaxPerIP, MaxBytes: p.cfg.MaxStoreBytes}
+	q := store.BetaQuota{From: cur, IP: ip, MaxPerSigner: p.cfg.MaxPerSigner, MaxPerIP: p.cfg.MaxPerIP,
+		MaxBytesPerIP: p.cfg.MaxBytesPerIP, MaxBytes: p.cfg.MaxStoreBytes}
 	created, err := p.db.PutBetaBundleWithin(ctx, &store.BetaBundle{Hash: b.Hash, Txs: b.Raw, Signer: signer}, b.Slot, p.now().UnixMilli(), q)
 	switch {
 	case errors.Is(err, ErrQuota):

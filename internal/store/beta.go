@@ -11,7 +11,8 @@ import (
 )
 
 // betaQuotaSchema is migration 6: how many (bundle, slot) entries each
-// signer and each client IP sent per slot, so that the beta bundle quotas
+// signer and each client IP sent per slot (and, per IP, the bytes of the
+// new bundles among them), so that the beta bundle quotas
 // are counted from the database (a restart does not hand out fresh quotas,
 // and relay instances sharing a PostgreSQL database share them) by summing
 // a few rows per sender, not by counting entries; beta_usage keeps the
@@ -28,6 +29,7 @@ CREATE TABLE beta_ip_counts (
 	ip TEXT NOT NULL,
 	slot BIGINT NOT NULL,
 	n BIGINT NOT NULL,
+	bytes BIGINT NOT NULL,
 	PRIMARY KEY (ip, slot)
 );
 INSERT INTO beta_signer_counts (signer, slot, n)
@@ -49,7 +51,11 @@ type BetaQuota struct {
 	IP           string // the request's client IP ("" when unknown: counted as one client)
 	MaxPerSigner int    // per non-zero signer (the bundle's Signer)
 	MaxPerIP     int
-	MaxBytes     int64 // stored bundles' txs (as stored, RLP-encoded), all senders together
+	// MaxBytesPerIP bounds the bytes of the bundles q.IP added to the store
+	// for slots from From on, so that one address cannot spend the disk
+	// budget alone.
+	MaxBytesPerIP int64
+	MaxBytes      int64 // stored bundles' txs (as stored, RLP-encoded), all senders together
 }
 
 // PutBetaBundle records bundle b for slot at receivedAt (unix ms), without
@@ -89,11 +95,15 @@ func (s *sqlStore) PutBetaBundleWithin(ctx context.Context, b *BetaBundle, slot 
 		}
 		// A new entry: within the quotas (counted before it) and the disk
 		// budget, else the savepoint takes it back.
-		if err := checkBetaQuota(ctx, w, b.Signer, slot, q); err != nil {
+		added := int64(0) // bytes this entry adds: none when the bundle is stored for another slot
+		if newBundle == 1 {
+			added = int64(len(txs))
+		}
+		if err := checkBetaQuota(ctx, w, b.Signer, slot, q, added); err != nil {
 			return err
 		}
-		if newBundle == 1 {
-			if err := addBetaBytes(ctx, w, int64(len(txs)), q.MaxBytes); err != nil {
+		if added > 0 {
+			if err := addBetaBytes(ctx, w, added, q.MaxBytes); err != nil {
 				return err
 			}
 		}
@@ -103,8 +113,8 @@ func (s *sqlStore) PutBetaBundleWithin(ctx context.Context, b *BetaBundle, slot 
 				return err
 			}
 		}
-		if _, err := w.exec(ctx, `INSERT INTO beta_ip_counts (ip, slot, n) VALUES (?, ?, 1)
-			ON CONFLICT (ip, slot) DO UPDATE SET n = beta_ip_counts.n + 1`, q.IP, int64(slot)); err != nil {
+		if _, err := w.exec(ctx, `INSERT INTO beta_ip_counts (ip, slot, n, bytes) VALUES (?, ?, 1, ?)
+			ON CONFLICT (ip, slot) DO UPDATE SET n = beta_ip_counts.n + 1, bytes = beta_ip_counts.bytes + excluded.bytes`, q.IP, int64(slot), added); err != nil {
 			return err
 		}
 		created = true
@@ -141,9 +151,9 @@ func addBetaBytes(ctx context.Context, w *txWriter, size, max int64) error {
 }
 
 // checkBetaQuota sums the entries of slots from q.From on that signer and
-// q.IP hold (one row per slot: at most the horizon's), and refuses a new
-// one past either maximum.
-func checkBetaQuota(ctx context.Context, w *txWriter, signer common.Address, slot uint64, q BetaQuota) error {
+// q.IP hold, and the bytes q.IP added (one row per slot: at most the
+// horizon's), and refuses a new entry adding added bytes past a maximum.
+func checkBetaQuota(ctx context.Context, w *txWriter, signer common.Address, slot uint64, q BetaQuota, added int64) error {
 	from := int64(min(q.From, slot))
 	if q.MaxPerSigner > 0 && signer != (common.Address{}) {
 		var n int64
@@ -154,13 +164,16 @@ func checkBetaQuota(ctx context.Context, w *txWriter, signer common.Address, slo
 			return fmt.Errorf("%w: signer %s has %d bundles for slots from %d on, at most %d", ErrBetaQuota, signer.Hex(), n, from, q.MaxPerSigner)
 		}
 	}
-	if q.MaxPerIP > 0 {
-		var n int64
-		if err := w.queryRow(ctx, `SELECT COALESCE(SUM(n), 0) FROM beta_ip_counts WHERE ip = ? AND slot >= ?`, q.IP, from).Scan(&n); err != nil {
+	if q.MaxPerIP > 0 || q.MaxBytesPerIP > 0 {
+		var n, bytes int64
+		if err := w.queryRow(ctx, `SELECT COALESCE(SUM(n), 0), COALESCE(SUM(bytes), 0) FROM beta_ip_counts WHERE ip = ? AND slot >= ?`, q.IP, from).Scan(&n, &bytes); err != nil {
 			return err
 		}
-		if n >= int64(q.MaxPerIP) {
+		if q.MaxPerIP > 0 && n >= int64(q.MaxPerIP) {
 			return fmt.Errorf("%w: %d bundles for slots from %d on from this IP address, at most %d", ErrBetaQuota, n, from, q.MaxPerIP)
+		}
+		if q.MaxBytesPerIP > 0 && added > 0 && bytes+added > q.MaxBytesPerIP {
+			return fmt.Errorf("%w: bundles of %d bytes for slots from %d on from this IP address, this one adds %d, at most %d", ErrBetaQuota, bytes, from, added, q.MaxBytesPerIP)
 		}
 	}
 	return nil

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -59,6 +60,21 @@ func TestBetaQuotaSurvivesRestart(t *testing.T) {
 		q.From = 12
 		if _, err := s.PutBetaBundleWithin(ctx, betaBundle(4, signer), 12, 1, q); err != nil {
 			t.Fatalf("after the slots passed: %v", err)
+		}
+
+		// One IP's bytes are capped: a new bundle that would pass them is
+		// refused; the same bundle for another slot adds no bytes.
+		big := &BetaBundle{Hash: common.Hash{0xb1}, Txs: [][]byte{make([]byte, 1000)}}
+		qb := BetaQuota{From: 12, IP: "10.0.0.4", MaxBytesPerIP: 1500}
+		if _, err := s.PutBetaBundleWithin(ctx, big, 12, 1, qb); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.PutBetaBundleWithin(ctx, big, 13, 1, qb); err != nil {
+			t.Fatalf("a stored bundle for another slot: %v", err)
+		}
+		big2 := &BetaBundle{Hash: common.Hash{0xb2}, Txs: [][]byte{make([]byte, 1000)}}
+		if _, err := s.PutBetaBundleWithin(ctx, big2, 12, 1, qb); !errors.Is(err, ErrBetaQuota) || !strings.Contains(err.Error(), "at most 1500") {
+			t.Fatalf("over the IP's bytes: %v", err)
 		}
 
 		// The disk budget is the stored bytes, also counted in the database.
