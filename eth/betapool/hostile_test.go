@@ -40,9 +40,10 @@ func bigTx(t *testing.T, nonce uint64, n int, gas uint64) string {
 // limit is refused (the attack stored 1 MB txs with 21,000 gas), and so is
 // a tx over the fork's per-tx cap (EIP-7825); so is a bundle over its
 // slot's beta_gas, read from the L2; one client IP is held to its quota;
-// the store's disk budget refuses with a clear error; and pruning deletes
-// the bundles of slots past the retention period, freeing the budget,
-// while those within it still answer mev_getBetaBundle.
+// the store's disk budget refuses with a clear error; while it is full,
+// bundles of slots 64 slots old that were never included or missed go
+// early; and pruning deletes the bundles of slots past the retention
+// period, while those within it still answer mev_getBetaBundle.
 func TestBetaDiskFill(t *testing.T) {
 	c, stop, err := chain.NewInMemory(chain.DevGenesis(params.DevGasLimit, 1_700_000_000))
 	if err != nil {
@@ -56,7 +57,7 @@ func TestBetaDiskFill(t *testing.T) {
 	t.Cleanup(func() { db.Close() })
 	var slot atomic.Uint64
 	slot.Store(100)
-	p := New(Config{MaxPerIP: 5, Retention: 64, MaxStoreBytes: 40_000}, db, chainID, slot.Load, nil)
+	p := New(Config{MaxPerIP: 5, Retention: 200, MaxStoreBytes: 40_000}, db, chainID, slot.Load, nil)
 	p.SetGasRules(c)
 	NewBetaBlocks(c, p, NewSettlements(&fakeL2{items: map[uint64]*big.Int{101: big.NewInt(1_000_000)}}, SettlementConfig{Refresh: -1}))
 	ctx := context.Background()
@@ -95,25 +96,40 @@ func TestBetaDiskFill(t *testing.T) {
 	for i := uint64(10); filled == nil && i < 30; i++ {
 		_, filled = send(fmt.Sprintf("10.0.1.%d", i), 102, bigTx(t, i, 5_000, 300_000))
 	}
-	if !errors.Is(filled, ErrStoreFull) || !strings.Contains(filled.Error(), "the oldest (slot 101) go at slot 166") {
+	if !errors.Is(filled, ErrStoreFull) || !strings.Contains(filled.Error(), "room comes back as slots pass") ||
+		!strings.Contains(filled.Error(), "the oldest stored is for slot 101") {
 		t.Fatalf("over the disk budget: %v", filled)
 	}
-	// The slots pass: past the retention (64 slots) slot 101's bundles go,
-	// slot 102's stay.
-	slot.Store(166)
-	if err := p.Prune(ctx, 166-64); err != nil {
+	// The first bundle was paid and included in slot 101's block.
+	if err := db.PutBetaOutcomes(ctx, []store.BetaOutcome{{Hash: first, Slot: 101, State: store.BetaIncluded, Total: 1}}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := p.Status(ctx, first); !errors.Is(err, ErrUnknownBundle) {
-		t.Fatalf("bundle of a pruned slot: %v", err)
+	// Slot 101 is 65 slots old, within the retention period: while the
+	// store is full, its bundles that were never included or missed go
+	// early, so a new bundle gets room; the included one stays, and so do
+	// slot 102's.
+	slot.Store(166)
+	if _, err := send("10.0.2.1", 167, bigTx(t, 50, 5_000, 300_000)); err != nil {
+		t.Fatalf("a full store with expired bundles: %v", err)
+	}
+	if st, err := p.Status(ctx, first); err != nil || st.Slots[0].State != StateIncluded {
+		t.Fatalf("included bundle within the retention: %+v %v", st, err)
+	}
+	if _, err := p.Status(ctx, bundle.HashOf([]common.Hash{txHash(t, bigTx(t, 1, 5_000, 300_000))})); !errors.Is(err, ErrUnknownBundle) {
+		t.Fatalf("expired bundle of slot 101 while the store was full: %v", err)
 	}
 	st, err := p.Status(ctx, bundle.HashOf([]common.Hash{txHash(t, bigTx(t, 10, 5_000, 300_000))}))
 	if err != nil || len(st.Slots) != 1 || st.Slots[0].State != StateExpired {
-		t.Fatalf("bundle within the retention: %+v %v", st, err)
+		t.Fatalf("expired bundle of slot 102: %+v %v", st, err)
 	}
-	// The budget has room again.
-	if _, err := send("10.0.2.1", 167, bigTx(t, 50, 5_000, 300_000)); err != nil {
-		t.Fatalf("after pruning: %v", err)
+	// Past the retention period (200 slots) slot 101's included bundle goes
+	// too.
+	slot.Store(302)
+	if err := p.Prune(ctx, 302-200); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Status(ctx, first); !errors.Is(err, ErrUnknownBundle) {
+		t.Fatalf("bundle of a slot past the retention: %v", err)
 	}
 }
 

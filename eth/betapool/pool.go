@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -78,6 +79,7 @@ var (
 type Store interface {
 	store.BetaBundles
 	PruneBetaBundles(ctx context.Context, before uint64) (int64, error)
+	PruneExpiredBetaBundles(ctx context.Context, before uint64) (int64, error)
 	BetaBundleBytes(ctx context.Context) (int64, error)
 	OldestBetaSlot(ctx context.Context) (uint64, error)
 }
@@ -120,6 +122,9 @@ type Pool struct {
 	// headGasLimit is the head block's gas limit (SetGasRules): the
 	// capacity bound of slots whose beta_gas is not known yet.
 	headGasLimit func() uint64
+
+	relieving  sync.Mutex    // one early pruning at a time (relieve)
+	relievedAt atomic.Uint64 // the slot of the last early pruning
 
 	mu         sync.Mutex
 	prunedAt   uint64
@@ -262,7 +267,11 @@ func (p *Pool) AddFrom(ctx context.Context, args bundle.BetaBundleArgs, signer c
 	p.maybePrune(cur)
 	q := store.BetaQuota{From: cur, IP: ip, MaxPerSigner: p.cfg.MaxPerSigner, MaxPerIP: p.cfg.MaxPerIP,
 		MaxBytesPerIP: p.cfg.MaxBytesPerIP, MaxBytes: p.cfg.MaxStoreBytes}
-	created, err := p.db.PutBetaBundleWithin(ctx, &store.BetaBundle{Hash: b.Hash, Txs: b.Raw, Signer: signer}, b.Slot, p.now().UnixMilli(), q)
+	sb := &store.BetaBundle{Hash: b.Hash, Txs: b.Raw, Signer: signer}
+	created, err := p.db.PutBetaBundleWithin(ctx, sb, b.Slot, p.now().UnixMilli(), q)
+	if errors.Is(err, ErrStoreFull) && p.relieve(ctx, cur) {
+		created, err = p.db.PutBetaBundleWithin(ctx, sb, b.Slot, p.now().UnixMilli(), q)
+	}
 	switch {
 	case errors.Is(err, ErrQuota):
 		rejectedMeter.Mark(1)
@@ -300,16 +309,42 @@ func (p *Pool) checkCapacity(ctx context.Context, b *bundle.BetaBundle, cur uint
 		bundle.ErrBetaGasTooHigh, b.Gas, limit, b.Slot)
 }
 
-// whenRoom says when a full store gets room again: when its oldest slot
-// passes the retention period.
+// whenRoom says when a full store gets room again.
 func (p *Pool) whenRoom(ctx context.Context, cur uint64) string {
+	oldest := ""
 	if p.pruneStore != nil {
-		if oldest, err := p.pruneStore.OldestBetaSlot(ctx); err == nil {
-			at := max(oldest+p.cfg.Retention+1, cur)
-			return fmt.Sprintf("bundles are kept %d slots after their slot; the oldest (slot %d) go at slot %d (pruned every %d slots): retry then", p.cfg.Retention, oldest, at, pruneEvery)
+		if s, err := p.pruneStore.OldestBetaSlot(ctx); err == nil {
+			oldest = fmt.Sprintf("; the oldest stored is for slot %d", s)
 		}
 	}
-	return fmt.Sprintf("bundles are kept %d slots after their slot: retry later", p.cfg.Retention)
+	return fmt.Sprintf("room comes back as slots pass (a slot's bundles never included or missed in a delivered block are deleted once the slot is %d slots old, the others once it is %d slots old%s): retry later",
+		statusWindow, p.cfg.Retention, oldest)
+}
+
+// relieve deletes, when the disk budget is spent, the entries of slots
+// more than statusWindow slots old that have no outcome (mev_getBetaBundle
+// reports them "expired": their slot passed and nothing paid for them
+// was delivered) before their retention period ends, at most once a slot
+// and by one caller at a time. It reports whether anything was deleted.
+func (p *Pool) relieve(ctx context.Context, cur uint64) bool {
+	if p.pruneStore == nil || cur <= statusWindow || !p.relieving.TryLock() {
+		return false
+	}
+	defer p.relieving.Unlock()
+	if p.relievedAt.Load() == cur {
+		return false
+	}
+	p.relievedAt.Store(cur)
+	n, err := p.pruneStore.PruneExpiredBetaBundles(ctx, cur-statusWindow)
+	if err != nil {
+		log.Warn("Pruning expired beta bundles failed", "err", err)
+		return false
+	}
+	if n > 0 {
+		prunedMeter.Mark(n)
+		log.Info("Beta bundle store full: pruned expired bundles early", "before", cur-statusWindow, "entries", n)
+	}
+	return n > 0
 }
 
 // maybePrune deletes, in the background, the bundles of slots older than

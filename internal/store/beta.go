@@ -35,7 +35,17 @@ CREATE TABLE beta_ip_counts (
 INSERT INTO beta_signer_counts (signer, slot, n)
 	SELECT b.signer, s.slot, COUNT(*) FROM beta_bundle_slots s JOIN beta_bundles b ON b.hash = s.hash GROUP BY b.signer, s.slot;
 CREATE TABLE beta_usage (bytes BIGINT NOT NULL);
-INSERT INTO beta_usage (bytes) SELECT COALESCE(SUM(LENGTH(txs)), 0) FROM beta_bundles`
+INSERT INTO beta_usage (bytes) SELECT ` + betaUsageSQL
+
+// BetaEntryBytes is what the disk budget counts for one (bundle, slot)
+// entry besides its bundle's txs: about what its row, its index entries and
+// its counters take on disk, so that a bundle re-sent for many slots from
+// many addresses is not free.
+const BetaEntryBytes = 128
+
+// betaUsageSQL measures the disk budget's use from the tables (128:
+// BetaEntryBytes).
+const betaUsageSQL = `(SELECT COALESCE(SUM(LENGTH(txs)), 0) FROM beta_bundles) + 128 * (SELECT COUNT(*) FROM beta_bundle_slots)`
 
 // Errors of PutBetaBundleWithin's limits.
 var (
@@ -102,10 +112,8 @@ func (s *sqlStore) PutBetaBundleWithin(ctx context.Context, b *BetaBundle, slot 
 		if err := checkBetaQuota(ctx, w, b.Signer, slot, q, added); err != nil {
 			return err
 		}
-		if added > 0 {
-			if err := addBetaBytes(ctx, w, added, q.MaxBytes); err != nil {
-				return err
-			}
+		if err := addBetaBytes(ctx, w, BetaEntryBytes+added, q.MaxBytes); err != nil {
+			return err
 		}
 		if b.Signer != (common.Address{}) {
 			if _, err := w.exec(ctx, `INSERT INTO beta_signer_counts (signer, slot, n) VALUES (?, ?, 1)
@@ -184,15 +192,32 @@ func checkBetaQuota(ctx context.Context, w *txWriter, signer common.Address, slo
 // how many slot entries went. The disk budget's count is measured again.
 // (Beta bundle retention, eth/betapool.)
 func (s *sqlStore) PruneBetaBundles(ctx context.Context, before uint64) (int64, error) {
+	return s.pruneBeta(ctx, before, false)
+}
+
+// PruneExpiredBetaBundles is PruneBetaBundles for the entries without an
+// outcome only (never included or missed in a delivered block): what the
+// pool deletes early when the disk budget is spent.
+func (s *sqlStore) PruneExpiredBetaBundles(ctx context.Context, before uint64) (int64, error) {
+	return s.pruneBeta(ctx, before, true)
+}
+
+func (s *sqlStore) pruneBeta(ctx context.Context, before uint64, expiredOnly bool) (int64, error) {
 	var n int64
 	err := s.gc.submitBeta(ctx, func(ctx context.Context, w *txWriter) error {
-		res, err := w.exec(ctx, `DELETE FROM beta_bundle_slots WHERE slot < ?`, int64(before))
+		q := `DELETE FROM beta_bundle_slots WHERE slot < ?`
+		if expiredOnly {
+			q += ` AND NOT EXISTS (SELECT 1 FROM beta_outcomes o WHERE o.hash = beta_bundle_slots.hash AND o.slot = beta_bundle_slots.slot)`
+		}
+		res, err := w.exec(ctx, q, int64(before))
 		if err != nil {
 			return err
 		}
-		for _, table := range []string{"beta_outcomes", "beta_signer_counts", "beta_ip_counts"} {
-			if _, err := w.exec(ctx, `DELETE FROM `+table+` WHERE slot < ?`, int64(before)); err != nil {
-				return err
+		if !expiredOnly {
+			for _, table := range []string{"beta_outcomes", "beta_signer_counts", "beta_ip_counts"} {
+				if _, err := w.exec(ctx, `DELETE FROM `+table+` WHERE slot < ?`, int64(before)); err != nil {
+					return err
+				}
 			}
 		}
 		if n, err = res.RowsAffected(); err != nil || n == 0 {
@@ -201,7 +226,7 @@ func (s *sqlStore) PruneBetaBundles(ctx context.Context, before uint64) (int64, 
 		if _, err = w.exec(ctx, `DELETE FROM beta_bundles WHERE NOT EXISTS (SELECT 1 FROM beta_bundle_slots s WHERE s.hash = beta_bundles.hash)`); err != nil {
 			return err
 		}
-		_, err = w.exec(ctx, `UPDATE beta_usage SET bytes = (SELECT COALESCE(SUM(LENGTH(txs)), 0) FROM beta_bundles)`)
+		_, err = w.exec(ctx, `UPDATE beta_usage SET bytes = `+betaUsageSQL)
 		return err
 	})
 	if err != nil {
@@ -210,8 +235,9 @@ func (s *sqlStore) PruneBetaBundles(ctx context.Context, before uint64) (int64, 
 	return n, nil
 }
 
-// BetaBundleBytes is the size of the stored beta bundles' txs as stored
-// (their disk budget, eth/betapool).
+// BetaBundleBytes is what the disk budget counts of the stored beta
+// bundles: their txs as stored and BetaEntryBytes per (bundle, slot)
+// entry (eth/betapool).
 func (s *sqlStore) BetaBundleBytes(ctx context.Context) (int64, error) {
 	var n int64
 	if err := s.db.QueryRowContext(ctx, `SELECT bytes FROM beta_usage`).Scan(&n); err != nil {

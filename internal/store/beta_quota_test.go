@@ -89,8 +89,15 @@ func TestBetaQuotaSurvivesRestart(t *testing.T) {
 		if err := s.PutBetaOutcomes(ctx, []BetaOutcome{{Hash: betaBundle(0, signer).Hash, Slot: 10, State: BetaMissed}}); err != nil {
 			t.Fatal(err)
 		}
-		if n, err := s.(*sqlStore).PruneBetaBundles(ctx, 11); err != nil || n != 3 {
-			t.Fatalf("pruned %d %v", n, err)
+		// Early pruning takes the entries without an outcome only.
+		if n, err := s.(*sqlStore).PruneExpiredBetaBundles(ctx, 11); err != nil || n != 2 {
+			t.Fatalf("pruned expired %d %v, want 2", n, err)
+		}
+		if _, err := s.BetaBundle(ctx, betaBundle(0, signer).Hash); err != nil {
+			t.Fatalf("the bundle with an outcome: %v", err)
+		}
+		if n, err := s.(*sqlStore).PruneBetaBundles(ctx, 11); err != nil || n != 1 {
+			t.Fatalf("pruned %d %v, want 1", n, err)
 		}
 		var outcomes int
 		if err := s.(*sqlStore).db.QueryRowContext(ctx, `SELECT COUNT(*) FROM beta_outcomes`).Scan(&outcomes); err != nil || outcomes != 0 {
@@ -173,7 +180,7 @@ func TestBetaQuotaMigration(t *testing.T) {
 	if _, err := s.PutBetaBundleWithin(ctx, betaBundle(5, signer), 7, 1, BetaQuota{From: 7, MaxPerSigner: 2}); !errors.Is(err, ErrBetaQuota) {
 		t.Fatalf("entries from before the migration do not count: %v", err)
 	}
-	if n, err := s.(*sqlStore).BetaBundleBytes(ctx); err != nil || n != 6 {
-		t.Fatalf("bytes %d %v, want 6", n, err)
+	if n, err := s.(*sqlStore).BetaBundleBytes(ctx); err != nil || n != 6+2*BetaEntryBytes {
+		t.Fatalf("bytes %d %v, want 6 of txs and 2 entries", n, err)
 	}
 }
