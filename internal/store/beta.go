@@ -84,7 +84,7 @@ func (s *sqlStore) PutBetaBundleWithin(ctx context.Context, b *BetaBundle, slot 
 		return false, err
 	}
 	var created bool
-	err = s.gc.submitBeta(ctx, func(ctx context.Context, w *txWriter) error {
+	err = s.betaGC.submitBeta(ctx, func(ctx context.Context, w *txWriter) error {
 		created = false
 		res, err := w.exec(ctx, `INSERT INTO beta_bundles (hash, txs, signer, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (hash) DO NOTHING`,
 			b.Hash[:], txs, b.Signer[:], receivedAt)
@@ -204,7 +204,7 @@ func (s *sqlStore) PruneExpiredBetaBundles(ctx context.Context, before uint64) (
 
 func (s *sqlStore) pruneBeta(ctx context.Context, before uint64, expiredOnly bool) (int64, error) {
 	var n int64
-	err := s.gc.submitBeta(ctx, func(ctx context.Context, w *txWriter) error {
+	err := s.betaGC.submitBeta(ctx, func(ctx context.Context, w *txWriter) error {
 		q := `DELETE FROM beta_bundle_slots WHERE slot < ?`
 		if expiredOnly {
 			q += ` AND NOT EXISTS (SELECT 1 FROM beta_outcomes o WHERE o.hash = beta_bundle_slots.hash AND o.slot = beta_bundle_slots.slot)`

@@ -107,6 +107,7 @@ func OpenPostgres(url string, cfg PostgresConfig) (Store, error) {
 		return nil, fmt.Errorf("store: migrating PostgreSQL database %s/%s: %w", pc.Host, pc.Database, err)
 	}
 	s.gc = newGroupCommitter(db, s.d)
+	s.betaGC = newGroupCommitter(db, s.d)
 	s.bg.Add(1)
 	go s.samplePool()
 	log.Info("Store opened", "backend", "postgres", "host", pc.Host, "port", pc.Port, "database", pc.Database, "maxconns", cfg.MaxConns)

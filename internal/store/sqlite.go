@@ -56,6 +56,7 @@ func OpenSQLite(path string) (Store, error) {
 		return nil, fmt.Errorf("store: migrating %s: %w", path, err)
 	}
 	s.gc = newGroupCommitter(db, s.d)
+	s.betaGC = s.gc
 	return s, nil
 }
 
@@ -160,6 +161,11 @@ type sqlStore struct {
 	db     *sql.DB
 	d      dialect
 	gc     *groupCommitter
+	// betaGC commits the beta bundle writes that check quotas. On
+	// PostgreSQL it is a committer of its own, whose groups take the
+	// instances' shared beta lock, so that the relay's writes never wait
+	// for that lock; on SQLite (one process, one writer) it is gc.
+	betaGC *groupCommitter
 	tmpdir string
 
 	listenCfg *pgx.ConnConfig // PostgreSQL: for the LISTEN connection of shared bids
@@ -240,6 +246,9 @@ func (s *sqlStore) Close() error {
 	s.closeOnce.Do(func() {
 		close(s.quit)
 		s.bg.Wait()
+		if s.betaGC != s.gc {
+			s.betaGC.close()
+		}
 		s.gc.close()
 		s.closeErr = s.db.Close()
 		if s.tmpdir != "" {
