@@ -158,9 +158,9 @@ var migrations = []string{
 }
 
 type sqlStore struct {
-	db     *sql.DB
-	d      dialect
-	gc     *groupCommitter
+	db *sql.DB
+	d  dialect
+	gc *groupCommitter
 	// betaGC commits the beta bundle writes that check quotas. On
 	// PostgreSQL it is a committer of its own, whose groups take the
 	// instances' shared beta lock, so that the relay's writes never wait
