@@ -69,6 +69,10 @@ func TestBetaDiskFill(t *testing.T) {
 	if _, err := send("10.0.0.1", 101, bigTx(t, 0, 100_000, 21_000)); !errors.Is(err, bundle.ErrBetaGasTooLow) {
 		t.Fatalf("100 KB of calldata under 21,000 gas: %v", err)
 	}
+	// 1,000 non-zero bytes: intrinsic gas 37,000, EIP-7623 floor 61,000.
+	if _, err := send("10.0.0.1", 101, bigTx(t, 0, 1_000, 50_000)); !errors.Is(err, bundle.ErrBetaGasTooLow) || !strings.Contains(err.Error(), "need 61000") {
+		t.Fatalf("gas over the intrinsic gas, under the calldata floor: %v", err)
+	}
 	if _, err := send("10.0.0.1", 102, bigTx(t, 0, 0, 1<<24+1)); !errors.Is(err, bundle.ErrBetaGasTooHigh) {
 		t.Fatalf("a tx over EIP-7825's cap: %v", err)
 	}
