@@ -58,13 +58,14 @@ const (
 	betaTo = "0x000000000000000000000000000000000000be7a"
 )
 
-// Operator settings of the run: slot S's auction opens when slot S-20 is
-// over and settles when S-6 is over; the flow picks S 16 slots ahead, so
-// S is open when the bidder bids and 10 slots remain before settlement.
+// Operator settings of the run: slot S's auction opens when slot S-24 is
+// over and settles when S-8 is over; the flow picks S 18 slots ahead, so
+// S is open when the bidder bids, 10 slots remain to bid before settlement
+// and 8 to pay after it.
 const (
-	betaLead       = 20
-	betaSettleLead = 6
-	betaAhead      = 16
+	betaLead       = 24
+	betaSettleLead = 8
+	betaAhead      = 18
 	betaGasForSale = 5_000_000
 	betaBidGas     = 1_000_000
 	betaPayGas     = 100_000
@@ -148,8 +149,20 @@ func (r *run) startL2(ctx context.Context, gavel string) (*betaRun, []string, er
 }
 
 // startOperator runs `gavel auction operate` on the L1's slot clock (from
-// the beacon node), asking the L1 node for deliveries.
+// the beacon node), asking the L1 node for deliveries. The L1 node's
+// mev_nodeInfo must report the same clock (what the operator and `gavel
+// bundle send-beta` use without the flags).
 func (r *run) startOperator(ctx context.Context, b *betaRun, rpcURL string, genesisTime, secondsPerSlot uint64) error {
+	var info struct {
+		GenesisTime uint64 `json:"genesisTime"`
+		SlotSeconds uint64 `json:"slotSeconds"`
+	}
+	if err := rpcCall(ctx, rpcURL, "mev_nodeInfo", []any{}, &info); err != nil {
+		return fmt.Errorf("mev_nodeInfo: %w", err)
+	}
+	if info.GenesisTime != genesisTime || info.SlotSeconds != secondsPerSlot {
+		return fmt.Errorf("the L1 gavel's mev_nodeInfo reports genesis %d and %d s slots; the beacon node %d and %d s", info.GenesisTime, info.SlotSeconds, genesisTime, secondsPerSlot)
+	}
 	step(fmt.Sprintf("starting gavel auction operate (L1 genesis %d, %d s slots, lead %d, settle-lead %d)", genesisTime, secondsPerSlot, betaLead, betaSettleLead))
 	return r.start(ctx, "operator.log", nil, b.gavel, "auction", "operate", "--l2rpc", b.l2URL, "--addresses", b.addrFile, "--key", l2OperatorKey,
 		"--l1rpc", rpcURL, "--genesis-time", strconv.FormatUint(genesisTime, 10), "--seconds-per-slot", strconv.FormatUint(secondsPerSlot, 10),
