@@ -3,8 +3,10 @@
 // mainnet-preset Capella devnet (8 validators, 2 s slots, chain id 32382).
 //
 // It installs Lodestar into build/interop/.cache (kept between runs), builds
-// gavel, runs `gavel init` with lodestar/el-genesis.json, starts gavel (EL +
-// relay + builder), then `lodestar dev` with its builder URL at a loopback
+// gavel, runs `gavel init` with lodestar/el-genesis.json, starts a second
+// `gavel --dev` as the beta block's L2 with the auction deployed (beta.go),
+// starts gavel (EL + relay + builder, reading beta settlement from the L2),
+// then `lodestar dev` with its builder URL at a loopback
 // proxy in front of gavel's MEV listener (the proxy only records what
 // Lodestar asks and how fast gavel answers). After the run it checks:
 //
@@ -15,7 +17,12 @@
 //     header, got a bid, and the signed blinded block got its payload;
 //   - the beacon chain's execution block hashes, gavel's chain and the data
 //     API's delivered payloads agree, slot by slot;
-//   - a transaction sent with eth_sendBundle landed.
+//   - a transaction sent with eth_sendBundle landed;
+//   - a beta bundle sent for a slot of the window and paid on the L2 (with
+//     `gavel auction operate` on the beacon chain's clock) is the last
+//     transaction of that slot's block, right after the builder's proposer
+//     payment; the delivered record has its beta part, mev_getBetaBundle
+//     says included and the operator paid the slot out (beta.go).
 //
 // It prints the figures (slots, bids served, blocks delivered, missed slots,
 // getHeader latency, bids ready before the proposer asked) and stops
