@@ -570,7 +570,7 @@ func (r *run) start(ctx context.Context, logName string, env []string, name stri
 }
 
 // stopAll stops the processes it started, newest first: SIGTERM to each
-// process group, SIGKILL after 30 s.
+// process group, a second SIGTERM after 5 s, SIGKILL after 30 s.
 func (r *run) stopAll() {
 	r.mu.Lock()
 	procs := slices.Clone(r.procs)
@@ -589,12 +589,21 @@ func (r *run) stopAll() {
 			}
 			close(done)
 		}()
+		// Lodestar stops "gracefully" on the first signal, which can take
+		// more than 30 s, and exits at once on a second one.
+		again := time.NewTimer(5 * time.Second)
 		select {
 		case <-done:
-		case <-time.After(30 * time.Second):
-			fmt.Fprintf(os.Stderr, "interop: %s did not stop in 30 s: killed\n", filepath.Base(cmd.Path))
-			syscall.Kill(-pgid, syscall.SIGKILL)
+		case <-again.C:
+			syscall.Kill(-pgid, syscall.SIGTERM)
+			select {
+			case <-done:
+			case <-time.After(25 * time.Second):
+				fmt.Fprintf(os.Stderr, "interop: %s did not stop in 30 s: killed\n", filepath.Base(cmd.Path))
+				syscall.Kill(-pgid, syscall.SIGKILL)
+			}
 		}
+		again.Stop()
 	}
 }
 
