@@ -49,6 +49,10 @@ type RelayConfig struct {
 	// keyed as in /eth/v1/config/spec (SECONDS_PER_SLOT,
 	// CAPELLA_FORK_EPOCH, ...) plus GENESIS_TIME and GENESIS_VALIDATORS_ROOT.
 	Spec map[string]string `toml:",omitempty"`
+	// HeaderWait bounds how long getHeader waits for the bid of the
+	// in-process builder's build in flight for its slot and parent
+	// (--relay.headerwait): 0 is the default, 500 ms; negative never waits.
+	HeaderWait time.Duration `toml:",omitempty"`
 }
 
 // Dev keys, derived from fixed strings: anyone can reproduce them, which is
@@ -151,6 +155,7 @@ func newDevRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta) (*Re
 		PublishAttempts: 1, // the local import: a failure is not a beacon node's hiccup
 		Beta:            beta,
 		Shared:          sharedOf(st),
+		HeaderWait:      cfg.HeaderWait,
 	}, n.chain, st, devPublisher{engine: n.engine}, svc.traces)
 	if err != nil {
 		svc.traces.Close()
@@ -313,7 +318,8 @@ func newNetworkRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta) 
 		if err != nil {
 			return
 		}
-		r, err := relay.New(relay.Config{Beacon: bcfg, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled, Beta: beta, Shared: sharedOf(st)}, n.chain, st, client, traces)
+		r, err := relay.New(relay.Config{Beacon: bcfg, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled, Beta: beta, Shared: sharedOf(st),
+			HeaderWait: cfg.HeaderWait}, n.chain, st, client, traces)
 		if err != nil {
 			log.Error("Relay not started", "err", err)
 			svc.setWaiting(err.Error())
@@ -446,8 +452,8 @@ func (l lateRelay) StartSignatureCheck(trace *beacon.BidTrace, sig beacon.BLSSig
 func (l lateRelay) RegisterValidators(ctx context.Context, regs []beacon.SignedValidatorRegistration) error {
 	return l.svc.Relay().RegisterValidators(ctx, regs)
 }
-func (l lateRelay) GetHeader(slot uint64, parent beacon.Root, proposer beacon.BLSPubkey) (*beacon.SignedBuilderBid, error) {
-	return l.svc.Relay().GetHeader(slot, parent, proposer)
+func (l lateRelay) GetHeader(ctx context.Context, slot uint64, parent beacon.Root, proposer beacon.BLSPubkey) (*beacon.SignedBuilderBid, error) {
+	return l.svc.Relay().GetHeader(ctx, slot, parent, proposer)
 }
 func (l lateRelay) GetPayload(ctx context.Context, blk *beacon.SignedBlindedBeaconBlock, async bool) (*relay.Delivery, error) {
 	return l.svc.Relay().GetPayload(ctx, blk, async)

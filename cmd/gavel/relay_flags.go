@@ -7,6 +7,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/gavel-eth/gavel/eth/devbeacon"
+	"github.com/gavel-eth/gavel/eth/relay"
 )
 
 // The relay's flags.
@@ -37,6 +38,13 @@ var (
 		Usage:    "Override the beacon node's chain constants, KEY=VALUE[,KEY=VALUE], keys as in /eth/v1/config/spec (SECONDS_PER_SLOT, SLOTS_PER_EPOCH, GENESIS_FORK_VERSION, CAPELLA_FORK_VERSION, CAPELLA_FORK_EPOCH, ...) plus GENESIS_TIME and GENESIS_VALIDATORS_ROOT",
 		Category: "RELAY",
 	}
+	relayHeaderWaitFlag = &cli.DurationFlag{
+		Name: "relay.headerwait",
+		Usage: "Longest time getHeader waits for the bid of a block the in-process builder (--builder) is still building for the asked slot and parent, " +
+			"instead of answering 204 at once; without such a build it never waits. Keep it well below mev-boost's 950 ms getHeader timeout; 0 never waits",
+		Value:    relay.DefaultHeaderWait,
+		Category: "RELAY",
+	}
 	devValidatorsFlag = &cli.IntFlag{
 		Name:     "dev.validators",
 		Usage:    "Number of dev validators (deterministic BLS keys, distinct fee recipients) that register with the relay and propose in turn",
@@ -46,7 +54,7 @@ var (
 )
 
 // relayFlags are the relay's flags.
-var relayFlags = []cli.Flag{relaySecretKeyFlag, relayBeaconFlag, relaySpecFlag, relayNoCancellationsFlag, relayMaxSubmissionFlag, devValidatorsFlag}
+var relayFlags = []cli.Flag{relaySecretKeyFlag, relayBeaconFlag, relaySpecFlag, relayNoCancellationsFlag, relayMaxSubmissionFlag, relayHeaderWaitFlag, devValidatorsFlag}
 
 // applyRelayFlags applies the relay's flags over the file's settings.
 func applyRelayFlags(ctx *cli.Context, cfg *gavelConfig) error {
@@ -70,6 +78,16 @@ func applyRelayFlags(ctx *cli.Context, cfg *gavelConfig) error {
 	}
 	if ctx.IsSet(relayNoCancellationsFlag.Name) {
 		r.CancellationsDisabled = ctx.Bool(relayNoCancellationsFlag.Name)
+	}
+	if ctx.IsSet(relayHeaderWaitFlag.Name) {
+		switch d := ctx.Duration(relayHeaderWaitFlag.Name); {
+		case d < 0:
+			return fmt.Errorf("%w: --relay.headerwait must be 0 (never wait) or positive: got %s", errUsage, d)
+		case d == 0:
+			r.HeaderWait = -1
+		default:
+			r.HeaderWait = d
+		}
 	}
 	if ctx.IsSet(relayMaxSubmissionFlag.Name) || r.MaxSubmissionBytes == 0 {
 		r.MaxSubmissionBytes = ctx.Int64(relayMaxSubmissionFlag.Name)

@@ -44,6 +44,12 @@ func (l LocalRelay) Proposer(_ context.Context, slot uint64) (Proposer, bool, er
 	return Proposer{}, false, nil
 }
 
+// ExpectBid implements bidAnnouncer: the relay's getHeader for slot and
+// parent waits for this builder's bid until ended is called.
+func (l LocalRelay) ExpectBid(slot uint64, parent common.Hash) (ended func()) {
+	return l.R.ExpectBid(slot, parent)
+}
+
 // Submit implements Relay.
 func (l LocalRelay) Submit(ctx context.Context, sub *beacon.Submission) error {
 	out, err := l.R.Submit(ctx, relay.SubmitRequest{Submission: sub, ReceivedAt: time.Now()})

@@ -29,6 +29,33 @@ type slotAttrs struct {
 	head  common.Hash
 	attrs chain.PayloadAttributes
 	at    time.Time
+	// settle tells the relays that hold getHeader for this build
+	// (bidAnnouncer) that its first submission is done or will not come.
+	settle func()
+}
+
+// bidAnnouncer is a relay whose getHeader can wait for a build in flight
+// (the in-process relay): told when a slot's build starts and when its
+// first submission is done, a proposer asking in between gets the bid
+// instead of a 204.
+type bidAnnouncer interface {
+	ExpectBid(slot uint64, parent common.Hash) (ended func())
+}
+
+// expectBids announces a build of slot on head to the relays that can wait
+// for it and returns the function that ends the announcements.
+func (b *Builder) expectBids(slot uint64, head common.Hash) func() {
+	var ends []func()
+	for _, r := range b.relays {
+		if a, ok := r.(bidAnnouncer); ok {
+			ends = append(ends, a.ExpectBid(slot, head))
+		}
+	}
+	return func() {
+		for _, end := range ends {
+			end()
+		}
+	}
 }
 
 // Live sets what the builder needs on a live chain: the chain's headers and
@@ -61,11 +88,16 @@ func (b *Builder) Stop() error {
 // OnAttributes hands the builder the payload attributes of slot's block on
 // head (from the engine API's forkchoiceUpdated or a beacon node's
 // payload_attributes event). The same (slot, head) twice is built once. It
-// never blocks: when the loop is behind, the attributes are dropped.
+// never blocks: when the loop is behind, the attributes are dropped. Before
+// it returns, the relays that can hold getHeader for the build know it is
+// coming (forkchoiceUpdated is answered after this, so before the
+// proposer can ask).
 func (b *Builder) OnAttributes(slot uint64, head common.Hash, a chain.PayloadAttributes) {
+	sa := slotAttrs{slot: slot, head: head, attrs: a, at: time.Now(), settle: b.expectBids(slot, head)}
 	select {
-	case b.attrsCh <- slotAttrs{slot: slot, head: head, attrs: a, at: time.Now()}:
+	case b.attrsCh <- sa:
 	default:
+		sa.settle()
 		log.Warn("Builder is behind: payload attributes dropped", "slot", slot, "head", head)
 	}
 }
@@ -92,6 +124,7 @@ func (b *Builder) loop(ctx context.Context) {
 			return
 		case a := <-b.attrsCh:
 			if run != nil && (a.slot < run.a.slot || (a.slot == run.a.slot && a.head == run.a.head)) {
+				a.settle() // the run in progress serves getHeader
 				continue
 			}
 			run.end()
@@ -153,6 +186,7 @@ type slotRelays struct {
 // runSlot builds and submits the slot's block, then rebuilds on kicks
 // until the slot closes, the run is cancelled or MaxBuilds is reached.
 func (b *Builder) runSlot(ctx context.Context, a slotAttrs) {
+	defer a.settle()
 	parent, err := b.headers.HeaderByHash(a.head)
 	if err != nil {
 		log.Warn("Builder cannot build on an unknown head", "slot", a.slot, "head", a.head, "err", err)
@@ -189,7 +223,11 @@ wait:
 			return
 		}
 	}
+	if !sr.announced() {
+		a.settle() // no relay holding getHeader gets a block this slot
+	}
 	b.buildFor(ctx, a, job, sr, sr.order)
+	a.settle() // the relays have the first block, or no block comes
 
 	var closes <-chan time.Time
 	if b.cfg.SlotOpen >= 0 {
@@ -238,6 +276,19 @@ wait:
 		b.buildFor(ctx, a, job, sr, sr.order)
 		builds++
 	}
+}
+
+// announced reports whether a relay that holds getHeader for the build
+// (bidAnnouncer) has a proposer to build for.
+func (sr *slotRelays) announced() bool {
+	for _, rs := range sr.groups {
+		for _, r := range rs {
+			if _, ok := r.(bidAnnouncer); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // add files a relay's lookup under its proposer. A relay joining a group

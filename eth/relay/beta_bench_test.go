@@ -152,7 +152,7 @@ func BenchmarkGetHeaderBeta(b *testing.B) {
 		slot uint64
 	}{{"beta", 1}, {"alpha-only", 2}} {
 		pk := e.Proposer(c.slot).Key.PublicKey()
-		bid, err := e.Relay.GetHeader(c.slot, parent, pk)
+		bid, err := e.Relay.GetHeader(context.Background(), c.slot, parent, pk)
 		if err != nil || bid == nil {
 			b.Fatal(err)
 		}
@@ -161,7 +161,7 @@ func BenchmarkGetHeaderBeta(b *testing.B) {
 		}
 		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {
-				e.Relay.GetHeader(c.slot, parent, pk)
+				e.Relay.GetHeader(context.Background(), c.slot, parent, pk)
 			}
 		})
 	}

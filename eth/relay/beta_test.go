@@ -76,7 +76,7 @@ func TestBetaThroughRelay(t *testing.T) {
 	}
 	v := e.Proposer(1)
 	parent := beacon.Root(e.Chain.Head().Hash())
-	bid, err := e.Relay.GetHeader(1, parent, v.Key.PublicKey())
+	bid, err := e.Relay.GetHeader(context.Background(), 1, parent, v.Key.PublicKey())
 	if err != nil || bid == nil {
 		t.Fatalf("getHeader: %v, %v", bid, err)
 	}
@@ -161,7 +161,7 @@ func TestBetaThroughRelay(t *testing.T) {
 		t.Fatal(err)
 	}
 	parent = beacon.Root(e.Chain.Head().Hash())
-	bid3, err := e.Relay.GetHeader(3, parent, e.Proposer(3).Key.PublicKey())
+	bid3, err := e.Relay.GetHeader(context.Background(), 3, parent, e.Proposer(3).Key.PublicKey())
 	if err != nil || bid3 == nil || bid3.Header().BlockHash() != beacon.Root(alpha3.Built.Block.Hash()) {
 		t.Fatalf("getHeader for a slot whose paid bundle is invalid: %v, want the alpha", err)
 	}
@@ -206,7 +206,7 @@ func TestBetaThroughRelayCapella(t *testing.T) {
 		t.Fatalf("submit: %v, %v", out, err)
 	}
 	v := e.Proposer(1)
-	bid, err := e.Relay.GetHeader(1, beacon.Root(e.Chain.Head().Hash()), v.Key.PublicKey())
+	bid, err := e.Relay.GetHeader(context.Background(), 1, beacon.Root(e.Chain.Head().Hash()), v.Key.PublicKey())
 	if err != nil || bid == nil || bid.Capella == nil {
 		t.Fatalf("getHeader: %+v, %v; want a Capella bid", bid, err)
 	}

@@ -429,6 +429,7 @@ func (r *Relay) saveBid(b *Bid) error {
 	}
 	if isTop {
 		go b.signedBid(r.cfg.SecretKey, r.builderDom)
+		r.bidLanded(b.Trace.Slot, common.Hash(b.Trace.ParentHash))
 	}
 	return nil
 }

@@ -155,7 +155,7 @@ func TestSubmissionChecks(t *testing.T) {
 		t.Fatalf("good submission: %v, %v", out, err)
 	}
 	v := e.Proposer(1)
-	bid, err := e.Relay.GetHeader(1, good.Fulu.Message.ParentHash, v.Key.PublicKey())
+	bid, err := e.Relay.GetHeader(context.Background(), 1, good.Fulu.Message.ParentHash, v.Key.PublicKey())
 	if err != nil || bid == nil {
 		t.Fatalf("getHeader: %v, %v", bid, err)
 	}
@@ -230,7 +230,7 @@ func TestCancellations(t *testing.T) {
 	if out, err := submit(e, low, true); err != nil || out != relay.Accepted {
 		t.Fatalf("lower cancellable bid: %v %v", out, err)
 	}
-	bid, _ := e.Relay.GetHeader(1, parent, pk)
+	bid, _ := e.Relay.GetHeader(context.Background(), 1, parent, pk)
 	if bid == nil || bid.Value() != beacon.U256FromUint64(1) {
 		t.Fatalf("the builder's newer, lower bid must replace its earlier one")
 	}

@@ -36,3 +36,15 @@ func (r *Relay) OnSharedBid(fn func(beacon.Root, time.Duration)) { r.onShared.St
 // OnSharedVerified sets a function called when a bid of another instance
 // was executed on this relay's chain (its post-state kept).
 func (r *Relay) OnSharedVerified(fn func(beacon.Root)) { r.onVerified.Store(&fn) }
+
+// HeaderWaits is how many getHeaders of this relay waited for a bid in
+// flight.
+func (r *Relay) HeaderWaits() int64 { return r.headerWaits.Load() }
+
+// BuildsInFlight is how many (slot, parent) pairs have a build in flight
+// that getHeader would wait for.
+func (r *Relay) BuildsInFlight() int { return r.waits.inFlight() }
+
+// OnHeaderWait sets a function called with the slot when a getHeader
+// starts waiting for a bid in flight.
+func (r *Relay) OnHeaderWait(fn func(slot uint64)) { r.onWait.Store(&fn) }

@@ -16,6 +16,10 @@ var (
 	simulationTimer       = metrics.NewRegisteredTimer("gavel/relay/simulation", nil)
 	headersServed         = metrics.NewRegisteredMeter("gavel/relay/getheader/served", nil)
 	headersEmpty          = metrics.NewRegisteredMeter("gavel/relay/getheader/empty", nil)
+	// getHeaders that waited for a bid in flight (count and how long), and
+	// those of them that still found none.
+	headerWaitTimer       = metrics.NewRegisteredTimer("gavel/relay/getheader/wait", nil)
+	headerWaitsEmpty      = metrics.NewRegisteredMeter("gavel/relay/getheader/wait/empty", nil)
 	payloadsDelivered     = metrics.NewRegisteredMeter("gavel/relay/getpayload/delivered", nil)
 	payloadsRejected      = metrics.NewRegisteredMeter("gavel/relay/getpayload/rejected", nil)
 	registrationsSaved    = metrics.NewRegisteredMeter("gavel/relay/registrations/saved", nil)

@@ -15,8 +15,11 @@ import (
 
 // GetHeader returns the best bid for (slot, parent, proposer), signed with
 // the relay's key, or nil when there is none (204): no bid, a zero value,
-// or a request past the getHeader cutoff of the slot.
-func (r *Relay) GetHeader(slot uint64, parent beacon.Root, proposer beacon.BLSPubkey) (*beacon.SignedBuilderBid, error) {
+// or a request past the getHeader cutoff of the slot. When the slot's
+// proposer asks before the bid of a build in flight for slot and parent has
+// landed (ExpectBid), it waits for it, at most Config.HeaderWait or until
+// ctx ends; otherwise it answers at once.
+func (r *Relay) GetHeader(ctx context.Context, slot uint64, parent beacon.Root, proposer beacon.BLSPubkey) (*beacon.SignedBuilderBid, error) {
 	if slot < r.HeadSlot() {
 		return nil, ErrSlotTooOld
 	}
@@ -25,6 +28,9 @@ func (r *Relay) GetHeader(slot uint64, parent beacon.Root, proposer beacon.BLSPu
 	}
 	k := auctionKey{slot, parent, proposer}
 	bid := r.bids.best(k)
+	if bid == nil {
+		bid = r.awaitBid(ctx, k)
+	}
 	if bid == nil && r.cfg.Shared != nil && r.isDuty(slot, proposer) {
 		// Only for the slot's proposer: a request naming anyone else cannot
 		// make the relay query the database.

@@ -75,7 +75,7 @@ func accepted(t *testing.T, e *relaytest.Env, slot uint64, transfers int) *beaco
 	if out, err := submit(e, sub, false); err != nil || out != relay.Accepted {
 		t.Fatalf("submission: %v %v", out, err)
 	}
-	bid, err := e.Relay.GetHeader(slot, sub.Fulu.Message.ParentHash, e.Proposer(slot).Key.PublicKey())
+	bid, err := e.Relay.GetHeader(context.Background(), slot, sub.Fulu.Message.ParentHash, e.Proposer(slot).Key.PublicKey())
 	if err != nil || bid == nil {
 		t.Fatalf("getHeader: %v %v", bid, err)
 	}
@@ -87,22 +87,22 @@ func TestGetHeader(t *testing.T) {
 	e.RegisterAll()
 	parent := beacon.Root(e.Chain.Head().Hash())
 	pk := e.Proposer(1).Key.PublicKey()
-	if bid, err := e.Relay.GetHeader(1, parent, pk); bid != nil || err != nil {
+	if bid, err := e.Relay.GetHeader(context.Background(), 1, parent, pk); bid != nil || err != nil {
 		t.Fatalf("no bid yet: %v %v, want none (204)", bid, err)
 	}
 	accepted(t, e, 1, 1)
-	if bid, _ := e.Relay.GetHeader(1, parent, e.Proposer(2).Key.PublicKey()); bid != nil {
+	if bid, _ := e.Relay.GetHeader(context.Background(), 1, parent, e.Proposer(2).Key.PublicKey()); bid != nil {
 		t.Fatal("a bid for another proposer is served")
 	}
 	// More than 3 s into the slot: no bid (204), as the reference relay.
 	start := e.Clock.Now()
 	e.Clock.Set(start.Add(3*time.Second + time.Millisecond))
-	if bid, err := e.Relay.GetHeader(1, parent, pk); bid != nil || err != nil {
+	if bid, err := e.Relay.GetHeader(context.Background(), 1, parent, pk); bid != nil || err != nil {
 		t.Fatalf("past the cutoff: %v %v, want none", bid, err)
 	}
 	e.Clock.Set(start)
 	e.Relay.SetHeadSlot(2)
-	if _, err := e.Relay.GetHeader(1, parent, pk); !errors.Is(err, relay.ErrSlotTooOld) || err.Error() != "slot is too old" {
+	if _, err := e.Relay.GetHeader(context.Background(), 1, parent, pk); !errors.Is(err, relay.ErrSlotTooOld) || err.Error() != "slot is too old" {
 		t.Fatalf("old slot: %v", err)
 	}
 }

@@ -77,6 +77,10 @@ type Config struct {
 	// slots are stepped by hand). Zero means the default.
 	GetHeaderCutoff  time.Duration
 	GetPayloadCutoff time.Duration
+	// HeaderWait bounds how long getHeader waits for a bid of a build in
+	// flight for its slot and parent (ExpectBid) when it has none yet
+	// (default DefaultHeaderWait); negative: never wait.
+	HeaderWait time.Duration
 	// PublishAttempts is how often a delivered block's publishing is tried
 	// before getPayload gives up (default 3), PublishRetryDelay the pause
 	// between tries (default 250 ms).
@@ -152,6 +156,10 @@ type Relay struct {
 	attrs    map[attrsKey]*PayloadAttributes // (slot, parent) -> attributes
 
 	bids *bidStore
+	// waits are the builds in flight getHeader may wait for (headerwait.go).
+	waits       bidWaits
+	headerWaits atomic.Int64                 // getHeaders that waited
+	onWait      atomic.Pointer[func(uint64)] // tests: a getHeader starts waiting
 
 	builderKeys     sync.Map // beacon.BLSPubkey -> *beacon.PublicKey
 	builderKeyCount atomic.Int64
@@ -193,6 +201,9 @@ func New(cfg Config, c Chain, st store.Relay, pub Publisher, rec SubmissionRecor
 	}
 	if cfg.GetPayloadCutoff == 0 {
 		cfg.GetPayloadCutoff = DefaultGetPayloadCutoff
+	}
+	if cfg.HeaderWait == 0 {
+		cfg.HeaderWait = DefaultHeaderWait
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
@@ -272,6 +283,7 @@ func (r *Relay) SetHeadSlot(slot uint64) {
 		}
 	}
 	r.bids.releasePassed(slot)
+	r.waits.prune(slot)
 	if slot > slotsKept {
 		floor := slot - slotsKept
 		r.bids.prune(floor)

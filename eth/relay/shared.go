@@ -254,6 +254,7 @@ func (r *Relay) installSharedBid(sb *store.SharedBid) (*Bid, error) {
 	if isTop {
 		go b.signedBid(r.cfg.SecretKey, r.builderDom) // as for a local bid (saveBid)
 		go r.verifyShared(sub, b)
+		r.bidLanded(t.Slot, common.Hash(t.ParentHash)) // a getHeader here may wait for it
 	}
 	sharedLoaded.Mark(1)
 	took := time.Since(time.UnixMicro(sb.StoredAt))

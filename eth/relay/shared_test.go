@@ -97,7 +97,7 @@ func TestSharedAuctionAcrossInstances(t *testing.T) {
 		}
 	}
 	parent, pk := sub.BidTrace().ParentHash, a.Proposer(1).Key.PublicKey()
-	bid, err := b.Relay.GetHeader(1, parent, pk)
+	bid, err := b.Relay.GetHeader(context.Background(), 1, parent, pk)
 	if err != nil || bid == nil {
 		t.Fatalf("getHeader on B: %v %v", bid, err)
 	}
@@ -110,7 +110,7 @@ func TestSharedAuctionAcrossInstances(t *testing.T) {
 
 	// An instance started now missed the notification: it reads through.
 	c := instance(t, url)
-	if bid, err := c.Relay.GetHeader(1, parent, pk); err != nil || bid == nil || bid.Header().BlockHash() != hash {
+	if bid, err := c.Relay.GetHeader(context.Background(), 1, parent, pk); err != nil || bid == nil || bid.Header().BlockHash() != hash {
 		t.Fatalf("getHeader on a new instance: %v %v", bid, err)
 	}
 	d, err := b.Relay.GetPayload(ctx, b.BlindedBlock(1, bid), false)
@@ -276,7 +276,7 @@ func TestSharedSurvivesDatabaseRestart(t *testing.T) {
 		t.Fatalf("submission after the database came back: %v %v", out, err)
 	}
 	waitBid(t, got, sub.BidTrace().BlockHash)
-	if bid, err := b.Relay.GetHeader(1, sub.BidTrace().ParentHash, a.Proposer(1).Key.PublicKey()); err != nil || bid == nil {
+	if bid, err := b.Relay.GetHeader(context.Background(), 1, sub.BidTrace().ParentHash, a.Proposer(1).Key.PublicKey()); err != nil || bid == nil {
 		t.Fatalf("getHeader on B after the restart: %v %v", bid, err)
 	}
 }
@@ -329,7 +329,7 @@ func TestSharedBetaDeliveredElsewhere(t *testing.T) {
 		t.Fatalf("submission to A: %v %v", out, err)
 	}
 	alphaHash := sub.BidTrace().BlockHash
-	bid, err := a.Relay.GetHeader(1, sub.BidTrace().ParentHash, a.Proposer(1).Key.PublicKey())
+	bid, err := a.Relay.GetHeader(context.Background(), 1, sub.BidTrace().ParentHash, a.Proposer(1).Key.PublicKey())
 	if err != nil || bid == nil {
 		t.Fatalf("getHeader on A: %v %v", bid, err)
 	}
@@ -391,7 +391,7 @@ func TestSharedBetaOnOtherInstance(t *testing.T) {
 	}
 	alphaHash := sub.BidTrace().BlockHash
 	waitBid(t, executed, alphaHash)
-	bid, err := b.Relay.GetHeader(1, sub.BidTrace().ParentHash, a.Proposer(1).Key.PublicKey())
+	bid, err := b.Relay.GetHeader(context.Background(), 1, sub.BidTrace().ParentHash, a.Proposer(1).Key.PublicKey())
 	if err != nil || bid == nil {
 		t.Fatalf("getHeader on B: %v %v", bid, err)
 	}
@@ -425,7 +425,7 @@ func TestSharedNoOlderSlotDelivered(t *testing.T) {
 		t.Fatalf("submission to A: %v %v", out, err)
 	}
 	waitBid(t, got, sub.BidTrace().BlockHash)
-	bid, err := b.Relay.GetHeader(1, sub.BidTrace().ParentHash, a.Proposer(1).Key.PublicKey())
+	bid, err := b.Relay.GetHeader(context.Background(), 1, sub.BidTrace().ParentHash, a.Proposer(1).Key.PublicKey())
 	if err != nil || bid == nil {
 		t.Fatalf("getHeader on B: %v %v", bid, err)
 	}

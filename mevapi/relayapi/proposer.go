@@ -35,7 +35,7 @@ const (
 type ProposerRelay interface {
 	BeaconConfig() *params.BeaconConfig
 	RegisterValidators(ctx context.Context, regs []beacon.SignedValidatorRegistration) error
-	GetHeader(slot uint64, parent beacon.Root, proposer beacon.BLSPubkey) (*beacon.SignedBuilderBid, error)
+	GetHeader(ctx context.Context, slot uint64, parent beacon.Root, proposer beacon.BLSPubkey) (*beacon.SignedBuilderBid, error)
 	GetPayload(ctx context.Context, blk *beacon.SignedBlindedBeaconBlock, async bool) (*relay.Delivery, error)
 }
 
@@ -159,7 +159,7 @@ func (p *proposerAPI) header(w http.ResponseWriter, req *http.Request) {
 		mevapi.WriteError(w, http.StatusBadRequest, "invalid hash")
 		return
 	}
-	bid, err := p.r.GetHeader(slot, parent, pubkey)
+	bid, err := p.r.GetHeader(req.Context(), slot, parent, pubkey)
 	if err != nil {
 		writeRelayError(w, err)
 		return

@@ -121,7 +121,7 @@ func benchHeaderServer(b *testing.B, beta bool) string {
 		b.Fatalf("submit: %d %s", code, out)
 	}
 	pk := e.Proposer(1).Key.PublicKey()
-	bid, err := e.Relay.GetHeader(1, beacon.Root(sub.Fulu.Message.ParentHash), pk)
+	bid, err := e.Relay.GetHeader(context.Background(), 1, beacon.Root(sub.Fulu.Message.ParentHash), pk)
 	if err != nil || bid == nil {
 		b.Fatalf("getHeader: %v", err)
 	}
