@@ -487,6 +487,7 @@ func (r *run) check(ctx context.Context, ec *ethclient.Client, rpcURL, mevURL, r
 	fmt.Printf("  validators registered      %d of %d\n", registered, len(vals.Data))
 	fmt.Printf("  getHeader latency          p50 %s, p95 %s, p99 %s, max %s (%d calls, measured at a loopback proxy in front of gavel)\n",
 		pct(lat, 50), pct(lat, 95), pct(lat, 99), pct(lat, 100), len(lat))
+	r.printHeaderWaits()
 	if bidsServed > 0 {
 		fmt.Printf("  bid ready before the ask   %d of %d slots (%.0f %%)\n", readyFirst, bidsServed, 100*float64(readyFirst)/float64(bidsServed))
 	}

@@ -30,7 +30,11 @@ type slotAttrs struct {
 	attrs chain.PayloadAttributes
 	at    time.Time
 	// settle tells the relays that hold getHeader for this build
-	// (bidAnnouncer) that its first submission is done or will not come.
+	// (bidAnnouncer) that its first submission to them is answered, or
+	// that none will come: the run ended, or they have no proposer for
+	// the slot. A build that failed or had nothing to bid does not settle
+	// it: the run rebuilds when bundles or transactions arrive, and
+	// getHeader's wait is bounded.
 	settle func()
 }
 
@@ -227,7 +231,6 @@ wait:
 		a.settle() // no relay holding getHeader gets a block this slot
 	}
 	b.buildFor(ctx, a, job, sr, sr.order)
-	a.settle() // the relays have the first block, or no block comes
 
 	var closes <-chan time.Time
 	if b.cfg.SlotOpen >= 0 {
@@ -282,10 +285,18 @@ wait:
 // (bidAnnouncer) has a proposer to build for.
 func (sr *slotRelays) announced() bool {
 	for _, rs := range sr.groups {
-		for _, r := range rs {
-			if _, ok := r.(bidAnnouncer); ok {
-				return true
-			}
+		if announces(rs) {
+			return true
+		}
+	}
+	return false
+}
+
+// announces reports whether one of rs holds getHeader for the build.
+func announces(rs []Relay) bool {
+	for _, r := range rs {
+		if _, ok := r.(bidAnnouncer); ok {
+			return true
 		}
 	}
 	return false
@@ -340,6 +351,14 @@ func (b *Builder) buildFor(ctx context.Context, a slotAttrs, job Job, sr *slotRe
 			firstBidTimer.UpdateSince(a.at)
 		}
 		b.Submit(ctx, built, sr.groups[p]...)
+		if announces(sr.groups[p]) {
+			a.settle() // the relays holding getHeader have answered this block
+		}
+		if prev == nil {
+			// How long getHeader may have to wait for this bid
+			// (relay.Config.HeaderWait).
+			log.Info("Builder submitted the slot's first bid", "slot", a.slot, "sinceattrs", time.Since(a.at))
+		}
 		sr.best[p] = built
 	}
 }

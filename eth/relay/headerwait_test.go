@@ -180,21 +180,22 @@ func TestGetHeaderNoWaitWithoutBuild(t *testing.T) {
 	w.blocks.release <- nil
 }
 
-// TestGetHeaderWaitEnds: a failed build ends the wait with 204 (the bound
-// is an hour); a build that does not finish within the bound leaves
-// getHeader at the bound with 204 while it still runs.
+// TestGetHeaderWaitEnds: a failed first build does not end the wait (the
+// builder rebuilds when transactions arrive, and that bid is served); a
+// build that does not finish within the bound leaves getHeader at the
+// bound with 204; the builder's run ending ends the wait with 204.
 func TestGetHeaderWaitEnds(t *testing.T) {
-	t.Run("build fails", func(t *testing.T) {
+	t.Run("failed build then rebuild", func(t *testing.T) {
 		w := newWaitEnv(t, time.Hour)
 		head := w.startBuild(t, 1)
+		w.blocks.release <- errors.New("the test fails the build")
 		ans := w.askHeader(1, head, w.Proposer(1).Key.PublicKey())
 		recv(t, w.waits)
-		w.blocks.release <- errors.New("the test fails the build")
-		if got := recv(t, ans); got.bid != nil || got.err != nil {
-			t.Fatalf("getHeader after a failed build: %v %v, want 204", got.bid, got.err)
-		}
-		if f := w.Relay.BuildsInFlight(); f != 0 {
-			t.Fatalf("%d builds in flight after the failure", f)
+		w.b.Kick() // a transaction arrived
+		recv(t, w.blocks.started)
+		w.blocks.release <- nil
+		if got := recv(t, ans); got.bid == nil || got.err != nil {
+			t.Fatalf("getHeader after a failed build and a rebuild: %v %v, want the rebuild's bid", got.bid, got.err)
 		}
 	})
 	t.Run("bound", func(t *testing.T) {
@@ -207,7 +208,19 @@ func TestGetHeaderWaitEnds(t *testing.T) {
 		if n, f := w.Relay.HeaderWaits(), w.Relay.BuildsInFlight(); n != 1 || f != 1 {
 			t.Fatalf("%d waits, %d builds in flight; want 1 wait that ended while the build runs", n, f)
 		}
-		w.blocks.release <- nil
+	})
+	t.Run("run ends", func(t *testing.T) {
+		w := newWaitEnv(t, time.Hour)
+		head := w.startBuild(t, 1)
+		ans := w.askHeader(1, head, w.Proposer(1).Key.PublicKey())
+		recv(t, w.waits)
+		w.b.Stop() // cancels the build in progress
+		if got := recv(t, ans); got.bid != nil || got.err != nil {
+			t.Fatalf("getHeader after the builder stopped: %v %v, want 204", got.bid, got.err)
+		}
+		if f := w.Relay.BuildsInFlight(); f != 0 {
+			t.Fatalf("%d builds in flight after the run ended", f)
+		}
 	})
 }
 
