@@ -22,7 +22,7 @@ func BenchmarkFuluSubmissionSSZDecode(b *testing.B) {
 	b.ReportAllocs()
 	start := testutil.CPUTime()
 	for b.Loop() {
-		if _, err := DecodeSubmissionSSZ(params.ForkFulu, raw); err != nil {
+		if _, err := DecodeSubmissionSSZ(MainnetSpec, params.ForkFulu, raw); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -46,7 +46,7 @@ func BenchmarkFuluSubmissionJSONDecode(b *testing.B) {
 	b.ReportAllocs()
 	start := testutil.CPUTime()
 	for b.Loop() {
-		if _, err := DecodeSubmissionJSON(params.ForkFulu, raw); err != nil {
+		if _, err := DecodeSubmissionJSON(MainnetSpec, params.ForkFulu, raw); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -68,7 +68,7 @@ func BenchmarkFuluSubmissionJSONBaselineStdlibAny(b *testing.B) {
 }
 
 func BenchmarkFuluSubmissionSSZEncode(b *testing.B) {
-	s, err := DecodeSubmissionSSZ(params.ForkFulu, readVector(b, "submitBlockPayloadFulu.ssz.gz"))
+	s, err := DecodeSubmissionSSZ(MainnetSpec, params.ForkFulu, readVector(b, "submitBlockPayloadFulu.ssz.gz"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -83,7 +83,7 @@ func BenchmarkFuluSubmissionSSZEncode(b *testing.B) {
 }
 
 func BenchmarkFuluSubmissionJSONEncode(b *testing.B) {
-	s, err := DecodeSubmissionSSZ(params.ForkFulu, readVector(b, "submitBlockPayloadFulu.ssz.gz"))
+	s, err := DecodeSubmissionSSZ(MainnetSpec, params.ForkFulu, readVector(b, "submitBlockPayloadFulu.ssz.gz"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -98,7 +98,7 @@ func BenchmarkFuluSubmissionJSONEncode(b *testing.B) {
 }
 
 func BenchmarkBidTraceHashTreeRoot(b *testing.B) {
-	s, _ := DecodeSubmissionSSZ(params.ForkFulu, readVector(b, "submitBlockPayloadFulu.ssz.gz"))
+	s, _ := DecodeSubmissionSSZ(MainnetSpec, params.ForkFulu, readVector(b, "submitBlockPayloadFulu.ssz.gz"))
 	bt := s.BidTrace()
 	b.ReportAllocs()
 	start := testutil.CPUTime()
@@ -112,7 +112,7 @@ func BenchmarkBidTraceHashTreeRoot(b *testing.B) {
 
 // The direct implementation used on the hot path.
 func BenchmarkBidTraceSigningRoot(b *testing.B) {
-	s, _ := DecodeSubmissionSSZ(params.ForkFulu, readVector(b, "submitBlockPayloadFulu.ssz.gz"))
+	s, _ := DecodeSubmissionSSZ(MainnetSpec, params.ForkFulu, readVector(b, "submitBlockPayloadFulu.ssz.gz"))
 	bt := s.BidTrace()
 	domain := BuilderDomain(params.MainnetBeaconConfig)
 	b.ReportAllocs()
@@ -125,7 +125,7 @@ func BenchmarkBidTraceSigningRoot(b *testing.B) {
 
 // Baseline: the generic path through the sszgen hasher.
 func BenchmarkBidTraceSigningRootGeneric(b *testing.B) {
-	s, _ := DecodeSubmissionSSZ(params.ForkFulu, readVector(b, "submitBlockPayloadFulu.ssz.gz"))
+	s, _ := DecodeSubmissionSSZ(MainnetSpec, params.ForkFulu, readVector(b, "submitBlockPayloadFulu.ssz.gz"))
 	bt := s.BidTrace()
 	domain := BuilderDomain(params.MainnetBeaconConfig)
 	b.ReportAllocs()
@@ -139,7 +139,7 @@ func BenchmarkBidTraceSigningRootGeneric(b *testing.B) {
 }
 
 func benchPayloadRoot(b *testing.B, fork params.ConsensusFork, name string) {
-	s, err := DecodeSubmissionSSZ(fork, readVector(b, name))
+	s, err := DecodeSubmissionSSZ(MainnetSpec, fork, readVector(b, name))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -165,12 +165,12 @@ func BenchmarkPayloadHashTreeRootFulu10Tx(b *testing.B) {
 }
 
 func BenchmarkPayloadHeaderFromPayloadDeneb374Tx(b *testing.B) {
-	s, _ := DecodeSubmissionSSZ(params.ForkDeneb, readVector(b, "submitBlockPayloadDeneb_Goerli.ssz.gz"))
+	s, _ := DecodeSubmissionSSZ(MainnetSpec, params.ForkDeneb, readVector(b, "submitBlockPayloadDeneb_Goerli.ssz.gz"))
 	p := s.Payload()
 	b.ReportAllocs()
 	start := testutil.CPUTime()
 	for b.Loop() {
-		if _, err := p.Header(); err != nil {
+		if _, err := p.Header(MainnetSpec); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -47,8 +47,8 @@ var (
 	ErrStatus = errors.New("beacon node error status")
 	// ErrMismatch: the beacon node's network differs from the configured one.
 	ErrMismatch = errors.New("beacon node is on another network")
-	// ErrPreset: the beacon node's preset gives the beacon types other
-	// sizes than gavel's (the minimal preset).
+	// ErrPreset: a preset value of the beacon node is one gavel has no
+	// container shape for (beacon.Spec lists what it supports).
 	ErrPreset = errors.New("unsupported consensus preset")
 )
 
