@@ -11,6 +11,8 @@ import (
 	"sync"
 
 	dynssz "github.com/pk910/dynamic-ssz"
+
+	"github.com/gavel-eth/gavel/params"
 )
 
 // Spec holds the consensus preset values that shape this package's containers: the
@@ -67,35 +69,36 @@ type Spec struct {
 type specKey struct {
 	name    string
 	mainnet uint64
-	fixed   bool // gavel has no other shape for it
+	fixed   bool                 // gavel has no other shape for it
+	fork    params.ConsensusFork // the first fork whose containers it shapes
 }
 
 // specKeys lists every value of the Spec doc comment, in that order.
 var specKeys = []specKey{
-	{"SYNC_COMMITTEE_SIZE", 512, false},
-	{"MAX_WITHDRAWALS_PER_PAYLOAD", MaxWithdrawalsPerPayload, false},
-	{"MAX_BLOB_COMMITMENTS_PER_BLOCK", MaxBlobCommitmentsPerBlock, false},
-	{"FIELD_ELEMENTS_PER_EXT_BLOB", FieldElementsPerExtBlob, false},
-	{"MAX_COMMITTEES_PER_SLOT", MaxCommitteesPerSlot, false},
-	{"MAX_VALIDATORS_PER_COMMITTEE", MaxValidatorsPerCommittee, false},
-	{"MAX_PROPOSER_SLASHINGS", MaxProposerSlashings, false},
-	{"MAX_ATTESTER_SLASHINGS", MaxAttesterSlashings, false},
-	{"MAX_ATTESTATIONS", MaxAttestations, false},
-	{"MAX_DEPOSITS", MaxDeposits, false},
-	{"MAX_VOLUNTARY_EXITS", MaxVoluntaryExits, false},
-	{"MAX_BLS_TO_EXECUTION_CHANGES", MaxBLSToExecutionChanges, false},
-	{"MAX_ATTESTER_SLASHINGS_ELECTRA", MaxAttesterSlashingsElectra, false},
-	{"MAX_ATTESTATIONS_ELECTRA", MaxAttestationsElectra, false},
-	{"MAX_DEPOSIT_REQUESTS_PER_PAYLOAD", MaxDepositRequests, false},
-	{"MAX_WITHDRAWAL_REQUESTS_PER_PAYLOAD", MaxWithdrawalRequests, false},
-	{"MAX_CONSOLIDATION_REQUESTS_PER_PAYLOAD", MaxConsolidationRequests, false},
-	{"MAX_TRANSACTIONS_PER_PAYLOAD", MaxTransactionsPerPayload, false},
-	{"MAX_BYTES_PER_TRANSACTION", MaxBytesPerTransaction, false},
-	{"MAX_EXTRA_DATA_BYTES", MaxExtraDataBytes, false},
-	{"BYTES_PER_LOGS_BLOOM", BloomLength, true},
-	{"FIELD_ELEMENTS_PER_BLOB", BlobLength / 32, true},
-	{"CELLS_PER_EXT_BLOB", CellsPerExtBlob, true},
-	{"DEPOSIT_CONTRACT_TREE_DEPTH", DepositProofLength - 1, true},
+	{"SYNC_COMMITTEE_SIZE", 512, false, params.ForkAltair},
+	{"MAX_WITHDRAWALS_PER_PAYLOAD", MaxWithdrawalsPerPayload, false, params.ForkCapella},
+	{"MAX_BLOB_COMMITMENTS_PER_BLOCK", MaxBlobCommitmentsPerBlock, false, params.ForkDeneb},
+	{"FIELD_ELEMENTS_PER_EXT_BLOB", FieldElementsPerExtBlob, false, params.ForkFulu},
+	{"MAX_COMMITTEES_PER_SLOT", MaxCommitteesPerSlot, false, params.ForkPhase0},
+	{"MAX_VALIDATORS_PER_COMMITTEE", MaxValidatorsPerCommittee, false, params.ForkPhase0},
+	{"MAX_PROPOSER_SLASHINGS", MaxProposerSlashings, false, params.ForkPhase0},
+	{"MAX_ATTESTER_SLASHINGS", MaxAttesterSlashings, false, params.ForkPhase0},
+	{"MAX_ATTESTATIONS", MaxAttestations, false, params.ForkPhase0},
+	{"MAX_DEPOSITS", MaxDeposits, false, params.ForkPhase0},
+	{"MAX_VOLUNTARY_EXITS", MaxVoluntaryExits, false, params.ForkPhase0},
+	{"MAX_BLS_TO_EXECUTION_CHANGES", MaxBLSToExecutionChanges, false, params.ForkCapella},
+	{"MAX_ATTESTER_SLASHINGS_ELECTRA", MaxAttesterSlashingsElectra, false, params.ForkElectra},
+	{"MAX_ATTESTATIONS_ELECTRA", MaxAttestationsElectra, false, params.ForkElectra},
+	{"MAX_DEPOSIT_REQUESTS_PER_PAYLOAD", MaxDepositRequests, false, params.ForkElectra},
+	{"MAX_WITHDRAWAL_REQUESTS_PER_PAYLOAD", MaxWithdrawalRequests, false, params.ForkElectra},
+	{"MAX_CONSOLIDATION_REQUESTS_PER_PAYLOAD", MaxConsolidationRequests, false, params.ForkElectra},
+	{"MAX_TRANSACTIONS_PER_PAYLOAD", MaxTransactionsPerPayload, false, params.ForkBellatrix},
+	{"MAX_BYTES_PER_TRANSACTION", MaxBytesPerTransaction, false, params.ForkBellatrix},
+	{"MAX_EXTRA_DATA_BYTES", MaxExtraDataBytes, false, params.ForkBellatrix},
+	{"BYTES_PER_LOGS_BLOOM", BloomLength, true, params.ForkBellatrix},
+	{"FIELD_ELEMENTS_PER_BLOB", BlobLength / 32, true, params.ForkDeneb},
+	{"CELLS_PER_EXT_BLOB", CellsPerExtBlob, true, params.ForkFulu},
+	{"DEPOSIT_CONTRACT_TREE_DEPTH", DepositProofLength - 1, true, params.ForkPhase0},
 }
 
 // ErrUnsupportedPreset is returned for preset values gavel cannot handle.
@@ -117,7 +120,7 @@ var MinimalSpec = mustSpec("minimal", map[string]string{
 })
 
 func mustSpec(name string, values map[string]string) *Spec {
-	s, err := NewSpec(name, values)
+	s, err := NewSpec(name, values, params.LatestConsensusFork)
 	if err != nil {
 		panic(err)
 	}
@@ -125,26 +128,30 @@ func mustSpec(name string, values map[string]string) *Spec {
 }
 
 // SpecFromConfig builds the Spec of a beacon node's /eth/v1/config/spec answer (string
-// values keyed by name). Values the answer lacks are mainnet's (older clients omit the keys
-// of forks they do not know); the name is PRESET_BASE, "custom" when absent.
-func SpecFromConfig(config map[string]string) (*Spec, error) {
+// values keyed by name) for a chain whose newest scheduled fork is last. Values the answer
+// lacks are mainnet's (older clients omit the keys of forks they do not know); the name is
+// PRESET_BASE, "custom" when absent.
+func SpecFromConfig(config map[string]string, last params.ConsensusFork) (*Spec, error) {
 	name := config["PRESET_BASE"]
 	if name == "" {
 		name = "custom"
 	}
-	return NewSpec(name, config)
+	return NewSpec(name, config, last)
 }
 
 // NewSpec builds a Spec named name from values (decimal strings keyed by spec name, other
-// keys ignored). Missing values are mainnet's. It fails with ErrUnsupportedPreset when a
-// value gavel has no other shape for differs from mainnet's, or a value is out of range.
-func NewSpec(name string, values map[string]string) (*Spec, error) {
+// keys ignored) for a chain whose newest scheduled fork is last. Missing values are
+// mainnet's, and so are the values of forks after last, whose containers the chain never
+// carries (Lodestar 1.5.1's minimal preset still has the early Deneb
+// FIELD_ELEMENTS_PER_BLOB of 4). It fails with ErrUnsupportedPreset when a value gavel has
+// no other shape for differs from mainnet's, or a value is out of range.
+func NewSpec(name string, values map[string]string, last params.ConsensusFork) (*Spec, error) {
 	s := &Spec{name: name, values: make(map[string]uint64, len(specKeys))}
 	mainnet := true
 	var bad []string
 	for _, k := range specKeys {
 		v := k.mainnet
-		if str, ok := values[k.name]; ok {
+		if str, ok := values[k.name]; ok && k.fork <= last {
 			n, err := strconv.ParseUint(strings.TrimSpace(str), 10, 64)
 			if err != nil {
 				return nil, fmt.Errorf("%w: %s is %q, expected a decimal number", ErrUnsupportedPreset, k.name, str)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -333,10 +334,6 @@ func (c *Client) NetworkConfig(ctx context.Context, preset *params.BeaconConfig,
 	if cfg.SlotsPerEpoch, err = specUint(spec, "SLOTS_PER_EPOCH"); err != nil {
 		return nil, nil, err
 	}
-	sszSpec, err := beacon.SpecFromConfig(spec)
-	if err != nil {
-		return nil, nil, fmt.Errorf("%w: %v", ErrPreset, err)
-	}
 	cfg.Forks = []params.ForkSchedule{{Fork: params.ForkPhase0, Version: cfg.GenesisForkVersion}}
 	for f := params.ForkAltair; f <= params.LatestConsensusFork; f++ {
 		v, epoch, ok, err := specFork(spec, f)
@@ -361,6 +358,10 @@ func (c *Client) NetworkConfig(ctx context.Context, preset *params.BeaconConfig,
 			cfg.Forks = append(cfg.Forks, params.ForkSchedule{Fork: params.ConsensusFork(i), Version: f.CurrentVersion, Epoch: f.Epoch})
 		}
 	}
+	sszSpec, err := beacon.SpecFromConfig(spec, lastScheduledFork(cfg))
+	if err != nil {
+		return nil, nil, err
+	}
 	if preset != nil {
 		if err := checkPreset(cfg, preset); err != nil {
 			return nil, nil, err
@@ -370,6 +371,18 @@ func (c *Client) NetworkConfig(ctx context.Context, preset *params.BeaconConfig,
 		return nil, nil, fmt.Errorf("%w: %v", ErrBadResponse, err)
 	}
 	return cfg, sszSpec, nil
+}
+
+// lastScheduledFork is the newest fork of cfg with an epoch (a far-future
+// epoch, 2^64-1, means not scheduled).
+func lastScheduledFork(cfg *params.BeaconConfig) params.ConsensusFork {
+	last := params.ForkPhase0
+	for _, f := range cfg.Forks {
+		if f.Epoch != math.MaxUint64 && f.Fork > last {
+			last = f.Fork
+		}
+	}
+	return last
 }
 
 // checkPreset reports how the node's constants differ from a preset's.

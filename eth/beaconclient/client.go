@@ -25,6 +25,8 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/metrics"
+
+	"github.com/gavel-eth/gavel/core/beacon"
 )
 
 var (
@@ -49,7 +51,7 @@ var (
 	ErrMismatch = errors.New("beacon node is on another network")
 	// ErrPreset: a preset value of the beacon node is one gavel has no
 	// container shape for (beacon.Spec lists what it supports).
-	ErrPreset = errors.New("unsupported consensus preset")
+	ErrPreset = beacon.ErrUnsupportedPreset
 )
 
 // APIError is a non-2xx answer of a beacon node. It matches ErrStatus.
