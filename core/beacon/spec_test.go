@@ -124,8 +124,8 @@ func minimalBlockTB(tb testing.TB, spec *Spec) *SignedBlindedBeaconBlockElectra 
 	return &SignedBlindedBeaconBlockElectra{
 		Message: BlindedBeaconBlockElectra{Slot: 9, ProposerIndex: 3, Body: BlindedBeaconBlockBodyElectra{
 			ProposerSlashings: []ProposerSlashing{}, AttesterSlashings: []AttesterSlashingElectra{},
-			Attestations:  []AttestationElectra{{AggregationBits: []byte{0x0f}, CommitteeBits: append([]byte{1}, make([]byte, committeeBytes-1)...)}},
-			Deposits:      []Deposit{}, VoluntaryExits: []SignedVoluntaryExit{},
+			Attestations: []AttestationElectra{{AggregationBits: []byte{0x0f}, CommitteeBits: append([]byte{1}, make([]byte, committeeBytes-1)...)}},
+			Deposits:     []Deposit{}, VoluntaryExits: []SignedVoluntaryExit{},
 			SyncAggregate: agg, ExecutionPayloadHeader: ExecutionPayloadHeaderDeneb{ExtraData: []byte{}},
 			BLSToExecutionChanges: []SignedBLSToExecutionChange{}, BlobKZGCommitments: []KZGCommitment{{1}},
 			ExecutionRequests: ExecutionRequests{Deposits: []DepositRequest{}, Withdrawals: []WithdrawalRequest{{Amount: 5}}, Consolidations: []ConsolidationRequest{}},
