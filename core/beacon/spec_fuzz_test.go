@@ -2,6 +2,7 @@ package beacon
 
 import (
 	"bytes"
+	"encoding/json"
 	"testing"
 
 	"github.com/gavel-eth/gavel/params"
@@ -36,6 +37,17 @@ func minimalSeeds(tb testing.TB) (forks []params.ConsensusFork, blocks []*Signed
 		tb.Fatal(err)
 	}
 	forks, blocks = append(forks, params.ForkElectra), append(blocks, eb)
+	var capture struct {
+		Block json.RawMessage `json:"signed_blinded_block"`
+	}
+	if err := json.Unmarshal(readVector(tb, "lodestarMinimalBlindedCapella.json"), &capture); err != nil {
+		tb.Fatal(err)
+	}
+	lb, err := DecodeSignedBlindedBeaconBlockJSON(MinimalSpec, params.ForkCapella, capture.Block)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	forks, blocks = append(forks, params.ForkCapella), append(blocks, lb)
 	return forks, blocks
 }
 

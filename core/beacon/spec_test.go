@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -338,3 +340,58 @@ func TestMinimalBidAndUnblind(t *testing.T) {
 }
 
 func (h *ExecutionPayloadHeaderCapella) clone() ExecutionPayloadHeaderCapella { return *h }
+
+// TestLodestarMinimalBlindedBlock checks a real minimal-preset signed blinded block: the
+// one Lodestar 1.5.1 (`lodestar dev --preset minimal`) POSTed to gavel in `make interop
+// -capture`, with its proposer's pubkey and the chain's signing constants. Its proposer
+// signature verifies only if the block's hash tree root is right (4 bytes of sync committee
+// bits, minimal list limits), and its header's withdrawals root, which Lodestar checked in
+// its state transition, is the minimal preset's root of no withdrawals.
+func TestLodestarMinimalBlindedBlock(t *testing.T) {
+	var capture struct {
+		ProposerPubkey        BLSPubkey         `json:"proposer_pubkey"`
+		GenesisValidatorsRoot Root              `json:"genesis_validators_root"`
+		Spec                  map[string]string `json:"spec"`
+		Block                 json.RawMessage   `json:"signed_blinded_block"`
+	}
+	if err := json.Unmarshal(readVector(t, "lodestarMinimalBlindedCapella.json"), &capture); err != nil {
+		t.Fatal(err)
+	}
+	spec, err := SpecFromConfig(capture.Spec, params.ForkCapella)
+	if err != nil || spec.Name() != "minimal" {
+		t.Fatalf("spec %v: %v", spec, err)
+	}
+	var version params.ForkVersion
+	if _, err := hex.Decode(version[:], []byte(strings.TrimPrefix(capture.Spec["CAPELLA_FORK_VERSION"], "0x"))); err != nil {
+		t.Fatal(err)
+	}
+	cfg := &params.BeaconConfig{Name: "lodestar-minimal", GenesisValidatorsRoot: capture.GenesisValidatorsRoot,
+		Forks: []params.ForkSchedule{{Fork: params.ForkCapella, Version: version}}}
+	blk, err := DecodeSignedBlindedBeaconBlockJSON(spec, params.ForkCapella, capture.Block)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := blk.VerifySignature(cfg, capture.ProposerPubkey); err != nil {
+		t.Fatalf("Lodestar's proposer signature: %v", err)
+	}
+	if n := len(blk.Capella.Message.Body.SyncAggregate.SyncCommitteeBits); n != 4 {
+		t.Fatalf("%d bytes of sync committee bits", n)
+	}
+	if want, _ := WithdrawalsRoot(spec, nil); blk.Header().Capella.WithdrawalsRoot != want {
+		t.Fatalf("withdrawals root %s, want %s", blk.Header().Capella.WithdrawalsRoot, want)
+	}
+	// SSZ round trip keeps the signed root.
+	raw, err := blk.MarshalSSZ()
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := DecodeSignedBlindedBeaconBlockSSZ(spec, params.ForkCapella, raw)
+	if err != nil || again.VerifySignature(cfg, capture.ProposerPubkey) != nil {
+		t.Fatalf("after an SSZ round trip: %v", err)
+	}
+	// Under the mainnet preset the block does not decode, and the error names the field.
+	_, err = DecodeSignedBlindedBeaconBlockJSON(MainnetSpec, params.ForkCapella, capture.Block)
+	if !errors.Is(err, ErrInvalidLength) || !strings.Contains(err.Error(), "sync_committee_bits") {
+		t.Fatalf("mainnet decode: %v", err)
+	}
+}
