@@ -354,7 +354,7 @@ func TestLodestarMinimalBlindedBlock(t *testing.T) {
 		Spec                  map[string]string `json:"spec"`
 		Block                 json.RawMessage   `json:"signed_blinded_block"`
 	}
-	if err := json.Unmarshal(readVector(t, "lodestarMinimalBlindedCapella.json"), &capture); err != nil {
+	if err := json.Unmarshal(useVector(t, "lodestarMinimalBlindedCapella.json"), &capture); err != nil {
 		t.Fatal(err)
 	}
 	spec, err := SpecFromConfig(capture.Spec, params.ForkCapella)
