@@ -273,3 +273,43 @@ func BenchmarkRegistrations1000Interleaved(b *testing.B) {
 	b.ReportMetric(float64(singleCPU.Nanoseconds())/n, "cpu-ns/reg-single")
 	b.ReportMetric(float64(batchCPU.Nanoseconds())/n, "cpu-ns/reg-batch")
 }
+
+// The minimal-preset path (dynamic-ssz): the Fulu vector decoded and a real minimal
+// blinded block's signing root, beside their mainnet (generated code) counterparts above
+// and in BenchmarkBlindedBlockRootMainnet.
+func BenchmarkFuluSubmissionSSZDecodeMinimal(b *testing.B) {
+	raw := readVector(b, "submitBlockPayloadFulu.ssz.gz")
+	b.SetBytes(int64(len(raw)))
+	b.ReportAllocs()
+	start := testutil.CPUTime()
+	for b.Loop() {
+		if _, err := DecodeSubmissionSSZ(MinimalSpec, params.ForkFulu, raw); err != nil {
+			b.Fatal(err)
+		}
+	}
+	testutil.ReportCPU(b, start)
+}
+
+func benchBlindedRoot(b *testing.B, blk *SignedBlindedBeaconBlock) {
+	b.ReportAllocs()
+	start := testutil.CPUTime()
+	for b.Loop() {
+		if _, err := blk.Message().HashTreeRoot(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	testutil.ReportCPU(b, start)
+}
+
+func BenchmarkBlindedBlockRootMinimal(b *testing.B) {
+	_, blocks := minimalSeeds(b)
+	benchBlindedRoot(b, blocks[0]) // the Goerli Capella block cut to minimal sync bits
+}
+
+func BenchmarkBlindedBlockRootMainnet(b *testing.B) {
+	blk, err := DecodeSignedBlindedBeaconBlockJSON(MainnetSpec, params.ForkCapella, readVector(b, "signedBlindedBeaconBlockCapella_Goerli.json.gz"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchBlindedRoot(b, blk)
+}
