@@ -103,7 +103,8 @@ func (p *ExecutionPayload) View() *ExecutionPayloadDeneb {
 	return &ExecutionPayloadDeneb{}
 }
 
-// HashTreeRoot returns the payload's SSZ root.
+// HashTreeRoot returns the payload's SSZ root under the mainnet preset (Spec.HashTreeRoot
+// of the container for another preset: the withdrawals limit enters the root).
 func (p *ExecutionPayload) HashTreeRoot() ([32]byte, error) { return p.container().HashTreeRoot() }
 
 // MarshalSSZ encodes the payload container.
