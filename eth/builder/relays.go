@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -19,6 +18,7 @@ import (
 
 	"github.com/gavel-eth/gavel/core/beacon"
 	"github.com/gavel-eth/gavel/eth/relay"
+	"github.com/gavel-eth/gavel/internal/httpc"
 )
 
 // ErrNotAccepted is returned when a relay answered but did not take the
@@ -214,24 +214,7 @@ func submitStatus(status int, body []byte) error {
 	return fmt.Errorf("relay answered %d %s", status, bytes.TrimSpace(body))
 }
 
-// do sends one request and returns the status and (bounded) body.
+// do sends one request and returns the status and body (at most 16 MiB).
 func (h *HTTPRelay) do(ctx context.Context, method, path string, body []byte, header map[string]string) (int, []byte, error) {
-	var rd io.Reader
-	if body != nil {
-		rd = bytes.NewReader(body)
-	}
-	req, err := http.NewRequestWithContext(ctx, method, strings.TrimRight(h.url(), "/")+path, rd)
-	if err != nil {
-		return 0, nil, err
-	}
-	for k, v := range header {
-		req.Header.Set(k, v)
-	}
-	resp, err := h.client.Do(req)
-	if err != nil {
-		return 0, nil, err
-	}
-	defer resp.Body.Close()
-	out, err := io.ReadAll(io.LimitReader(resp.Body, 16<<20))
-	return resp.StatusCode, out, err
+	return httpc.Do(ctx, h.client, method, strings.TrimRight(h.url(), "/")+path, body, header, 16<<20)
 }
