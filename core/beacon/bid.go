@@ -81,7 +81,11 @@ func (b *SignedBuilderBid) MarshalJSON() ([]byte, error) {
 
 // VersionedJSON encodes getHeader's JSON answer: {"version":"<fork>","data":<signed bid>}.
 func (b *SignedBuilderBid) VersionedJSON() ([]byte, error) {
-	return EncodeVersionedJSON(b.Fork, b.container())
+	body, err := b.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	return versionedJSON(b.Fork, body), nil
 }
 
 // Message returns the signed BuilderBid container.

@@ -313,10 +313,15 @@ func EncodeVersionedJSON(fork params.ConsensusFork, data any) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	return versionedJSON(fork, body), nil
+}
+
+// versionedJSON wraps an encoded body in the {"version","data"} envelope.
+func versionedJSON(fork params.ConsensusFork, body []byte) []byte {
 	out := make([]byte, 0, len(body)+32)
 	out = append(out, `{"version":"`...)
 	out = append(out, fork.String()...)
 	out = append(out, `","data":`...)
 	out = append(out, body...)
-	return append(out, '}'), nil
+	return append(out, '}')
 }
