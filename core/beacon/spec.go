@@ -3,7 +3,6 @@ package beacon
 import (
 	"errors"
 	"fmt"
-	"maps"
 	"reflect"
 	"slices"
 	"strconv"
@@ -191,9 +190,6 @@ func (s *Spec) IsMainnet() bool { return s.dyn == nil }
 // Value returns one of the values listed in the Spec doc comment (0 for other names).
 func (s *Spec) Value(name string) uint64 { return s.values[name] }
 
-// Values returns every value gavel reads, keyed by spec name.
-func (s *Spec) Values() map[string]uint64 { return maps.Clone(s.values) }
-
 // String names the preset and lists the values that differ from mainnet's.
 func (s *Spec) String() string {
 	var diffs []string
@@ -241,17 +237,6 @@ func (s *Spec) UnmarshalSSZ(c Container, data []byte) error {
 	return s.dyn.UnmarshalSSZ(c, data)
 }
 
-// SizeSSZ returns c's encoded size under the preset.
-func (s *Spec) SizeSSZ(c Container) int {
-	if s.dyn == nil {
-		return c.SizeSSZ()
-	}
-	n, err := s.dyn.SizeSSZ(c)
-	if err != nil {
-		return 0
-	}
-	return n
-}
 
 // DecodeJSON decodes strict beacon-API JSON (UnmarshalJSONStrict) into v with the
 // preset's lengths and limits.
