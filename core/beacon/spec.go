@@ -237,7 +237,6 @@ func (s *Spec) UnmarshalSSZ(c Container, data []byte) error {
 	return s.dyn.UnmarshalSSZ(c, data)
 }
 
-
 // DecodeJSON decodes strict beacon-API JSON (UnmarshalJSONStrict) into v with the
 // preset's lengths and limits.
 func (s *Spec) DecodeJSON(data []byte, v any) error {
