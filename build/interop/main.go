@@ -283,7 +283,7 @@ func (r *run) main(ctx context.Context) error {
 		if time.Now().After(deadline) {
 			return fmt.Errorf("the devnet did not reach %d epochs with gavel's builder in every proposal before %s (first getHeader at slot %d)", r.epochs, deadline.Format(time.TimeOnly), firstAsked)
 		}
-		if err := sleep(ctx, time.Second); err != nil {
+		if err := sleep(ctx, untilPoll(genesisTime, 2, time.Now())); err != nil {
 			return err
 		}
 		slot := uint64(0)
