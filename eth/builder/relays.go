@@ -38,7 +38,7 @@ func (l LocalRelay) Proposer(_ context.Context, slot uint64) (Proposer, bool, er
 	for _, d := range l.R.Validators() {
 		if d.Slot == slot {
 			m := d.Entry.Message
-			return Proposer{Pubkey: m.Pubkey, FeeRecipient: common.Address(m.FeeRecipient), GasLimit: m.GasLimit}, true, nil
+			return Proposer{Pubkey: m.Pubkey, FeeRecipient: common.Address(m.FeeRecipient), GasLimit: m.GasLimit, BetaGas: d.BetaGas}, true, nil
 		}
 	}
 	return Proposer{}, false, nil
@@ -94,6 +94,9 @@ func (h *HTTPRelay) Name() string { return strings.TrimRight(h.url(), "/") }
 type validatorsEntry struct {
 	Slot  string          `json:"slot"`
 	Entry json.RawMessage `json:"entry"`
+	// BetaGas is gavel's extension: the gas the relay keeps for the slot's
+	// beta block (absent from other relays' lists).
+	BetaGas string `json:"beta_gas,omitempty"`
 }
 
 // Proposer implements Relay: the relay's validators list, fetched again at
@@ -152,8 +155,14 @@ func parseValidators(body []byte) (map[uint64]Proposer, error) {
 		if err != nil {
 			return nil, fmt.Errorf("validators answer: slot %q: %w", e.Slot, err)
 		}
+		var betaGas uint64
+		if e.BetaGas != "" {
+			if betaGas, err = strconv.ParseUint(e.BetaGas, 10, 64); err != nil {
+				return nil, fmt.Errorf("validators answer: slot %s: beta_gas %q: expected a decimal gas amount", e.Slot, e.BetaGas)
+			}
+		}
 		m := regs[i].Message
-		out[s] = Proposer{Pubkey: m.Pubkey, FeeRecipient: common.Address(m.FeeRecipient), GasLimit: m.GasLimit}
+		out[s] = Proposer{Pubkey: m.Pubkey, FeeRecipient: common.Address(m.FeeRecipient), GasLimit: m.GasLimit, BetaGas: betaGas}
 	}
 	return out, nil
 }
