@@ -47,7 +47,7 @@ func (r *Relay) GetHeader(ctx context.Context, slot uint64, parent beacon.Root, 
 	if bb := bid.beta.Load(); bb != nil {
 		return bb.signed, nil
 	}
-	signed, err := bid.signedBid(r.cfg.SecretKey, r.builderDom)
+	signed, err := bid.signedBid(r.cfg.Spec, r.cfg.SecretKey, r.builderDom)
 	if err != nil {
 		return nil, internal("signing the bid", err)
 	}
