@@ -183,7 +183,8 @@ func TestGetHeaderNoWaitWithoutBuild(t *testing.T) {
 // TestGetHeaderWaitEnds: a failed first build does not end the wait (the
 // builder rebuilds when transactions arrive, and that bid is served); a
 // build that does not finish within the bound leaves getHeader at the
-// bound with 204; the builder's run ending ends the wait with 204.
+// bound with 204; the request's context ending (the client hung up) and
+// the builder's run ending end the wait with 204.
 func TestGetHeaderWaitEnds(t *testing.T) {
 	t.Run("failed build then rebuild", func(t *testing.T) {
 		w := newWaitEnv(t, time.Hour)
@@ -207,6 +208,21 @@ func TestGetHeaderWaitEnds(t *testing.T) {
 		}
 		if n, f := w.Relay.HeaderWaits(), w.Relay.BuildsInFlight(); n != 1 || f != 1 {
 			t.Fatalf("%d waits, %d builds in flight; want 1 wait that ended while the build runs", n, f)
+		}
+	})
+	t.Run("client hangs up", func(t *testing.T) {
+		w := newWaitEnv(t, time.Hour)
+		head := w.startBuild(t, 1)
+		ctx, cancel := context.WithCancel(context.Background())
+		ans := make(chan headerAnswer, 1)
+		go func() {
+			bid, err := w.Relay.GetHeader(ctx, 1, beacon.Root(head), w.Proposer(1).Key.PublicKey())
+			ans <- headerAnswer{bid, err}
+		}()
+		recv(t, w.waits)
+		cancel()
+		if got := recv(t, ans); got.bid != nil || got.err != nil {
+			t.Fatalf("getHeader after the client left: %v %v, want 204", got.bid, got.err)
 		}
 	})
 	t.Run("run ends", func(t *testing.T) {
