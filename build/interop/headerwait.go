@@ -18,7 +18,7 @@ var headerWaitLine = regexp.MustCompile(`Relay answered getHeader after waiting 
 
 // gavel's log line for the builder's first submission of a slot, with the
 // time since the slot's attributes (eth/builder/slots.go).
-var firstBidLine = regexp.MustCompile(`Builder submitted the slot's first bid.*\bsinceattrs=(\S+)`)
+var firstBidLine = regexp.MustCompile(`Builder submitted the slot's first bid.*\bslot=(\d+).*\bsinceattrs=(\S+)`)
 
 // printHeaderWaits reports which getHeaders gavel answered after a wait
 // (from its log) and the proxy's getHeader latency of the asks that did
@@ -31,13 +31,18 @@ func (r *run) printHeaderWaits() {
 	}
 	waits := map[uint64]wait{}
 	var firstBids []time.Duration
+	var slowest uint64 // slot of the slowest first bid
+	var slowestTook time.Duration
 	if f, err := os.Open(filepath.Join(r.work, "gavel.log")); err == nil {
 		sc := bufio.NewScanner(f)
 		sc.Buffer(make([]byte, 1<<20), 1<<20)
 		for sc.Scan() {
 			if m := firstBidLine.FindStringSubmatch(sc.Text()); m != nil {
-				if d, err := time.ParseDuration(m[1]); err == nil {
+				if d, err := time.ParseDuration(m[2]); err == nil {
 					firstBids = append(firstBids, d)
+					if d > slowestTook {
+						slowest, slowestTook = parseSlot(m[1]), d
+					}
 				}
 				continue
 			}
@@ -72,10 +77,15 @@ func (r *run) printHeaderWaits() {
 	for _, s := range [][]time.Duration{plain, waited, waitTimes, firstBids} {
 		sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
 	}
-	fmt.Printf("  first bid after attributes p50 %s, p99 %s, max %s (%d slots; gavel's builder, attributes to the in-process relay's answer)\n",
-		pct(firstBids, 50), pct(firstBids, 99), pct(firstBids, 100), len(firstBids))
+	fmt.Printf("  first bid after attributes p50 %s, p99 %s, max %s at slot %d (%d slots from the start; gavel's builder, attributes to the in-process relay's answer)\n",
+		pct(firstBids, 50), pct(firstBids, 99), pct(firstBids, 100), slowest, len(firstBids))
 	fmt.Printf("  getHeader after a wait     %d of %d asks (%d then with a bid; gavel waited p50 %s, max %s)\n",
 		len(waited), len(waited)+len(plain), withBid, pct(waitTimes, 50), pct(waitTimes, 100))
 	fmt.Printf("  getHeader latency, no wait p50 %s, p99 %s, max %s (%d calls)\n", pct(plain, 50), pct(plain, 99), pct(plain, 100), len(plain))
 	fmt.Printf("  getHeader latency, waited  p50 %s, p99 %s, max %s (%d calls)\n", pct(waited, 50), pct(waited, 99), pct(waited, 100), len(waited))
+}
+
+func parseSlot(s string) uint64 {
+	n, _ := strconv.ParseUint(s, 10, 64)
+	return n
 }
