@@ -97,9 +97,14 @@ func main() {
 	timeout := flag.Duration("timeout", 12*time.Minute, "bound on the whole run, npm install included")
 	keep := flag.Bool("keep", false, "keep the work directory (logs, data) even when the run passes")
 	flag.StringVar(&gavelVerbosity, "verbosity", "3", "gavel's --verbosity (its log is in the work directory)")
+	flag.DurationVar(&pollPhase, "txphase", pollPhase, "how far into each slot the run sends the slot's transfer (below the slot time)")
 	flag.Parse()
 	if err := checkPreset(*preset); err != nil {
 		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	if pollPhase < 0 || pollPhase >= 2*time.Second {
+		fmt.Fprintf(os.Stderr, "-txphase %s: expected 0 or more and below the 2 s slot\n", pollPhase)
 		os.Exit(2)
 	}
 	if *epochs <= 0 {

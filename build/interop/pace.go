@@ -10,7 +10,11 @@ import "time"
 // drifted against the slots, and in runs where it sent the transfer just
 // after a slot began, the builder's block came after Lodestar's getHeader
 // (204, no bid).
-const pollPhase = 500 * time.Millisecond
+// -txphase changes it: a phase just after the slot's start (60ms) sends the
+// transfer after Lodestar's forkchoiceUpdated, so the builder's first build
+// is empty and its bid comes from the rebuild, around Lodestar's getHeader:
+// the run then exercises getHeader's wait for a build in flight.
+var pollPhase = 500 * time.Millisecond
 
 // untilPoll is how long to sleep until the next slot's poll.
 func untilPoll(genesisTime int64, slotSeconds int64, now time.Time) time.Duration {
