@@ -10,10 +10,11 @@ import "time"
 // drifted against the slots, and in runs where it sent the transfer just
 // after a slot began, the builder's block came after Lodestar's getHeader
 // (204, no bid).
-// -txphase changes it: a phase just after the slot's start (60ms) sends the
-// transfer after Lodestar's forkchoiceUpdated, so the builder's first build
-// is empty and its bid comes from the rebuild, around Lodestar's getHeader:
-// the run then exercises getHeader's wait for a build in flight.
+// -txphase changes it. A phase just after the slot's start (60ms) sends the
+// transfer around Lodestar's getHeader for that slot. When the slot's first
+// build was empty (the previous transfer went into the previous block), its
+// bid then comes from the rebuild that transfer starts, just after the ask:
+// the run exercises getHeader's wait for a build in flight.
 var pollPhase = 500 * time.Millisecond
 
 // untilPoll is how long to sleep until the next slot's poll.
