@@ -7,6 +7,8 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"runtime"
+	"runtime/metrics"
 	"strings"
 	"testing"
 	"time"
@@ -117,7 +119,9 @@ func TestBodyBudget(t *testing.T) {
 
 	// In total: 160 KiB, a hog holding 64 KiB leaves room for a 30 KiB body
 	// (a chunk, then its exact copy) but not for a 100 KiB one.
-	cfg = Config{MaxBodyBytes: 1 << 20, BodyBudget: 160 << 10, BudgetWait: 20 * time.Millisecond}
+	// (4 connections set aside 64 KiB of the 224 KiB budget: 160 KiB for
+	// bodies, the last 20 KiB of it for small ones.)
+	cfg = Config{MaxBodyBytes: 1 << 20, BodyBudget: 224 << 10, MaxConns: 4, BudgetWait: 20 * time.Millisecond}
 	s, addr = readingServer(t, cfg, 40<<10, func() { in <- struct{}{} })
 	hog = dialFrom(t, "127.0.0.2", addr)
 	startBody(t, hog, 1<<20, 40<<10)
@@ -134,6 +138,78 @@ func TestBodyBudget(t *testing.T) {
 	}
 	hog.Close()
 	waitFor(t, func() bool { return s.BodyBytesInFlight() == 0 })
+}
+
+// TestSmallBodyHeadroom is the honest-request side of the many-address
+// attacks: large bodies fill all the budget they may, and a small body
+// (announced at most 64 KiB, as a registration or a JSON-RPC call) still
+// gets through, while another large one is refused with 503 and a closed
+// connection (not left to net/http's drain of the rest of its body).
+func TestSmallBodyHeadroom(t *testing.T) {
+	in := make(chan struct{}, 1)
+	// 8 connections set aside 128 KiB: 1 MiB for bodies, of which the last
+	// 128 KiB only for small ones.
+	cfg := Config{MaxBodyBytes: 4 << 20, BodyBudget: 1<<20 + 128<<10, MaxConns: 8, BudgetWait: 20 * time.Millisecond}
+	s, addr := readingServer(t, cfg, 1, func() { in <- struct{}{} })
+	hog := dialFrom(t, "127.0.0.2", addr)
+	startBody(t, hog, 2<<20, 850<<10) // 14 chunks: all but the headroom
+	<-in
+	waitFor(t, func() bool { return s.BodyBytesInFlight() == 14*readChunk })
+
+	// Another large body, slow to come: it may not take the headroom, so it
+	// is refused at once (without the headroom it would take a chunk and
+	// wait for its bytes until the minimum rate cut it: 408).
+	big := dialFrom(t, "127.0.0.3", addr)
+	startBody(t, big, 1<<20, 10<<10)
+	res, err := http.ReadResponse(bufio.NewReader(big), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.StatusCode != http.StatusServiceUnavailable || !res.Close {
+		t.Fatalf("a large body with the budget full: %d (close %v), want 503 and the connection closed", res.StatusCode, res.Close)
+	}
+	honest := dialFrom(t, "127.0.0.1", addr)
+	startBody(t, honest, 60<<10, 60<<10)
+	if code, body := status(t, honest); code != http.StatusOK {
+		t.Fatalf("a small body with the large ones' share full: %d %s", code, body)
+	}
+	hog.Close()
+	waitFor(t, func() bool { return s.BodyBytesInFlight() == 0 })
+}
+
+// TestReadChunksOutsideHeap: the chunks bodies are read into are not Go
+// heap (so an attack holding the whole budget in them makes no garbage and
+// no collection work), and those given back beyond the few kept for reuse
+// leave the process.
+func TestReadChunksOutsideHeap(t *testing.T) {
+	if runtime.GOOS == "windows" || runtime.GOOS == "plan9" {
+		t.Skip("read chunks are heap memory here (no anonymous mappings)")
+	}
+	heap := func() int64 {
+		s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+		metrics.Read(s)
+		return int64(s[0].Value.Uint64())
+	}
+	runtime.GC()
+	heap0 := heap()
+	var taken [][]byte
+	for range 2 * keepChunks {
+		c := chunks.get()
+		c[0], c[readChunk-1] = 1, 1 // touched: resident
+		taken = append(taken, c)
+	}
+	if got := ChunkBytes(); got < 2*keepChunks*readChunk {
+		t.Fatalf("%d chunks taken, ChunkBytes reports %d KiB", len(taken), got>>10)
+	}
+	if grew := heap() - heap0; grew > keepChunks*readChunk/2 {
+		t.Fatalf("%d chunks (%d KiB) grew the Go heap by %d KiB", len(taken), len(taken)*readChunk>>10, grew>>10)
+	}
+	for _, c := range taken {
+		chunks.put(c)
+	}
+	if got := ChunkBytes(); got > keepChunks*readChunk {
+		t.Fatalf("all chunks given back, %d KiB still held, want at most the %d KiB kept", got>>10, keepChunks*readChunk>>10)
+	}
 }
 
 // waitFor waits for cond, yielding between checks; it fails after a long

@@ -98,7 +98,7 @@ type Server struct {
 // whether the node can serve traffic (nil means always ready).
 func New(cfg Config, ready func() error) *Server {
 	cfg = cfg.withDefaults()
-	s := &Server{cfg: cfg, mux: http.NewServeMux(), ready: ready, budget: newBudget(cfg.BodyBudget, cfg.BodyBudgetPerIP, cfg.BudgetWait)}
+	s := &Server{cfg: cfg, mux: http.NewServeMux(), ready: ready, budget: newBudget(bodyShare(cfg), cfg.BodyBudgetPerIP, cfg.BudgetWait)}
 	s.mux.HandleFunc("GET /livez", func(w http.ResponseWriter, r *http.Request) {
 		WriteJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
@@ -164,7 +164,7 @@ func (s *Server) meterBody(next http.Handler) http.Handler {
 			return
 		}
 		now := time.Now()
-		acct := &Account{b: s.budget, ip: remoteIP(r), ctx: r.Context()}
+		acct := &Account{b: s.budget, ip: remoteIP(r), ctx: r.Context(), resp: w.Header()}
 		defer acct.close()
 		r = r.WithContext(context.WithValue(r.Context(), accountKey{}, acct))
 		r.Body = &slowBody{
