@@ -201,6 +201,7 @@ type Account struct {
 	ip   string
 	ctx  context.Context
 	resp http.Header // the response's: a refusal closes the connection
+	cpu  *cpuTurns   // the request's turns of the CPU gate
 	mu   sync.Mutex
 	held int64
 }

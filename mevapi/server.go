@@ -86,6 +86,7 @@ type Server struct {
 	mux    *http.ServeMux
 	ready  func() error
 	budget *budget
+	cpu    *cpuGate
 
 	mu       sync.Mutex
 	started  bool
@@ -98,7 +99,7 @@ type Server struct {
 // whether the node can serve traffic (nil means always ready).
 func New(cfg Config, ready func() error) *Server {
 	cfg = cfg.withDefaults()
-	s := &Server{cfg: cfg, mux: http.NewServeMux(), ready: ready, budget: newBudget(bodyShare(cfg), cfg.BodyBudgetPerIP, cfg.BudgetWait)}
+	s := &Server{cfg: cfg, mux: http.NewServeMux(), ready: ready, budget: newBudget(bodyShare(cfg), cfg.BodyBudgetPerIP, cfg.BudgetWait), cpu: newCPUGate()}
 	s.mux.HandleFunc("GET /livez", func(w http.ResponseWriter, r *http.Request) {
 		WriteJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
@@ -164,7 +165,7 @@ func (s *Server) meterBody(next http.Handler) http.Handler {
 			return
 		}
 		now := time.Now()
-		acct := &Account{b: s.budget, ip: remoteIP(r), ctx: r.Context(), resp: w.Header()}
+		acct := &Account{b: s.budget, ip: remoteIP(r), ctx: r.Context(), resp: w.Header(), cpu: &cpuTurns{g: s.cpu}}
 		defer acct.close()
 		r = r.WithContext(context.WithValue(r.Context(), accountKey{}, acct))
 		r.Body = &slowBody{

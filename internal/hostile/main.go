@@ -154,6 +154,7 @@ type latencies struct {
 	ok     []time.Duration
 	failed int
 	codes  map[int]int
+	first  string // the first failure's answer
 }
 
 func (l *latencies) q(p float64) time.Duration {
@@ -165,7 +166,11 @@ func (l *latencies) q(p float64) time.Duration {
 
 func (l *latencies) String() string {
 	r := func(d time.Duration) time.Duration { return d.Round(100 * time.Microsecond) }
-	return fmt.Sprintf("%d ok, %d failed %v, p50 %s p90 %s p99 %s max %s", len(l.ok), l.failed, l.codes, r(l.q(0.5)), r(l.q(0.9)), r(l.q(0.99)), r(l.q(1)))
+	out := fmt.Sprintf("%d ok, %d failed %v, p50 %s p90 %s p99 %s max %s", len(l.ok), l.failed, l.codes, r(l.q(0.5)), r(l.q(0.9)), r(l.q(0.99)), r(l.q(1)))
+	if l.first != "" {
+		out += ", first failure: " + l.first
+	}
+	return out
 }
 
 // probeKinds are the honest requests measured: the health check, a
@@ -200,9 +205,14 @@ func probe(d time.Duration, work func()) map[string]*latencies {
 				t0 := time.Now()
 				res, err := client.Do(req)
 				if err == nil {
-					io.Copy(io.Discard, res.Body)
+					msg, _ := io.ReadAll(io.LimitReader(res.Body, 300))
 					res.Body.Close()
 					l.codes[res.StatusCode]++
+					if res.StatusCode >= 300 && l.first == "" {
+						l.first = strings.TrimSpace(string(msg))
+					}
+				} else if l.first == "" {
+					l.first = err.Error()
 				}
 				if err != nil || res.StatusCode >= 300 {
 					l.failed++

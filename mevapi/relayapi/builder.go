@@ -168,7 +168,8 @@ func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
 			}
 		}
 	}
-	sub, err := DecodeSubmission(b.r.BeaconConfig(), version, body, ssz)
+	var sub *beacon.Submission
+	heavy(req, body, func() { sub, err = DecodeSubmission(b.r.BeaconConfig(), version, body, ssz) })
 	if err != nil {
 		mevapi.WriteError(w, http.StatusBadRequest, err.Error())
 		return
@@ -261,19 +262,36 @@ func readSubmission(acct *mevapi.Account, body io.Reader, gzipped bool, size, li
 	if err := acct.Reserve(gzipState); err != nil {
 		return nil, err
 	}
+	// Inflating takes turns of the listener's CPU gate; waiting for the
+	// network does not.
+	network, cpu := acct.Inflating()
 	zr, _ := gzipReaders.Get().(*gzip.Reader)
 	var err error
 	if zr == nil {
-		zr, err = gzip.NewReader(body)
+		zr, err = gzip.NewReader(network(body))
 	} else {
-		err = zr.Reset(body)
+		err = zr.Reset(network(body))
 	}
 	if err != nil {
 		return nil, fmt.Errorf("invalid gzip body: %w", err)
 	}
 	defer gzipReaders.Put(zr)
-	out, err := mevapi.ReadAll(acct, zr, limit, -1, sszPrefixLen, onPrefix, tooLarge(" after decompression"))
+	out, err := mevapi.ReadAll(acct, cpu(zr), limit, -1, sszPrefixLen, onPrefix, tooLarge(" after decompression"))
 	return out, readError(err)
+}
+
+// heavyBody is the size above which decoding a body (and checking what it
+// holds) takes a turn of the listener's CPU gate (mevapi.Account.Heavy).
+const heavyBody = 64 << 10
+
+// heavy runs f, the decoding of body, in a turn of the listener's CPU gate
+// when body is large; small bodies are decoded at once.
+func heavy(req *http.Request, body []byte, f func()) {
+	if len(body) <= heavyBody {
+		f()
+		return
+	}
+	mevapi.AccountOf(req).Heavy(int64(len(body)), f)
 }
 
 // gzipReaders are reused gzip readers: each holds about 40 KB of inflate

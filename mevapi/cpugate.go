@@ -1,0 +1,176 @@
+package mevapi
+
+import (
+	"container/heap"
+	"io"
+	"runtime"
+	"sync"
+
+	"github.com/ethereum/go-ethereum/metrics"
+)
+
+var (
+	cpuBusyGauge    = metrics.NewRegisteredGauge("gavel/mev/listener/cpu/busy", nil)
+	cpuWaitingGauge = metrics.NewRegisteredGauge("gavel/mev/listener/cpu/waiting", nil)
+)
+
+// cpuGate bounds how many goroutines do CPU-heavy work on request bodies
+// (inflating gzip, decoding large bodies) at once: GOMAXPROCS-1 of them, at
+// least one, so whatever bodies clients send, a core stays free for cheap
+// requests (a getHeader, a health check, a small registration) and the
+// node's own work. In the trace of the 200-address gzip attack both cores
+// inflated for 150 ms while new connections' goroutines waited to run.
+//
+// Turns go to the waiting request that has had the least work so far
+// (bytes inflated or decoded), the earliest among equals: a fresh honest
+// submission is not queued behind attackers that already inflated
+// megabytes.
+type cpuGate struct {
+	mu      sync.Mutex
+	free    int
+	seq     uint64
+	waiting turnQueue
+}
+
+func newCPUGate() *cpuGate {
+	return &cpuGate{free: max(1, runtime.GOMAXPROCS(0)-1)}
+}
+
+// waiter is a request waiting for a turn.
+type waiter struct {
+	done  int64 // work done so far
+	seq   uint64
+	ready chan struct{}
+}
+
+type turnQueue []*waiter
+
+func (q turnQueue) Len() int { return len(q) }
+func (q turnQueue) Less(i, j int) bool {
+	return q[i].done < q[j].done || q[i].done == q[j].done && q[i].seq < q[j].seq
+}
+func (q turnQueue) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
+func (q *turnQueue) Push(x any)   { *q = append(*q, x.(*waiter)) }
+func (q *turnQueue) Pop() any {
+	old := *q
+	w := old[len(old)-1]
+	*q = old[:len(old)-1]
+	return w
+}
+
+// acquire waits for a turn; done is the work the caller had so far.
+func (g *cpuGate) acquire(done int64) {
+	g.mu.Lock()
+	if g.free > 0 {
+		g.free--
+		g.mu.Unlock()
+		return
+	}
+	w := &waiter{done: done, seq: g.seq, ready: make(chan struct{})}
+	g.seq++
+	heap.Push(&g.waiting, w)
+	cpuWaitingGauge.Update(int64(len(g.waiting)))
+	g.mu.Unlock()
+	<-w.ready
+}
+
+// release ends a turn, handing it to the first waiter if any.
+func (g *cpuGate) release() {
+	g.mu.Lock()
+	if len(g.waiting) > 0 {
+		w := heap.Pop(&g.waiting).(*waiter)
+		cpuWaitingGauge.Update(int64(len(g.waiting)))
+		g.mu.Unlock()
+		close(w.ready)
+		return
+	}
+	g.free++
+	g.mu.Unlock()
+}
+
+// occupancy reports the turns taken and the requests waiting (for tests).
+func (g *cpuGate) occupancy(total int) (busy, waiting int) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return total - g.free, len(g.waiting)
+}
+
+// cpuTurns is one request's use of the gate (requests read their body from
+// one goroutine at a time).
+type cpuTurns struct {
+	g    *cpuGate
+	done int64
+	held bool
+}
+
+func (t *cpuTurns) take() {
+	if !t.held {
+		t.g.acquire(t.done)
+		t.held = true
+	}
+}
+
+func (t *cpuTurns) give() {
+	if t.held {
+		t.held = false
+		t.g.release()
+	}
+}
+
+// Heavy runs f, CPU-heavy work of size bytes on the request's body (decoding
+// a large body), in a turn of the listener's CPU gate; a nil Account runs it
+// at once.
+func (a *Account) Heavy(size int64, f func()) {
+	if a == nil || a.cpu == nil {
+		f()
+		return
+	}
+	a.cpu.take()
+	defer a.cpu.give()
+	f()
+	a.cpu.done += size
+}
+
+// Inflating returns the reader of an inflater (gzip) and the source it
+// should read from, so that inflating holds a turn of the listener's CPU
+// gate and waiting for the network does not: wrap the network body with
+// net, build the inflater on it, and read from cpu(inflater). Outside a
+// Server both return their argument.
+func (a *Account) Inflating() (net func(io.Reader) io.Reader, cpu func(io.Reader) io.Reader) {
+	if a == nil || a.cpu == nil {
+		id := func(r io.Reader) io.Reader { return r }
+		return id, id
+	}
+	return func(r io.Reader) io.Reader { return netReader{r, a.cpu} },
+		func(r io.Reader) io.Reader { return cpuReader{r, a.cpu} }
+}
+
+// cpuReader holds a turn while reading (inflating) from its reader.
+type cpuReader struct {
+	r io.Reader
+	t *cpuTurns
+}
+
+func (c cpuReader) Read(p []byte) (int, error) {
+	c.t.take()
+	n, err := c.r.Read(p)
+	c.t.give()
+	c.t.done += int64(n)
+	return n, err
+}
+
+// netReader gives the turn up while it waits for the network.
+type netReader struct {
+	r io.Reader
+	t *cpuTurns
+}
+
+func (n netReader) Read(p []byte) (int, error) {
+	held := n.t.held
+	n.t.give()
+	k, err := n.r.Read(p)
+	if held {
+		n.t.take()
+	}
+	return k, err
+}
