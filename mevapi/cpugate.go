@@ -3,7 +3,6 @@ package mevapi
 import (
 	"container/heap"
 	"io"
-	"runtime"
 	"sync"
 
 	"github.com/ethereum/go-ethereum/metrics"
@@ -27,14 +26,20 @@ var (
 // megabytes.
 type cpuGate struct {
 	mu      sync.Mutex
+	size    int
 	free    int
 	seq     uint64
 	waiting turnQueue
+	peak    int   // most turns taken at once
+	work    int64 // bytes inflated or decoded in turns
 }
 
-func newCPUGate() *cpuGate {
-	return &cpuGate{free: max(1, runtime.GOMAXPROCS(0)-1)}
+func newCPUGate(size int) *cpuGate {
+	return &cpuGate{size: size, free: size}
 }
+
+// cpuTurnsFor is the size of the CPU gate: GOMAXPROCS-1, at least one.
+func cpuTurnsFor(procs int) int { return max(1, procs-1) }
 
 // waiter is a request waiting for a turn.
 type waiter struct {
@@ -63,6 +68,7 @@ func (g *cpuGate) acquire(done int64) {
 	g.mu.Lock()
 	if g.free > 0 {
 		g.free--
+		g.peak = max(g.peak, g.size-g.free)
 		g.mu.Unlock()
 		return
 	}
@@ -88,11 +94,26 @@ func (g *cpuGate) release() {
 	g.mu.Unlock()
 }
 
-// occupancy reports the turns taken and the requests waiting (for tests).
-func (g *cpuGate) occupancy(total int) (busy, waiting int) {
+// GateStats is the use of the listener's CPU gate since it started.
+type GateStats struct {
+	Size    int   // turns that can be taken at once
+	Busy    int   // turns taken now
+	Waiting int   // requests waiting for a turn now
+	Peak    int   // most turns taken at once
+	Work    int64 // bytes inflated or decoded in turns
+}
+
+func (g *cpuGate) stats() GateStats {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	return total - g.free, len(g.waiting)
+	return GateStats{Size: g.size, Busy: g.size - g.free, Waiting: len(g.waiting), Peak: g.peak, Work: g.work}
+}
+
+// worked adds n bytes to the work done in turns.
+func (g *cpuGate) worked(n int64) {
+	g.mu.Lock()
+	g.work += n
+	g.mu.Unlock()
 }
 
 // cpuTurns is one request's use of the gate (requests read their body from
@@ -129,6 +150,7 @@ func (a *Account) Heavy(size int64, f func()) {
 	defer a.cpu.give()
 	f()
 	a.cpu.done += size
+	a.cpu.g.worked(size)
 }
 
 // Inflating returns the reader of an inflater (gzip) and the source it
@@ -156,6 +178,7 @@ func (c cpuReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.t.give()
 	c.t.done += int64(n)
+	c.t.g.worked(int64(n))
 	return n, err
 }
 

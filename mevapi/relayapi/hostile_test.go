@@ -130,6 +130,11 @@ func TestStalledGzipSubmissions(t *testing.T) {
 	if limit := int64(mevapi.DefaultBodyBudgetPerIP + 16<<20); grew > limit {
 		t.Errorf("heap and read chunks grew by %d MiB during the attack, want at most %d MiB", grew>>20, limit>>20)
 	}
+	// Inflating took turns of the CPU gate, never more than its size at
+	// once: a core stayed free for the honest builder's other work.
+	if st := srv.HeavyWork(); st.Peak > st.Size || st.Work < int64(len(plain)) {
+		t.Errorf("CPU gate during the attack: %+v, want at most %d turns at once and the inflated bytes counted", st, st.Size)
+	}
 	if n := srv.BodyBytesInFlight(); n != 0 {
 		t.Errorf("%d body bytes still reserved after the attack", n)
 	}
