@@ -179,8 +179,8 @@ func TestSmallBodyHeadroom(t *testing.T) {
 
 // TestReadChunksOutsideHeap: the chunks bodies are read into are not Go
 // heap (so an attack holding the whole budget in them makes no garbage and
-// no collection work), and those given back beyond the few kept for reuse
-// leave the process.
+// no collection work); those given back are reused while bodies are being
+// read, and beyond the few kept leave the process once none is.
 func TestReadChunksOutsideHeap(t *testing.T) {
 	if runtime.GOOS == "windows" || runtime.GOOS == "plan9" {
 		t.Skip("read chunks are heap memory here (no anonymous mappings)")
@@ -204,9 +204,13 @@ func TestReadChunksOutsideHeap(t *testing.T) {
 	if grew := heap() - heap0; grew > keepChunks*readChunk/2 {
 		t.Fatalf("%d chunks (%d KiB) grew the Go heap by %d KiB", len(taken), len(taken)*readChunk>>10, grew>>10)
 	}
-	for _, c := range taken {
+	for _, c := range taken[1:] {
 		chunks.put(c)
 	}
+	if got := ChunkBytes(); got < 2*keepChunks*readChunk {
+		t.Fatalf("chunks given back while one is still out: %d KiB held, want all %d KiB kept for reuse", got>>10, 2*keepChunks*readChunk>>10)
+	}
+	chunks.put(taken[0])
 	if got := ChunkBytes(); got > keepChunks*readChunk {
 		t.Fatalf("all chunks given back, %d KiB still held, want at most the %d KiB kept", got>>10, keepChunks*readChunk>>10)
 	}
