@@ -119,9 +119,9 @@ func TestBodyBudget(t *testing.T) {
 
 	// In total: 160 KiB, a hog holding 64 KiB leaves room for a 30 KiB body
 	// (a chunk, then its exact copy) but not for a 100 KiB one.
-	// (4 connections set aside 64 KiB of the 224 KiB budget: 160 KiB for
-	// bodies, the last 20 KiB of it for small ones.)
-	cfg = Config{MaxBodyBytes: 1 << 20, BodyBudget: 224 << 10, MaxConns: 4, BudgetWait: 20 * time.Millisecond}
+	// (4 connections set aside 4 connOverhead of the budget: 160 KiB are
+	// left for bodies, the last 20 KiB of it for small ones.)
+	cfg = Config{MaxBodyBytes: 1 << 20, BodyBudget: 160<<10 + 4*connOverhead, MaxConns: 4, BudgetWait: 20 * time.Millisecond}
 	s, addr = readingServer(t, cfg, 40<<10, func() { in <- struct{}{} })
 	hog = dialFrom(t, "127.0.0.2", addr)
 	startBody(t, hog, 1<<20, 40<<10)
@@ -147,9 +147,9 @@ func TestBodyBudget(t *testing.T) {
 // connection (not left to net/http's drain of the rest of its body).
 func TestSmallBodyHeadroom(t *testing.T) {
 	in := make(chan struct{}, 1)
-	// 8 connections set aside 128 KiB: 1 MiB for bodies, of which the last
-	// 128 KiB only for small ones.
-	cfg := Config{MaxBodyBytes: 4 << 20, BodyBudget: 1<<20 + 128<<10, MaxConns: 8, BudgetWait: 20 * time.Millisecond}
+	// 8 connections set aside 8 connOverhead: 1 MiB is left for bodies, of
+	// which the last 128 KiB only for small ones.
+	cfg := Config{MaxBodyBytes: 4 << 20, BodyBudget: 1<<20 + 8*connOverhead, MaxConns: 8, BudgetWait: 20 * time.Millisecond}
 	s, addr := readingServer(t, cfg, 1, func() { in <- struct{}{} })
 	hog := dialFrom(t, "127.0.0.2", addr)
 	startBody(t, hog, 2<<20, 850<<10) // 14 chunks: all but the headroom

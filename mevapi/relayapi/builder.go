@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/ethereum/go-ethereum/log"
@@ -265,7 +264,11 @@ func readSubmission(acct *mevapi.Account, body io.Reader, gzipped bool, size, li
 	// Inflating takes turns of the listener's CPU gate; waiting for the
 	// network does not.
 	network, cpu := acct.Inflating()
-	zr, _ := gzipReaders.Get().(*gzip.Reader)
+	var zr *gzip.Reader
+	select {
+	case zr = <-gzipReaders:
+	default:
+	}
 	var err error
 	if zr == nil {
 		zr, err = gzip.NewReader(network(body))
@@ -275,7 +278,12 @@ func readSubmission(acct *mevapi.Account, body io.Reader, gzipped bool, size, li
 	if err != nil {
 		return nil, fmt.Errorf("invalid gzip body: %w", err)
 	}
-	defer gzipReaders.Put(zr)
+	defer func() {
+		select {
+		case gzipReaders <- zr:
+		default: // enough kept: this one is garbage
+		}
+	}()
 	out, err := mevapi.ReadAll(acct, cpu(zr), limit, -1, sszPrefixLen, onPrefix, tooLarge(" after decompression"))
 	return out, readError(err)
 }
@@ -295,8 +303,11 @@ func heavy(req *http.Request, body []byte, f func()) {
 }
 
 // gzipReaders are reused gzip readers: each holds about 40 KB of inflate
-// state that would otherwise be allocated for every submission.
-var gzipReaders sync.Pool
+// state that would otherwise be allocated for every submission. At most 16
+// are kept (not a sync.Pool: after a burst of a thousand gzip connections
+// the pool held a thousand readers, 38 MB outside the body budget, until
+// two collections had passed).
+var gzipReaders = make(chan *gzip.Reader, 16)
 
 // gzipState is what a gzip submission reserves from the body budget for its
 // reader, besides its chunks: the inflate state (38 KB measured with
