@@ -69,6 +69,7 @@ func (g *cpuGate) acquire(done int64) {
 	if g.free > 0 {
 		g.free--
 		g.peak = max(g.peak, g.size-g.free)
+		cpuBusyGauge.Update(int64(g.size - g.free))
 		g.mu.Unlock()
 		return
 	}
@@ -91,6 +92,7 @@ func (g *cpuGate) release() {
 		return
 	}
 	g.free++
+	cpuBusyGauge.Update(int64(g.size - g.free))
 	g.mu.Unlock()
 }
 
