@@ -117,11 +117,11 @@ func TestBodyBudget(t *testing.T) {
 	// The hog's handler returns once its read fails; its bytes come back.
 	waitFor(t, func() bool { return s.BodyBytesInFlight() == 0 })
 
-	// In total: 160 KiB, a hog holding 64 KiB leaves room for a 30 KiB body
-	// (a chunk, then its exact copy) but not for a 100 KiB one.
-	// (4 connections set aside 4 connOverhead of the budget: 160 KiB are
-	// left for bodies, the last 20 KiB of it for small ones.)
-	cfg = Config{MaxBodyBytes: 1 << 20, BodyBudget: 160<<10 + 4*connOverhead, MaxConns: 4, BudgetWait: 20 * time.Millisecond}
+	// In total: a hog holding 64 KiB leaves room for a 30 KiB body but not
+	// for a 100 KiB one (two chunks, then its copy).
+	// (3 connections set aside 3 connOverhead of the budget: 224 KiB are
+	// left for bodies, the last 28 KiB of it for small ones.)
+	cfg = Config{MaxBodyBytes: 1 << 20, BodyBudget: 224<<10 + 3*connOverhead, MaxConns: 3, BudgetWait: 20 * time.Millisecond}
 	s, addr = readingServer(t, cfg, 40<<10, func() { in <- struct{}{} })
 	hog = dialFrom(t, "127.0.0.2", addr)
 	startBody(t, hog, 1<<20, 40<<10)
