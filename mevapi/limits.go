@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"runtime/debug"
+	"slices"
 	"sync"
 	"time"
 
@@ -86,8 +87,8 @@ type budget struct {
 	used    int64
 	peak    int64 // highest use since the last return of memory to the OS
 	byIP    map[string]int64
-	changed chan struct{} // closed and replaced on every release
-	freed   time.Time     // last return of memory to the OS
+	waiting []*pending // reservations waiting, in arrival order
+	freed   time.Time  // last return of memory to the OS
 }
 
 // returnAfter is the peak use of the budget after which, once bodies in
@@ -115,53 +116,78 @@ func bodyShare(cfg Config) int64 {
 }
 
 func newBudget(total, perIP int64, wait time.Duration) *budget {
-	return &budget{total: total, perIP: perIP, headroom: total / 8, wait: wait, byIP: map[string]int64{}, changed: make(chan struct{})}
+	return &budget{total: total, perIP: perIP, headroom: total / 8, wait: wait, byIP: map[string]int64{}}
 }
 
-// reserve takes n bytes for ip, waiting at most b.wait (or until ctx ends).
-// Only a small body's reservation may use the headroom.
-func (b *budget) reserve(ctx context.Context, ip string, n int64, small bool) error {
+// pending is a reservation waiting for bytes to be released.
+type pending struct {
+	ip      string
+	n       int64
+	small   bool
+	granted bool
+	ready   chan struct{}
+}
+
+// take grants n bytes to ip when they fit; b.mu is held.
+func (b *budget) take(ip string, n int64, small bool) bool {
 	limit := b.total - b.headroom
 	if small {
 		limit = b.total
 	}
-	var timer *time.Timer
-	for {
-		b.mu.Lock()
-		fitsIP := b.byIP[ip]+n <= b.perIP
-		if fitsIP && b.used+n <= limit {
-			b.used += n
-			b.peak = max(b.peak, b.used)
-			b.byIP[ip] += n
-			budgetBytesGauge.Update(b.used)
-			b.mu.Unlock()
-			if timer != nil {
-				timer.Stop()
-			}
-			return nil
-		}
-		ch := b.changed
-		b.mu.Unlock()
-		if timer == nil {
-			timer = time.NewTimer(b.wait)
-		}
-		select {
-		case <-ch:
-		case <-ctx.Done():
-			timer.Stop()
-			budgetRefusedMeter.Mark(1)
-			return fmt.Errorf("%w: %v", ErrBusy, ctx.Err())
-		case <-timer.C:
-			budgetRefusedMeter.Mark(1)
-			if !fitsIP {
-				return fmt.Errorf("%w: the limit is %d bytes per IP", ErrIPBusy, b.perIP)
-			}
-			return fmt.Errorf("%w (%d bytes)", ErrBusy, b.total)
-		}
+	if b.byIP[ip]+n > b.perIP || b.used+n > limit {
+		return false
 	}
+	b.used += n
+	b.peak = max(b.peak, b.used)
+	b.byIP[ip] += n
+	budgetBytesGauge.Update(b.used)
+	return true
 }
 
-// release gives back n bytes of ip.
+// reserve takes n bytes for ip, waiting at most b.wait (or until ctx ends).
+// Only a small body's reservation may use the headroom. Waiting requests
+// are woken one by one as released bytes make theirs fit, in arrival order
+// (before, every release woke every waiter: a thousand of them at once in
+// the 1,000-connection attack).
+func (b *budget) reserve(ctx context.Context, ip string, n int64, small bool) error {
+	b.mu.Lock()
+	if b.take(ip, n, small) {
+		b.mu.Unlock()
+		return nil
+	}
+	w := &pending{ip: ip, n: n, small: small, ready: make(chan struct{})}
+	b.waiting = append(b.waiting, w)
+	b.mu.Unlock()
+	timer := time.NewTimer(b.wait)
+	defer timer.Stop()
+	var cause error
+	select {
+	case <-w.ready:
+		return nil
+	case <-ctx.Done():
+		cause = fmt.Errorf("%w: %v", ErrBusy, ctx.Err())
+	case <-timer.C:
+	}
+	b.mu.Lock()
+	if w.granted { // granted while the timer fired
+		b.mu.Unlock()
+		return nil
+	}
+	b.waiting = slices.DeleteFunc(b.waiting, func(o *pending) bool { return o == w })
+	fitsIP := b.byIP[ip]+n <= b.perIP
+	b.mu.Unlock()
+	budgetRefusedMeter.Mark(1)
+	switch {
+	case cause != nil:
+		return cause
+	case !fitsIP:
+		return fmt.Errorf("%w: the limit is %d bytes per IP", ErrIPBusy, b.perIP)
+	}
+	return fmt.Errorf("%w (%d bytes)", ErrBusy, b.total)
+}
+
+// release gives back n bytes of ip and grants what now fits to the
+// waiting reservations, in arrival order.
 func (b *budget) release(ip string, n int64) {
 	if n == 0 {
 		return
@@ -174,8 +200,14 @@ func (b *budget) release(ip string, n int64) {
 		delete(b.byIP, ip)
 	}
 	budgetBytesGauge.Update(b.used)
-	close(b.changed)
-	b.changed = make(chan struct{})
+	b.waiting = slices.DeleteFunc(b.waiting, func(w *pending) bool {
+		if !b.take(w.ip, w.n, w.small) {
+			return false
+		}
+		w.granted = true
+		close(w.ready)
+		return true
+	})
 	giveBack := b.used == 0 && b.peak >= returnAfter && time.Since(b.freed) >= returnEvery
 	if giveBack {
 		b.peak, b.freed = 0, time.Now()

@@ -3,6 +3,7 @@ package mevapi
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"net"
@@ -175,6 +176,40 @@ func TestSmallBodyHeadroom(t *testing.T) {
 	}
 	hog.Close()
 	waitFor(t, func() bool { return s.BodyBytesInFlight() == 0 })
+}
+
+// TestBudgetGrantsInOrder: when bytes come back, the waiting reservations
+// they fit are granted in arrival order and the others keep waiting,
+// parked (before, every release woke every waiter to retry: a thousand
+// goroutines at once in the 1,000-connection attack).
+func TestBudgetGrantsInOrder(t *testing.T) {
+	b := newBudget(10<<10, 10<<10, time.Hour)
+	if err := b.reserve(context.Background(), "hog", 10<<10, true); err != nil {
+		t.Fatal(err)
+	}
+	granted := make(chan int, 5)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	for i := range 5 {
+		go func() {
+			if b.reserve(ctx, "ip", 4<<10, false) == nil {
+				granted <- i
+			}
+		}()
+		waitFor(t, func() bool { b.mu.Lock(); defer b.mu.Unlock(); return len(b.waiting) == i+1 })
+	}
+	b.release("hog", 10<<10)
+	if first, second := <-granted, <-granted; first+second != 1 {
+		t.Fatalf("granted waiters %d and %d, want the first two to arrive (0 and 1)", first, second)
+	}
+	b.mu.Lock()
+	waiting, used := len(b.waiting), b.used
+	b.mu.Unlock()
+	if waiting != 3 || used != 8<<10 {
+		t.Fatalf("after the release: %d waiting, %d bytes used; want 3 waiting and 8 KiB used", waiting, used)
+	}
+	cancel()
+	waitFor(t, func() bool { b.mu.Lock(); defer b.mu.Unlock(); return len(b.waiting) == 0 })
 }
 
 // TestReadChunksOutsideHeap: the chunks bodies are read into are not Go
