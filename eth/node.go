@@ -292,7 +292,7 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (_ *Node, err e
 	}
 
 	n.submission, err = NewSubmission(cfg.Submission, SubmissionDeps{
-		Chain: n.chain, Store: st, CurrentSlot: slotClock(n.chain, n.beacon), SimulationAPIs: sims.APIs(),
+		Chain: n.chain, Store: st, CurrentSlot: n.slotClock(), SimulationAPIs: sims.APIs(),
 	})
 	if err != nil {
 		return nil, err
@@ -320,6 +320,9 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (_ *Node, err e
 	}
 	if err != nil {
 		return nil, err
+	}
+	if n.beacon == nil && n.relay == nil && params.BeaconConfigForChain(n.chain.ChainID()) == nil {
+		log.Warn("No beacon genesis known for this chain and no relay to ask a beacon node: beta-bundle slots count 12 s from the execution genesis", "chainid", n.chain.ChainID())
 	}
 	if n.builder, err = newBuilder(n, cfg.Builder); err != nil {
 		return nil, err
@@ -398,14 +401,20 @@ type Info struct {
 	GenesisTime uint64 `json:"genesisTime,omitempty"`
 }
 
-// NodeInfo returns the MEV listener URL and, in dev mode, the slot clock:
-// mev_nodeInfo.
+// NodeInfo returns the MEV listener URL and the slot clock: mev_nodeInfo.
+// The slot clock is the dev driver's in --dev, the relay's (the beacon
+// node's constants) on a real network once the relay has them, and absent
+// otherwise.
 func (api *NodeAPI) NodeInfo() Info {
 	info := Info{MEVListener: api.n.mev.URL(), ChainID: api.n.chain.ChainID(), Dev: api.n.beacon != nil}
 	if b := api.n.beacon; b != nil {
 		info.CurrentSlot = b.CurrentSlot()
 		info.SlotSeconds = uint64(b.Period() / time.Second)
 		info.GenesisTime = b.GenesisTime()
+	} else if c, ok := api.n.networkClock(); ok {
+		info.CurrentSlot = c.Now()
+		info.SlotSeconds = c.SecondsPerSlot
+		info.GenesisTime = c.GenesisTime
 	}
 	return info
 }

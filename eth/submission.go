@@ -9,7 +9,6 @@ import (
 
 	"github.com/ethereum/go-ethereum/beacon/engine"
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/ethereum/go-ethereum/log"
 	"github.com/ethereum/go-ethereum/node"
 	"github.com/ethereum/go-ethereum/rpc"
 
@@ -92,7 +91,7 @@ func NewSubmission(cfg SubmissionConfig, deps SubmissionDeps) (*Submission, erro
 	s.bundles = bundlepool.New(cfg.Bundles, c.ChainID(), func() uint64 { return c.Head().Number.Uint64() }, s.stats)
 	s.bundles.SetAccounts(c)
 	s.beta = betapool.New(cfg.Beta, deps.Store, c.ChainID(), deps.CurrentSlot, s.stats)
-	s.beta.SetGasRules(c.MinTxGas, func() uint64 { return c.Head().GasLimit })
+	s.beta.SetGasRules(c)
 	s.builder = miner.New(c, s.bundles, cfg.Miner)
 	s.apis = append(append(s.bundles.APIs(reqsig.SignerFrom, reqsig.ClientIPFrom), s.beta.APIs(reqsig.SignerFrom, reqsig.ClientIPFrom)...), jsonrpc.UserStatsAPIs(s.stats)...)
 	rpcSrv, err := jsonrpc.New(cfg.RPC, append(append([]rpc.API{}, s.apis...), deps.SimulationAPIs...), jsonrpc.WithRequestHook(func(a common.Address) { s.stats.Add(a, bundle.StatRequest) }))
@@ -138,18 +137,38 @@ type submissionCloser struct{ s *Submission }
 func (c submissionCloser) Start() error { return nil }
 func (c submissionCloser) Stop() error  { return c.s.Close() }
 
-// slotClock is the dev driver's slot in --dev, the beacon clock on the
-// public networks, and otherwise (private post-merge chains) slots of 12 s
-// since the execution genesis.
-func slotClock(c *chain.Chain, dev *devbeacon.Beacon) func() uint64 {
-	if dev != nil {
-		return dev.CurrentSlot
+// slotClock is the dev driver's slot in --dev; on other networks the
+// relay's clock (the beacon node's genesis time and slot time) once the
+// relay has its chain constants, before that (or without a relay) the
+// chain's preset, and otherwise (private post-merge chains without a relay)
+// slots of 12 s since the execution genesis.
+func (n *Node) slotClock() func() uint64 {
+	if n.beacon != nil {
+		return n.beacon.CurrentSlot
 	}
-	if bc := params.BeaconConfigForChain(c.ChainID()); bc != nil {
-		return bc.Clock().Now
+	fallback := params.SlotClock{GenesisTime: n.chain.Genesis().Time, SecondsPerSlot: 12}
+	if bc := params.BeaconConfigForChain(n.chain.ChainID()); bc != nil {
+		fallback = bc.Clock()
 	}
-	log.Warn("No beacon genesis known for this chain: beta-bundle slots count 12 s from the execution genesis", "chainid", c.ChainID())
-	return params.SlotClock{GenesisTime: c.Genesis().Time, SecondsPerSlot: 12}.Now
+	return func() uint64 {
+		if c, ok := n.networkClock(); ok {
+			return c.Now()
+		}
+		return fallback.Now()
+	}
+}
+
+// networkClock is the relay's slot clock on a real network, once the relay
+// has the beacon node's chain constants.
+func (n *Node) networkClock() (params.SlotClock, bool) {
+	if n.beacon != nil || n.relay == nil {
+		return params.SlotClock{}, false
+	}
+	r := n.relay.Relay()
+	if r == nil {
+		return params.SlotClock{}, false
+	}
+	return r.BeaconConfig().Clock(), true
 }
 
 // PayloadBuilder returns the local builder in the dev slot driver's shape.

@@ -3,8 +3,10 @@
 // mainnet-preset Capella devnet (8 validators, 2 s slots, chain id 32382).
 //
 // It installs Lodestar into build/interop/.cache (kept between runs), builds
-// gavel, runs `gavel init` with lodestar/el-genesis.json, starts gavel (EL +
-// relay + builder), then `lodestar dev` with its builder URL at a loopback
+// gavel, runs `gavel init` with lodestar/el-genesis.json, starts a second
+// `gavel --dev` as the beta block's L2 with the auction deployed (beta.go),
+// starts gavel (EL + relay + builder, reading beta settlement from the L2),
+// then `lodestar dev` with its builder URL at a loopback
 // proxy in front of gavel's MEV listener (the proxy only records what
 // Lodestar asks and how fast gavel answers). After the run it checks:
 //
@@ -15,7 +17,12 @@
 //     header, got a bid, and the signed blinded block got its payload;
 //   - the beacon chain's execution block hashes, gavel's chain and the data
 //     API's delivered payloads agree, slot by slot;
-//   - a transaction sent with eth_sendBundle landed.
+//   - a transaction sent with eth_sendBundle landed;
+//   - a beta bundle sent for a slot of the window and paid on the L2 (with
+//     `gavel auction operate` on the beacon chain's clock) is the last
+//     transaction of that slot's block, right after the builder's proposer
+//     payment; the delivered record has its beta part, mev_getBetaBundle
+//     says included and the operator paid the slot out (beta.go).
 //
 // It prints the figures (slots, bids served, blocks delivered, missed slots,
 // getHeader latency, bids ready before the proposer asked) and stops
@@ -58,6 +65,8 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/ethclient"
 	gparams "github.com/ethereum/go-ethereum/params"
+
+	"github.com/gavel-eth/gavel/params"
 )
 
 // Keys of the devnet. They are public test keys: never use them elsewhere.
@@ -93,7 +102,7 @@ func main() {
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "\ninterop: FAIL: %v\n", err)
 		if r.work != "" {
-			for _, name := range []string{"gavel.log", "lodestar.log"} {
+			for _, name := range []string{"gavel.log", "lodestar.log", "l2.log", "operator.log"} {
 				tail(filepath.Join(r.work, name), 40)
 			}
 			fmt.Fprintf(os.Stderr, "logs and data kept in %s\n", r.work)
@@ -120,6 +129,9 @@ type run struct {
 
 	ports struct{ auth, http, mev, rest, proxy, p2p int }
 	calls callLog
+
+	beta      *betaRun      // the L2 and the beta flow (beta.go)
+	betaClock func() uint64 // the L1 slot now, once the beacon node answered
 }
 
 func (r *run) main(ctx context.Context) error {
@@ -172,14 +184,19 @@ func (r *run) main(ctx context.Context) error {
 	if err := os.WriteFile(cfgFile, []byte(toml), 0o600); err != nil {
 		return err
 	}
-	step("starting gavel (execution client, relay, builder)")
-	if err := r.start(ctx, "gavel.log", nil, gavel, "--config", cfgFile, "--datadir", filepath.Join(r.work, "el"),
+	beta, betaArgs, err := r.startL2(ctx, gavel)
+	if err != nil {
+		return err
+	}
+	r.beta = beta
+	step("starting gavel (execution client, relay, builder, beta block from the L2)")
+	if err := r.start(ctx, "gavel.log", nil, gavel, append([]string{"--config", cfgFile, "--datadir", filepath.Join(r.work, "el"),
 		"--verbosity", gavelVerbosity, "--ipcdisable", "--syncmode", "full", "--authrpc.addr", "127.0.0.1", "--authrpc.port", strconv.Itoa(r.ports.auth), "--authrpc.jwtsecret", jwt,
 		"--http", "--http.addr", "127.0.0.1", "--http.port", strconv.Itoa(r.ports.http), "--http.api", "eth,net,web3,mev",
 		"--mev.addr", fmt.Sprintf("127.0.0.1:%d", r.ports.mev),
 		"--relay.secretkey", relayKey, "--relay.beacon", fmt.Sprintf("http://127.0.0.1:%d", r.ports.rest),
 		"--builder", "--builder.secretkey", builderKey, "--builder.coinbasekey", coinbaseKey,
-	); err != nil {
+	}, betaArgs...)...); err != nil {
 		return err
 	}
 	rpcURL := fmt.Sprintf("http://127.0.0.1:%d", r.ports.http)
@@ -244,6 +261,14 @@ func (r *run) main(ctx context.Context) error {
 		return err
 	}
 	step("relay ready: chain constants from Lodestar's beacon API")
+	bGenesis, bSeconds, err := beaconClock(ctx, restURL)
+	if err != nil {
+		return fmt.Errorf("beacon clock: %w", err)
+	}
+	r.betaClock = func() uint64 { return params.SlotClock{GenesisTime: bGenesis, SecondsPerSlot: bSeconds}.Now() }
+	if err := r.startOperator(ctx, r.beta, rpcURL, bGenesis, bSeconds); err != nil {
+		return err
+	}
 
 	// Traffic: a tip-paying transfer every slot, and one eth_sendBundle.
 	chainID := big.NewInt(32382)
@@ -316,15 +341,20 @@ func (r *run) main(ctx context.Context) error {
 			}
 			step(fmt.Sprintf("eth_sendBundle %s for block %d: %s", bundleTx.Hash(), bundleBlock, res))
 		}
+		if firstAsked != 0 && r.beta.slot == 0 {
+			if err := r.beta.startFlow(ctx, rpcURL, mevURL, r.betaClock(), endSlot, r.betaClock); err != nil {
+				return err
+			}
+		}
 		if endSlot != 0 && slot > endSlot+1 {
 			break
 		}
 	}
-	return r.check(ctx, ec, mevURL, restURL, firstAsked, endSlot, bundleTx, bundleBlock)
+	return r.check(ctx, ec, rpcURL, mevURL, restURL, firstAsked, endSlot, bundleTx, bundleBlock)
 }
 
 // check verifies the run and prints the figures.
-func (r *run) check(ctx context.Context, ec *ethclient.Client, mevURL, restURL string, from, to uint64, bundleTx *types.Transaction, bundleBlock uint64) error {
+func (r *run) check(ctx context.Context, ec *ethclient.Client, rpcURL, mevURL, restURL string, from, to uint64, bundleTx *types.Transaction, bundleBlock uint64) error {
 	step(fmt.Sprintf("checking slots %d..%d", from, to))
 	var problems []string
 	fail := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
@@ -444,6 +474,9 @@ func (r *run) check(ctx context.Context, ec *ethclient.Client, mevURL, restURL s
 		}
 	}
 
+	betaFig, betaProblems := r.beta.checkBeta(ctx, ec, rpcURL, mevURL, restURL, r.betaClock)
+	problems = append(problems, betaProblems...)
+
 	lat := r.calls.latencies("GET", "/eth/v1/builder/header/")
 	slots := int(to - from + 1)
 	fmt.Printf("\nfigures (slots %d..%d, %d epochs of 32 slots, 2 s each):\n", from, to, slots/32)
@@ -458,6 +491,7 @@ func (r *run) check(ctx context.Context, ec *ethclient.Client, mevURL, restURL s
 		fmt.Printf("  bid ready before the ask   %d of %d slots (%.0f %%)\n", readyFirst, bidsServed, 100*float64(readyFirst)/float64(bidsServed))
 	}
 	fmt.Printf("  eth_sendBundle tx landed   %v\n", bundleLanded)
+	betaFig.print()
 	fmt.Printf("  before the window          slots 1..%d: Lodestar's builder circuit breaker and its once-an-epoch registrations\n", from-1)
 	if len(problems) > 0 {
 		return fmt.Errorf("%d problems:\n  %s", len(problems), strings.Join(problems, "\n  "))
@@ -536,7 +570,7 @@ func (r *run) start(ctx context.Context, logName string, env []string, name stri
 }
 
 // stopAll stops the processes it started, newest first: SIGTERM to each
-// process group, SIGKILL after 30 s.
+// process group, a second SIGTERM after 5 s, SIGKILL after 30 s.
 func (r *run) stopAll() {
 	r.mu.Lock()
 	procs := slices.Clone(r.procs)
@@ -555,12 +589,21 @@ func (r *run) stopAll() {
 			}
 			close(done)
 		}()
+		// Lodestar stops "gracefully" on the first signal, which can take
+		// more than 30 s, and exits at once on a second one.
+		again := time.NewTimer(5 * time.Second)
 		select {
 		case <-done:
-		case <-time.After(30 * time.Second):
-			fmt.Fprintf(os.Stderr, "interop: %s did not stop in 30 s: killed\n", filepath.Base(cmd.Path))
-			syscall.Kill(-pgid, syscall.SIGKILL)
+		case <-again.C:
+			syscall.Kill(-pgid, syscall.SIGTERM)
+			select {
+			case <-done:
+			case <-time.After(25 * time.Second):
+				fmt.Fprintf(os.Stderr, "interop: %s did not stop in 30 s: killed\n", filepath.Base(cmd.Path))
+				syscall.Kill(-pgid, syscall.SIGKILL)
+			}
 		}
+		again.Stop()
 	}
 }
 

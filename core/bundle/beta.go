@@ -3,6 +3,7 @@ package bundle
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"strconv"
 
@@ -28,7 +29,7 @@ var (
 	ErrBetaSlotPast    = errors.New("beta bundle slot is in the past")
 	ErrBetaSlotTooFar  = errors.New("beta bundle slot is beyond the horizon")
 	ErrBetaGasTooLow   = errors.New("beta bundle tx gas limit is below its intrinsic gas")
-	ErrBetaGasTooHigh  = errors.New("beta bundle gas exceeds the beta capacity of a slot")
+	ErrBetaGasTooHigh  = errors.New("beta bundle gas exceeds the beta capacity of its slot")
 )
 
 // BetaLimits bound what ValidateBeta accepts. The zero value is not useful;
@@ -37,13 +38,14 @@ type BetaLimits struct {
 	MaxTxs   int    // txs per bundle (default 100)
 	MaxBytes int    // total raw tx bytes per bundle (default 1 MiB)
 	Horizon  uint64 // how many slots ahead of the current one a bundle may target
-	// MaxGas caps the sum of the txs' gas limits: the most beta gas a slot
-	// can sell (0: no cap).
-	MaxGas uint64
 	// MinGas, when set, is the least gas a tx can use (intrinsic gas and
 	// calldata floor, core/chain.Chain.MinTxGas): a tx whose gas limit is
 	// below it can never be included, so it is refused.
 	MinGas func(tx *types.Transaction, from common.Address) (uint64, error)
+	// MaxTxGas, when set, is the highest gas limit one tx may have under
+	// the active fork (EIP-7825, core/chain.Chain.MaxTxGas; 0: no cap): a
+	// tx above it can never be included, so it is refused.
+	MaxTxGas func() uint64
 }
 
 // DefaultBetaLimits are DESIGN section 12's limits; the horizon of 128 slots
@@ -67,6 +69,10 @@ type BetaBundle struct {
 	Slot uint64
 	Txs  types.Transactions
 	Raw  [][]byte // the txs as sent, for storage
+	// Gas is the sum of the txs' gas limits (saturating at MaxUint64):
+	// what the bundle needs of the slot's beta capacity to be included
+	// whole (checked by the pool, which knows the slot's beta_gas).
+	Gas uint64
 }
 
 // ValidateBeta checks args against DESIGN section 6, in this order: tx count,
@@ -115,10 +121,14 @@ func ValidateBeta(args BetaBundleArgs, chainID uint64, currentSlot uint64, lim B
 				return nil, fmt.Errorf("%w: txs[%d] %s has gas limit %d, its calldata and access list alone need %d", ErrBetaGasTooLow, i, tx.Hash().Hex(), tx.Gas(), least)
 			}
 		}
-		if lim.MaxGas > 0 && tx.Gas() > lim.MaxGas-gas {
-			return nil, fmt.Errorf("%w: txs up to txs[%d] have gas limits summing to more than %d, a slot sells at most that", ErrBetaGasTooHigh, i, lim.MaxGas)
+		if lim.MaxTxGas != nil {
+			if most := lim.MaxTxGas(); most > 0 && tx.Gas() > most {
+				return nil, fmt.Errorf("%w: txs[%d] %s has gas limit %d, the active fork allows at most %d per tx (EIP-7825)", ErrBetaGasTooHigh, i, tx.Hash().Hex(), tx.Gas(), most)
+			}
 		}
-		gas += tx.Gas()
+		if gas += tx.Gas(); gas < tx.Gas() {
+			gas = math.MaxUint64 // saturates: over any capacity
+		}
 		h := tx.Hash()
 		if j, dup := seen[h]; dup {
 			return nil, fmt.Errorf("%w: txs[%d] and txs[%d] are both %s", ErrBetaDuplicateTx, j, i, h.Hex())
@@ -136,6 +146,7 @@ func ValidateBeta(args BetaBundleArgs, chainID uint64, currentSlot uint64, lim B
 		return nil, err
 	}
 	b.Slot = slot
+	b.Gas = gas
 	b.Hash = HashOf(hashes)
 	return b, nil
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -36,11 +37,13 @@ func bigTx(t *testing.T, nonce uint64, n int, gas uint64) string {
 }
 
 // TestBetaDiskFill is finding 3: a tx whose calldata cannot fit its gas
-// limit is refused (the attack stored 1 MB txs with 21,000 gas); so is a
-// bundle over a slot's beta capacity; one client IP is held to its quota;
-// the store's disk budget refuses with a clear error; and pruning deletes
-// the bundles of slots past the retention period, freeing the budget,
-// while those within it still answer mev_getBetaBundle.
+// limit is refused (the attack stored 1 MB txs with 21,000 gas), and so is
+// a tx over the fork's per-tx cap (EIP-7825); so is a bundle over its
+// slot's beta_gas, read from the L2; one client IP is held to its quota;
+// the store's disk budget refuses with a clear error; while it is full,
+// bundles of slots 64 slots old that were never included or missed go
+// early; and pruning deletes the bundles of slots past the retention
+// period, while those within it still answer mev_getBetaBundle.
 func TestBetaDiskFill(t *testing.T) {
 	c, stop, err := chain.NewInMemory(chain.DevGenesis(params.DevGasLimit, 1_700_000_000))
 	if err != nil {
@@ -54,8 +57,9 @@ func TestBetaDiskFill(t *testing.T) {
 	t.Cleanup(func() { db.Close() })
 	var slot atomic.Uint64
 	slot.Store(100)
-	p := New(Config{MaxPerIP: 5, Retention: 10, MaxStoreBytes: 40_000}, db, chainID, slot.Load, nil)
-	p.SetGasRules(c.MinTxGas, func() uint64 { return 1_000_000 })
+	p := New(Config{MaxPerIP: 5, Retention: 200, MaxStoreBytes: 40_000}, db, chainID, slot.Load, nil)
+	p.SetGasRules(c)
+	NewBetaBlocks(c, p, NewSettlements(&fakeL2{items: map[uint64]*big.Int{101: big.NewInt(1_000_000)}}, SettlementConfig{Refresh: -1}))
 	ctx := context.Background()
 	send := func(ip string, s uint64, txs ...string) (common.Hash, error) {
 		sl := fmt.Sprint(s)
@@ -65,8 +69,20 @@ func TestBetaDiskFill(t *testing.T) {
 	if _, err := send("10.0.0.1", 101, bigTx(t, 0, 100_000, 21_000)); !errors.Is(err, bundle.ErrBetaGasTooLow) {
 		t.Fatalf("100 KB of calldata under 21,000 gas: %v", err)
 	}
-	if _, err := send("10.0.0.1", 101, bigTx(t, 0, 0, 600_000), bigTx(t, 1, 0, 600_000)); !errors.Is(err, bundle.ErrBetaGasTooHigh) {
-		t.Fatalf("1.2M gas for a 1M-gas slot: %v", err)
+	// 1,000 non-zero bytes: intrinsic gas 37,000, EIP-7623 floor 61,000.
+	if _, err := send("10.0.0.1", 101, bigTx(t, 0, 1_000, 50_000)); !errors.Is(err, bundle.ErrBetaGasTooLow) || !strings.Contains(err.Error(), "need 61000") {
+		t.Fatalf("gas over the intrinsic gas, under the calldata floor: %v", err)
+	}
+	if _, err := send("10.0.0.1", 102, bigTx(t, 0, 0, 1<<24+1)); !errors.Is(err, bundle.ErrBetaGasTooHigh) {
+		t.Fatalf("a tx over EIP-7825's cap: %v", err)
+	}
+	_, err = send("10.0.0.1", 101, bigTx(t, 0, 0, 600_000), bigTx(t, 1, 0, 600_000))
+	if !errors.Is(err, bundle.ErrBetaGasTooHigh) || !strings.Contains(err.Error(), "sum to 1200000, slot 101 sells 1000000 gas") {
+		t.Fatalf("1.2M gas for a slot selling 1M: %v", err)
+	}
+	// Slot 102 has no auction: 1.2M fits a block.
+	if _, err := send("10.0.0.9", 102, bigTx(t, 0, 0, 600_000), bigTx(t, 1, 0, 600_000)); err != nil {
+		t.Fatalf("1.2M gas for a slot without an auction yet: %v", err)
 	}
 	// Five bundles of ~5 KB from one IP, then its quota.
 	var first common.Hash
@@ -84,25 +100,40 @@ func TestBetaDiskFill(t *testing.T) {
 	for i := uint64(10); filled == nil && i < 30; i++ {
 		_, filled = send(fmt.Sprintf("10.0.1.%d", i), 102, bigTx(t, i, 5_000, 300_000))
 	}
-	if !errors.Is(filled, ErrStoreFull) {
+	if !errors.Is(filled, ErrStoreFull) || !strings.Contains(filled.Error(), "room comes back as slots pass") ||
+		!strings.Contains(filled.Error(), "the oldest stored is for slot 101") {
 		t.Fatalf("over the disk budget: %v", filled)
 	}
-	// The slots pass: past the retention (10 slots) slot 101's bundles go,
-	// slot 102's stay.
-	slot.Store(112)
-	if err := p.Prune(ctx, 112-10); err != nil {
+	// The first bundle was paid and included in slot 101's block.
+	if err := db.PutBetaOutcomes(ctx, []store.BetaOutcome{{Hash: first, Slot: 101, State: store.BetaIncluded, Total: 1}}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := p.Status(ctx, first); !errors.Is(err, ErrUnknownBundle) {
-		t.Fatalf("bundle of a pruned slot: %v", err)
+	// Slot 101 is 65 slots old, within the retention period: while the
+	// store is full, its bundles that were never included or missed go
+	// early, so a new bundle gets room; the included one stays, and so do
+	// slot 102's.
+	slot.Store(166)
+	if _, err := send("10.0.2.1", 167, bigTx(t, 50, 5_000, 300_000)); err != nil {
+		t.Fatalf("a full store with expired bundles: %v", err)
+	}
+	if st, err := p.Status(ctx, first); err != nil || st.Slots[0].State != StateIncluded {
+		t.Fatalf("included bundle within the retention: %+v %v", st, err)
+	}
+	if _, err := p.Status(ctx, bundle.HashOf([]common.Hash{txHash(t, bigTx(t, 1, 5_000, 300_000))})); !errors.Is(err, ErrUnknownBundle) {
+		t.Fatalf("expired bundle of slot 101 while the store was full: %v", err)
 	}
 	st, err := p.Status(ctx, bundle.HashOf([]common.Hash{txHash(t, bigTx(t, 10, 5_000, 300_000))}))
 	if err != nil || len(st.Slots) != 1 || st.Slots[0].State != StateExpired {
-		t.Fatalf("bundle within the retention: %+v %v", st, err)
+		t.Fatalf("expired bundle of slot 102: %+v %v", st, err)
 	}
-	// The budget has room again.
-	if _, err := send("10.0.2.1", 113, bigTx(t, 50, 5_000, 300_000)); err != nil {
-		t.Fatalf("after pruning: %v", err)
+	// Past the retention period (200 slots) slot 101's included bundle goes
+	// too.
+	slot.Store(302)
+	if err := p.Prune(ctx, 302-200); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Status(ctx, first); !errors.Is(err, ErrUnknownBundle) {
+		t.Fatalf("bundle of a slot past the retention: %v", err)
 	}
 }
 

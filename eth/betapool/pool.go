@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -19,6 +20,7 @@ import (
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/log"
 	"github.com/ethereum/go-ethereum/metrics"
+	gethparams "github.com/ethereum/go-ethereum/params"
 
 	"github.com/gavel-eth/gavel/core/bundle"
 	"github.com/gavel-eth/gavel/core/errclass"
@@ -39,15 +41,22 @@ type Config struct {
 	Horizon  uint64 `toml:",omitempty"` // --beta.horizon: slots ahead of the current one (128)
 	// MaxPerSigner and MaxPerIP cap the (bundle, slot) entries one request
 	// signer, or one client IP, has for slots that have not passed (1,000
-	// each; counted since the node started).
+	// each). They are counted from the database: a restart does not reset
+	// them, and relay instances sharing a PostgreSQL database share them.
 	MaxPerSigner int `toml:",omitempty"`
 	MaxPerIP     int `toml:",omitempty"`
+	// MaxBytesPerIP caps the bytes of the bundles one client IP added to
+	// the store for slots that have not passed (64 MiB), so that one
+	// address cannot spend the disk budget alone.
+	MaxBytesPerIP int64 `toml:",omitempty"`
 	// Retention is how many slots a passed slot's bundles stay stored, so
-	// mev_getBetaBundle can still report them "expired" (7,200 slots: a day
-	// at 12 s). Older ones are deleted.
+	// mev_getBetaBundle can still report them (expired, included, missed)
+	// (7,200 slots: a day at 12 s; at least the 64 slots for which Status
+	// asks the L2 about a payment). Older ones are deleted.
 	Retention uint64 `toml:",omitempty"`
-	// MaxStoreBytes is the disk budget of stored beta bundles, raw tx bytes
-	// (1 GiB): past it new bundles are refused until pruning frees room.
+	// MaxStoreBytes is the disk budget of stored beta bundles, their txs
+	// as stored (1 GiB), shared by the instances of one database: past it
+	// new bundles are refused until pruning frees room.
 	MaxStoreBytes int64 `toml:",omitempty"`
 }
 
@@ -56,22 +65,23 @@ var DefaultConfig = Config{
 	MaxTxs:       bundle.DefaultBetaLimits.MaxTxs,
 	MaxBytes:     bundle.DefaultBetaLimits.MaxBytes,
 	Horizon:      bundle.DefaultBetaLimits.Horizon,
-	MaxPerSigner: 1_000, MaxPerIP: 1_000, Retention: 7_200, MaxStoreBytes: 1 << 30,
+	MaxPerSigner: 1_000, MaxPerIP: 1_000, MaxBytesPerIP: 64 << 20, Retention: 7_200, MaxStoreBytes: 1 << 30,
 }
 
-// Errors of the pool's quotas (429).
+// Errors of the pool's quotas (429): the store's, which counts them.
 var (
-	ErrQuota     = errors.New("beta bundle quota exceeded")
-	ErrStoreFull = errors.New("beta bundle store is full")
+	ErrQuota     = store.ErrBetaQuota
+	ErrStoreFull = store.ErrBetaStoreFull
 )
 
-// Store is what the pool needs of its database: the beta bundles, and the
-// pruning and measuring that keep them within the retention period and the
-// disk budget (internal/store's SQL stores).
+// Store is what the pool needs of its database for the retention period
+// and the disk budget (internal/store's SQL stores).
 type Store interface {
 	store.BetaBundles
 	PruneBetaBundles(ctx context.Context, before uint64) (int64, error)
+	PruneExpiredBetaBundles(ctx context.Context, before uint64) (int64, error)
 	BetaBundleBytes(ctx context.Context) (int64, error)
+	OldestBetaSlot(ctx context.Context) (uint64, error)
 }
 
 // pruneEvery is how many slots pass between two prunings.
@@ -109,16 +119,17 @@ type Pool struct {
 	// decoded keeps recent bundles' txs as validated, senders recovered,
 	// so that a merge does not decode and ecrecover them again.
 	decoded *lru.Cache[common.Hash, types.Transactions]
-	maxGas  func() uint64
+	// headGasLimit is the head block's gas limit (SetGasRules): the
+	// capacity bound of slots whose beta_gas is not known yet.
+	headGasLimit func() uint64
+
+	relieving  sync.Mutex    // one early pruning at a time (relieve)
+	relievedAt atomic.Uint64 // the slot of the last early pruning
 
 	mu         sync.Mutex
-	perSigner  map[uint64]map[common.Address]int // slot -> signer -> entries
-	perIP      map[uint64]map[string]int         // slot -> client IP -> entries
-	bytes      int64                             // stored raw tx bytes (approximate between prunings)
-	measured   bool
 	prunedAt   uint64
 	pruning    bool
-	pruneStore Store // nil when db cannot prune (then no retention or budget)
+	pruneStore Store // nil when db cannot prune (then no retention)
 }
 
 // The decoded-tx cache: how many bundles, and the largest bundle (raw
@@ -153,25 +164,84 @@ func New(cfg Config, db store.BetaBundles, chainID uint64, currentSlot func() ui
 	if cfg.Retention == 0 {
 		cfg.Retention = d.Retention
 	}
+	cfg.Retention = max(cfg.Retention, statusWindow)
 	if cfg.MaxStoreBytes <= 0 {
 		cfg.MaxStoreBytes = d.MaxStoreBytes
 	}
+	if cfg.MaxBytesPerIP <= 0 {
+		cfg.MaxBytesPerIP = d.MaxBytesPerIP
+	}
 	p := &Pool{
 		db: db, chainID: chainID, currentSlot: currentSlot, limits: cfg.limits(), cfg: cfg, stats: stats, now: time.Now,
-		perSigner: map[uint64]map[common.Address]int{}, perIP: map[uint64]map[string]int{},
 		decoded: lru.NewCache[common.Hash, types.Transactions](decodedBundles),
 	}
 	p.pruneStore, _ = db.(Store)
 	return p
 }
 
+// GasRules is what the pool's gas checks need of the chain
+// (core/chain.Chain).
+type GasRules interface {
+	// MinTxGas is the least gas a tx can use: intrinsic gas and calldata
+	// floor (EIP-7623) under the next block's rules.
+	MinTxGas(tx *types.Transaction, from common.Address) (uint64, error)
+	// MaxTxGas is the per-tx gas cap of the next block's rules (EIP-7825;
+	// 0: none).
+	MaxTxGas() uint64
+	// Head is the head block's header: its gas limit bounds the slots
+	// whose beta_gas is not known yet.
+	Head() *types.Header
+}
+
 // SetGasRules turns on the gas checks: each tx's gas limit must cover its
-// intrinsic gas (minGas, core/chain.Chain.MinTxGas), and a bundle's gas
-// limits together must fit maxGas(), the beta capacity of a slot (at most
-// the block gas limit).
-func (p *Pool) SetGasRules(minGas func(*types.Transaction, common.Address) (uint64, error), maxGas func() uint64) {
-	p.limits.MinGas = minGas
-	p.maxGas = maxGas
+// intrinsic gas and stay within the fork's per-tx cap, and a bundle's gas
+// limits together must fit its slot's beta capacity (Capacity).
+func (p *Pool) SetGasRules(c GasRules) {
+	p.limits.MinGas = c.MinTxGas
+	p.limits.MaxTxGas = c.MaxTxGas
+	p.headGasLimit = func() uint64 { return c.Head().GasLimit }
+}
+
+// Capacity is the most gas slot's beta part can hold, as the pool checks
+// bundles against it. When the slot's L2 auction is open, it is the
+// auction's beta_gas: the gas sold for the slot, the number the relay's
+// validators endpoint publishes and builders leave unused. Before that
+// (the auction is opened some slots ahead, or the L2 cannot be read), the
+// beta_gas of the slot is not known and the bound is the most any beta
+// part of slot can hold: the gas limit its block can reach at most, the
+// head's raised by the largest step the protocol allows per block, over
+// every slot from the current one to slot (the operator may sell the whole
+// block). known says which applies. Without gas rules there is no bound
+// (0).
+func (p *Pool) Capacity(ctx context.Context, slot, cur uint64) (gas uint64, known bool) {
+	if p.paid != nil {
+		if g := p.paid.Gas(ctx, slot); g > 0 {
+			return g, true
+		}
+	}
+	if p.headGasLimit == nil {
+		return 0, false
+	}
+	steps := uint64(1)
+	if slot > cur {
+		steps += slot - cur
+	}
+	return GasLimitCeiling(p.headGasLimit(), steps), false
+}
+
+// GasLimitCeiling is the highest gas limit a block n blocks after one with
+// gas limit limit can have: each block may move its parent's gas limit by
+// less than parent/1024 (geth's misc.VerifyGaslimit), and never past
+// params.MaxGasLimit.
+func GasLimitCeiling(limit, n uint64) uint64 {
+	for ; n > 0 && limit < gethparams.MaxGasLimit; n-- {
+		step := limit / gethparams.GasLimitBoundDivisor
+		if step <= 1 {
+			break // a gas limit below 2,048 cannot rise
+		}
+		limit = min(limit+step-1, gethparams.MaxGasLimit)
+	}
+	return limit
 }
 
 // Add validates args and stores the bundle for its slot, returning the
@@ -186,31 +256,31 @@ func (p *Pool) Add(ctx context.Context, args bundle.BetaBundleArgs, signer commo
 // signer (signed requests) and per IP, and the disk budget is checked.
 func (p *Pool) AddFrom(ctx context.Context, args bundle.BetaBundleArgs, signer common.Address, ip string) (common.Hash, error) {
 	cur := p.currentSlot()
-	lim := p.limits
-	if p.maxGas != nil {
-		lim.MaxGas = p.maxGas()
+	b, err := bundle.ValidateBeta(args, p.chainID, cur, p.limits)
+	if err == nil {
+		err = p.checkCapacity(ctx, b, cur)
 	}
-	b, err := bundle.ValidateBeta(args, p.chainID, cur, lim)
 	if err != nil {
 		rejectedMeter.Mark(1)
 		return common.Hash{}, err
 	}
 	p.maybePrune(cur)
-	size := 0
-	for _, raw := range b.Raw {
-		size += len(raw)
+	q := store.BetaQuota{From: cur, IP: ip, MaxPerSigner: p.cfg.MaxPerSigner, MaxPerIP: p.cfg.MaxPerIP,
+		MaxBytesPerIP: p.cfg.MaxBytesPerIP, MaxBytes: p.cfg.MaxStoreBytes}
+	sb := &store.BetaBundle{Hash: b.Hash, Txs: b.Raw, Signer: signer}
+	created, err := p.db.PutBetaBundleWithin(ctx, sb, b.Slot, p.now().UnixMilli(), q)
+	if errors.Is(err, ErrStoreFull) && p.relieve(ctx, cur) {
+		created, err = p.db.PutBetaBundleWithin(ctx, sb, b.Slot, p.now().UnixMilli(), q)
 	}
-	if err := p.reserve(ctx, b.Slot, cur, signer, ip, int64(size)); err != nil {
+	switch {
+	case errors.Is(err, ErrQuota):
 		rejectedMeter.Mark(1)
-		return common.Hash{}, err
-	}
-	created, err := p.db.PutBetaBundle(ctx, &store.BetaBundle{Hash: b.Hash, Txs: b.Raw, Signer: signer}, b.Slot, p.now().UnixMilli())
-	if err != nil {
-		p.unreserve(b.Slot, signer, ip, int64(size))
+		return common.Hash{}, errclass.Limited(err)
+	case errors.Is(err, ErrStoreFull):
+		rejectedMeter.Mark(1)
+		return common.Hash{}, errclass.Limited(fmt.Errorf("%w; %s", err, p.whenRoom(ctx, cur)))
+	case err != nil:
 		return common.Hash{}, errclass.Internal(fmt.Errorf("storing beta bundle %s: %w", b.Hash.Hex(), err))
-	}
-	if !created {
-		p.unreserve(b.Slot, signer, ip, int64(size))
 	}
 	p.remember(b.Hash, b.Raw, b.Txs)
 	if created {
@@ -225,81 +295,60 @@ func (p *Pool) AddFrom(ctx context.Context, args bundle.BetaBundleArgs, signer c
 	return b.Hash, nil
 }
 
-// reserve counts a new (bundle, slot) entry against the signer's and the
-// IP's quotas and its bytes against the disk budget, or says which is spent.
-func (p *Pool) reserve(ctx context.Context, slot, cur uint64, signer common.Address, ip string, size int64) error {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	for s := range p.perSigner {
-		if s < cur {
-			delete(p.perSigner, s)
-		}
+// checkCapacity refuses a bundle whose gas limits together exceed its
+// slot's Capacity: it could never be included whole.
+func (p *Pool) checkCapacity(ctx context.Context, b *bundle.BetaBundle, cur uint64) error {
+	limit, known := p.Capacity(ctx, b.Slot, cur)
+	if limit == 0 || b.Gas <= limit {
+		return nil
 	}
-	for s := range p.perIP {
-		if s < cur {
-			delete(p.perIP, s)
-		}
+	if known {
+		return fmt.Errorf("%w: the txs' gas limits sum to %d, slot %d sells %d gas for its beta part (beta_gas)", bundle.ErrBetaGasTooHigh, b.Gas, b.Slot, limit)
 	}
-	if signer != (common.Address{}) {
-		n := 0
-		for _, m := range p.perSigner {
-			n += m[signer]
-		}
-		if n >= p.cfg.MaxPerSigner {
-			return errclass.Limited(fmt.Errorf("%w: signer %s has %d bundles for coming slots, at most %d", ErrQuota, signer, n, p.cfg.MaxPerSigner))
-		}
-	}
-	n := 0
-	for _, m := range p.perIP {
-		n += m[ip]
-	}
-	if n >= p.cfg.MaxPerIP {
-		return errclass.Limited(fmt.Errorf("%w: %d bundles for coming slots from this IP address, at most %d", ErrQuota, n, p.cfg.MaxPerIP))
-	}
-	if p.pruneStore != nil {
-		if !p.measured {
-			b, err := p.pruneStore.BetaBundleBytes(ctx)
-			if err != nil {
-				return errclass.Internal(err)
-			}
-			p.bytes, p.measured = b, true
-		}
-		if p.bytes+size > p.cfg.MaxStoreBytes {
-			return errclass.Limited(fmt.Errorf("%w: %d bytes of %d stored; bundles of passed slots are deleted after %d slots, retry then", ErrStoreFull, p.bytes, p.cfg.MaxStoreBytes, p.cfg.Retention))
-		}
-		p.bytes += size
-	}
-	if signer != (common.Address{}) {
-		if p.perSigner[slot] == nil {
-			p.perSigner[slot] = map[common.Address]int{}
-		}
-		p.perSigner[slot][signer]++
-	}
-	if p.perIP[slot] == nil {
-		p.perIP[slot] = map[string]int{}
-	}
-	p.perIP[slot][ip]++
-	return nil
+	return fmt.Errorf("%w: the txs' gas limits sum to %d, more than %d, the most gas slot %d's block can have (its beta_gas is not known before its L2 auction opens)",
+		bundle.ErrBetaGasTooHigh, b.Gas, limit, b.Slot)
 }
 
-// unreserve takes back a reservation whose bundle was not stored (failed,
-// or already there for that slot).
-func (p *Pool) unreserve(slot uint64, signer common.Address, ip string, size int64) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if m := p.perSigner[slot]; m != nil && signer != (common.Address{}) {
-		m[signer]--
-	}
-	if m := p.perIP[slot]; m != nil {
-		m[ip]--
-	}
+// whenRoom says when a full store gets room again.
+func (p *Pool) whenRoom(ctx context.Context, cur uint64) string {
+	oldest := ""
 	if p.pruneStore != nil {
-		p.bytes -= size
+		if s, err := p.pruneStore.OldestBetaSlot(ctx); err == nil {
+			oldest = fmt.Sprintf("; the oldest stored is for slot %d", s)
+		}
 	}
+	return fmt.Sprintf("room comes back as slots pass (a slot's bundles never included or missed in a delivered block are deleted once the slot is %d slots old, the others once it is %d slots old%s): retry later",
+		statusWindow, p.cfg.Retention, oldest)
+}
+
+// relieve deletes, when the disk budget is spent, the entries of slots
+// more than statusWindow slots old that have no outcome (mev_getBetaBundle
+// reports them "expired": their slot passed and nothing paid for them
+// was delivered) before their retention period ends, at most once a slot
+// and by one caller at a time. It reports whether anything was deleted.
+func (p *Pool) relieve(ctx context.Context, cur uint64) bool {
+	if p.pruneStore == nil || cur <= statusWindow || !p.relieving.TryLock() {
+		return false
+	}
+	defer p.relieving.Unlock()
+	if p.relievedAt.Load() == cur {
+		return false
+	}
+	p.relievedAt.Store(cur)
+	n, err := p.pruneStore.PruneExpiredBetaBundles(ctx, cur-statusWindow)
+	if err != nil {
+		log.Warn("Pruning expired beta bundles failed", "err", err)
+		return false
+	}
+	if n > 0 {
+		prunedMeter.Mark(n)
+		log.Info("Beta bundle store full: pruned expired bundles early", "before", cur-statusWindow, "entries", n)
+	}
+	return n > 0
 }
 
 // maybePrune deletes, in the background, the bundles of slots older than
-// the retention period, every pruneEvery slots, and re-measures the store.
+// the retention period, every pruneEvery slots.
 func (p *Pool) maybePrune(cur uint64) {
 	if p.pruneStore == nil || cur < p.cfg.Retention {
 		return
@@ -320,7 +369,7 @@ func (p *Pool) maybePrune(cur uint64) {
 }
 
 // Prune deletes the bundles of slots before slot (and bundles left with no
-// slot), then re-measures the store for the disk budget.
+// slot); the store measures its disk use again.
 func (p *Pool) Prune(ctx context.Context, before uint64) error {
 	if p.pruneStore == nil {
 		return nil
@@ -330,16 +379,9 @@ func (p *Pool) Prune(ctx context.Context, before uint64) error {
 		log.Warn("Pruning beta bundles failed", "err", err)
 		return err
 	}
-	b, err := p.pruneStore.BetaBundleBytes(ctx)
-	if err != nil {
-		return err
-	}
-	p.mu.Lock()
-	p.bytes, p.measured = b, true
-	p.mu.Unlock()
 	if n > 0 {
 		prunedMeter.Mark(n)
-		log.Debug("Pruned beta bundles", "before", before, "entries", n, "bytes", b)
+		log.Debug("Pruned beta bundles", "before", before, "entries", n)
 	}
 	return nil
 }
@@ -393,7 +435,7 @@ var ErrUnknownBundle = errors.New("unknown beta bundle")
 func (p *Pool) Status(ctx context.Context, hash common.Hash) (*Status, error) {
 	b, err := p.db.BetaBundle(ctx, hash)
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, fmt.Errorf("%w: %s was never sent (or was sent to another node)", ErrUnknownBundle, hash.Hex())
+		return nil, fmt.Errorf("%w: %s was never sent (or was sent to another node), or its last slot passed more than %d slots ago (it was deleted)", ErrUnknownBundle, hash.Hex(), p.cfg.Retention)
 	}
 	if err != nil {
 		return nil, errclass.Internal(err)

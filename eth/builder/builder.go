@@ -44,6 +44,10 @@ type Proposer struct {
 	Pubkey       beacon.BLSPubkey
 	FeeRecipient common.Address
 	GasLimit     uint64
+	// BetaGas is the gas the relay keeps for the slot's beta block (its
+	// validators list's beta_gas; 0 when it appends none): the builder
+	// leaves it unused (Job.Reserve).
+	BetaGas uint64
 }
 
 // Relay is a relay the builder submits to.

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -19,6 +18,7 @@ import (
 
 	"github.com/gavel-eth/gavel/core/beacon"
 	"github.com/gavel-eth/gavel/eth/relay"
+	"github.com/gavel-eth/gavel/internal/httpc"
 )
 
 // ErrNotAccepted is returned when a relay answered but did not take the
@@ -38,7 +38,7 @@ func (l LocalRelay) Proposer(_ context.Context, slot uint64) (Proposer, bool, er
 	for _, d := range l.R.Validators() {
 		if d.Slot == slot {
 			m := d.Entry.Message
-			return Proposer{Pubkey: m.Pubkey, FeeRecipient: common.Address(m.FeeRecipient), GasLimit: m.GasLimit}, true, nil
+			return Proposer{Pubkey: m.Pubkey, FeeRecipient: common.Address(m.FeeRecipient), GasLimit: m.GasLimit, BetaGas: d.BetaGas}, true, nil
 		}
 	}
 	return Proposer{}, false, nil
@@ -94,6 +94,9 @@ func (h *HTTPRelay) Name() string { return strings.TrimRight(h.url(), "/") }
 type validatorsEntry struct {
 	Slot  string          `json:"slot"`
 	Entry json.RawMessage `json:"entry"`
+	// BetaGas is gavel's extension: the gas the relay keeps for the slot's
+	// beta block (absent from other relays' lists).
+	BetaGas string `json:"beta_gas,omitempty"`
 }
 
 // Proposer implements Relay: the relay's validators list, fetched again at
@@ -152,8 +155,14 @@ func parseValidators(body []byte) (map[uint64]Proposer, error) {
 		if err != nil {
 			return nil, fmt.Errorf("validators answer: slot %q: %w", e.Slot, err)
 		}
+		var betaGas uint64
+		if e.BetaGas != "" {
+			if betaGas, err = strconv.ParseUint(e.BetaGas, 10, 64); err != nil {
+				return nil, fmt.Errorf("validators answer: slot %s: beta_gas %q: expected a decimal gas amount", e.Slot, e.BetaGas)
+			}
+		}
 		m := regs[i].Message
-		out[s] = Proposer{Pubkey: m.Pubkey, FeeRecipient: common.Address(m.FeeRecipient), GasLimit: m.GasLimit}
+		out[s] = Proposer{Pubkey: m.Pubkey, FeeRecipient: common.Address(m.FeeRecipient), GasLimit: m.GasLimit, BetaGas: betaGas}
 	}
 	return out, nil
 }
@@ -214,24 +223,7 @@ func submitStatus(status int, body []byte) error {
 	return fmt.Errorf("relay answered %d %s", status, bytes.TrimSpace(body))
 }
 
-// do sends one request and returns the status and (bounded) body.
+// do sends one request and returns the status and body (at most 16 MiB).
 func (h *HTTPRelay) do(ctx context.Context, method, path string, body []byte, header map[string]string) (int, []byte, error) {
-	var rd io.Reader
-	if body != nil {
-		rd = bytes.NewReader(body)
-	}
-	req, err := http.NewRequestWithContext(ctx, method, strings.TrimRight(h.url(), "/")+path, rd)
-	if err != nil {
-		return 0, nil, err
-	}
-	for k, v := range header {
-		req.Header.Set(k, v)
-	}
-	resp, err := h.client.Do(req)
-	if err != nil {
-		return 0, nil, err
-	}
-	defer resp.Body.Close()
-	out, err := io.ReadAll(io.LimitReader(resp.Body, 16<<20))
-	return resp.StatusCode, out, err
+	return httpc.Do(ctx, h.client, method, strings.TrimRight(h.url(), "/")+path, body, header, 16<<20)
 }

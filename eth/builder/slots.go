@@ -268,7 +268,9 @@ func (sr *slotRelays) add(ctx context.Context, b *Builder, slot uint64, l lookup
 // relays when it bids more than the group's last submission.
 func (b *Builder) buildFor(ctx context.Context, a slotAttrs, job Job, sr *slotRelays, ps []Proposer) {
 	for _, p := range ps {
-		built, err := b.Build(ctx, job, p)
+		j := job // the proposer's relays keep its beta gas free
+		j.Reserve = max(job.Reserve, p.BetaGas)
+		built, err := b.Build(ctx, j, p)
 		if err != nil {
 			if ctx.Err() == nil {
 				log.Warn("Builder could not build", "slot", a.slot, "err", err)

@@ -1,12 +1,10 @@
 package devbeacon
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"strconv"
 	"sync"
@@ -20,6 +18,7 @@ import (
 	"github.com/gavel-eth/gavel/core/beacon"
 	"github.com/gavel-eth/gavel/eth/builder"
 	"github.com/gavel-eth/gavel/eth/relay"
+	"github.com/gavel-eth/gavel/internal/httpc"
 	"github.com/gavel-eth/gavel/params"
 )
 
@@ -333,24 +332,8 @@ func engineBlobs(b beacon.BlobsBundleFulu) *engine.BlobsBundle {
 	return out
 }
 
-// do sends one request to the relay and returns the status and body.
+// do sends one request to the relay and returns the status and body (at
+// most 64 MiB: a Fulu payload with its blobs).
 func (p *Proposer) do(ctx context.Context, method, path string, body []byte, header map[string]string) (int, []byte, error) {
-	var rd io.Reader
-	if body != nil {
-		rd = bytes.NewReader(body)
-	}
-	req, err := http.NewRequestWithContext(ctx, method, p.cfg.RelayURL()+path, rd)
-	if err != nil {
-		return 0, nil, err
-	}
-	for k, v := range header {
-		req.Header.Set(k, v)
-	}
-	resp, err := p.client.Do(req)
-	if err != nil {
-		return 0, nil, err
-	}
-	defer resp.Body.Close()
-	out, err := io.ReadAll(io.LimitReader(resp.Body, 64<<20))
-	return resp.StatusCode, out, err
+	return httpc.Do(ctx, p.client, method, p.cfg.RelayURL()+path, body, header, 64<<20)
 }

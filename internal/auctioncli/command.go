@@ -433,9 +433,10 @@ func runOpen(c *cli.Context) error {
 }
 
 // checkFutureSlot refuses a slot that has begun, by the slot clock of the
-// node at --l1rpc (default: --l2rpc) when that node tells it (a gavel dev
-// node's mev_nodeInfo). Other nodes do not know the L1 slot clock: then the
-// slot is not checked.
+// node at --l1rpc (default: --l2rpc) when that node tells it (the
+// mev_nodeInfo of a gavel dev node, or of a gavel node whose relay follows
+// a beacon node). Other nodes do not know the L1 slot clock: then the slot
+// is not checked.
 func (e *env) checkFutureSlot(c *cli.Context, slot uint64) error {
 	rc := e.rpc
 	if url := c.String(flagL1RPC); url != "" {
@@ -450,10 +451,10 @@ func (e *env) checkFutureSlot(c *cli.Context, slot uint64) error {
 		return nil
 	}
 	var ni struct {
-		Dev         bool   `json:"dev"`
 		CurrentSlot uint64 `json:"currentSlot"`
+		SlotSeconds uint64 `json:"slotSeconds"`
 	}
-	if err := rc.CallContext(e.ctx, &ni, "mev_nodeInfo"); err != nil || !ni.Dev {
+	if err := rc.CallContext(e.ctx, &ni, "mev_nodeInfo"); err != nil || ni.SlotSeconds == 0 {
 		if c.String(flagL1RPC) != "" && err != nil {
 			return fmt.Errorf("reading the slot clock from --l1rpc %s: %w", c.String(flagL1RPC), err)
 		}

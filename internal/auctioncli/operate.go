@@ -25,7 +25,7 @@ const (
 )
 
 // ErrNoClock is returned when operate cannot learn the L1 slot clock.
-var ErrNoClock = errors.New("L1 slot clock unknown: pass --l1rpc <a gavel node> (it answers mev_nodeInfo) or --genesis-time and --seconds-per-slot")
+var ErrNoClock = errors.New("L1 slot clock unknown: pass --l1rpc <a gavel node: a dev node, or one whose relay follows a beacon node> (it answers mev_nodeInfo) or --genesis-time and --seconds-per-slot")
 
 func operateCommand(with func(...cli.Flag) []cli.Flag) *cli.Command {
 	return &cli.Command{
@@ -143,7 +143,7 @@ func l1Clock(c *cli.Context, e *env) (params.SlotClock, string, *rpc.Client, err
 	}
 	if clock.SecondsPerSlot == 0 {
 		rc.Close()
-		return clock, "", nil, fmt.Errorf("%w (the node at %s has no slot clock: not a dev node)", ErrNoClock, l1)
+		return clock, "", nil, fmt.Errorf("%w (the node at %s reports no slot clock: not a dev node, and its relay has no beacon node's constants yet)", ErrNoClock, l1)
 	}
 	if relayURL == "" {
 		relayURL = ni.MEVListener

@@ -136,7 +136,7 @@ func Command() *cli.Command {
 			{
 				Name: "send-beta", Usage: "Send a beta bundle for a slot (mev_sendBetaBundle; its txs carry no tip) and print its hash",
 				Flags: with(append(txFlags("0"), bundleTxsFlag(),
-					&cli.Uint64Flag{Name: flagSlot, Usage: "slot (default: the dev node's current slot + 2)"})...),
+					&cli.Uint64Flag{Name: flagSlot, Usage: "slot (default: the node's current slot + 2: a dev node, or a relay that has its beacon node's clock)"})...),
 				Action: withEnv(runSendBeta),
 			},
 			{
@@ -209,6 +209,7 @@ type nodeInfo struct {
 	MEVListener string `json:"mevListener"`
 	Dev         bool   `json:"dev"`
 	CurrentSlot uint64 `json:"currentSlot"`
+	SlotSeconds uint64 `json:"slotSeconds"`
 }
 
 func (e *env) nodeInfo() (nodeInfo, error) {
@@ -536,8 +537,8 @@ func runSendBeta(c *cli.Context, e *env) error {
 		if err != nil {
 			return fmt.Errorf("%w (or pass --slot)", err)
 		}
-		if !info.Dev {
-			return fmt.Errorf("%w: --slot is required: the node is not a dev node, so its slot clock is not known here", ErrUsage)
+		if info.SlotSeconds == 0 {
+			return fmt.Errorf("%w: --slot is required: the node reports no slot clock (not a dev node, and its relay has no beacon node's constants yet)", ErrUsage)
 		}
 		slot = info.CurrentSlot + 2
 	}

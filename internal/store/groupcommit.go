@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -57,6 +58,7 @@ type writeFunc func(ctx context.Context, w *txWriter) error
 
 type gcReq struct {
 	fn   writeFunc
+	beta bool // takes the dialect's betaLock first
 	err  error
 	done chan struct{}
 }
@@ -70,7 +72,19 @@ func newGroupCommitter(db *sql.DB, d dialect) *groupCommitter {
 
 // submit queues fn and returns once its group is committed (or fn failed).
 func (g *groupCommitter) submit(ctx context.Context, fn writeFunc) error {
-	r := &gcReq{fn: fn, done: make(chan struct{})}
+	return g.enqueue(ctx, &gcReq{fn: fn, done: make(chan struct{})})
+}
+
+// submitBeta is submit for a write that checks beta bundle quotas: its
+// group's transaction first takes the dialect's betaLock, so that the
+// counts it reads are not changed by another process until it commits.
+// The lock comes before any other statement of the group, so a group
+// never holds a row lock while it waits for it (no lock cycle).
+func (g *groupCommitter) submitBeta(ctx context.Context, fn writeFunc) error {
+	return g.enqueue(ctx, &gcReq{fn: fn, beta: true, done: make(chan struct{})})
+}
+
+func (g *groupCommitter) enqueue(ctx context.Context, r *gcReq) error {
 	g.mu.RLock()
 	if g.shut {
 		g.mu.RUnlock()
@@ -181,6 +195,13 @@ func (g *groupCommitter) commit(batch []*gcReq) {
 		return
 	}
 	w := &txWriter{tx: tx, g: g}
+	if g.d.betaLock != "" && slices.ContainsFunc(batch, func(r *gcReq) bool { return r.beta }) {
+		if _, err := w.exec(ctx, g.d.betaLock); err != nil {
+			tx.Rollback()
+			finish(fmt.Errorf("store: beta bundle lock: %w", err))
+			return
+		}
+	}
 	for _, r := range batch {
 		if err := w.savepoint(ctx, "SAVEPOINT w"); err != nil {
 			tx.Rollback()
@@ -249,6 +270,16 @@ func (w *txWriter) exec(ctx context.Context, query string, args ...any) (sql.Res
 		return nil, err
 	}
 	return w.tx.StmtContext(ctx, st).ExecContext(ctx, args...)
+}
+
+// queryRow runs query (with ? placeholders) with args and returns its row.
+func (w *txWriter) queryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	st, err := w.g.stmt(ctx, query)
+	if err != nil {
+		// A failed prepare shows as the row's error.
+		return w.tx.QueryRowContext(ctx, w.g.d.rebind(query), args...)
+	}
+	return w.tx.StmtContext(ctx, st).QueryRowContext(ctx, args...)
 }
 
 func (w *txWriter) savepoint(ctx context.Context, q string) error {

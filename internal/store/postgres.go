@@ -62,6 +62,8 @@ var postgresDialect = dialect{
 	name: "postgres", blob: "BYTEA", valueText: `TEXT COLLATE "C"`, dollarArg: true,
 	// Several instances may start at once: one migrates, the others wait.
 	lock: "SELECT pg_advisory_lock(7263001)", unlock: "SELECT pg_advisory_unlock(7263001)",
+	// Beta bundle writes of all instances take turns (quotas, beta.go).
+	betaLock: "SELECT pg_advisory_xact_lock(7263002)",
 }
 
 // Pool metrics of the PostgreSQL backend, sampled every second.
@@ -105,6 +107,7 @@ func OpenPostgres(url string, cfg PostgresConfig) (Store, error) {
 		return nil, fmt.Errorf("store: migrating PostgreSQL database %s/%s: %w", pc.Host, pc.Database, err)
 	}
 	s.gc = newGroupCommitter(db, s.d)
+	s.betaGC = newGroupCommitter(db, s.d)
 	s.bg.Add(1)
 	go s.samplePool()
 	log.Info("Store opened", "backend", "postgres", "host", pc.Host, "port", pc.Port, "database", pc.Database, "maxconns", cfg.MaxConns)

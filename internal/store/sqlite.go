@@ -56,6 +56,7 @@ func OpenSQLite(path string) (Store, error) {
 		return nil, fmt.Errorf("store: migrating %s: %w", path, err)
 	}
 	s.gc = newGroupCommitter(db, s.d)
+	s.betaGC = s.gc
 	return s, nil
 }
 
@@ -68,6 +69,11 @@ type dialect struct {
 	// lock and unlock bracket migrations when several processes may
 	// migrate one database at once ("" when only one process opens it).
 	lock, unlock string
+	// betaLock, run first in a group transaction holding a beta bundle
+	// write, serialises those transactions across the processes sharing
+	// the database, so that quota counts are exact ("" for SQLite: one
+	// process, one writer).
+	betaLock string
 }
 
 var sqliteDialect = dialect{name: "sqlite", blob: "BLOB", valueText: "TEXT"}
@@ -147,12 +153,19 @@ var migrations = []string{
 	sharedBidsSchema,
 	// 5: merged beta blocks shared between relay instances.
 	sharedBetaSchema,
+	// 6: beta bundle quotas and disk budget kept in the database (beta.go).
+	betaQuotaSchema,
 }
 
 type sqlStore struct {
-	db     *sql.DB
-	d      dialect
-	gc     *groupCommitter
+	db *sql.DB
+	d  dialect
+	gc *groupCommitter
+	// betaGC commits the beta bundle writes that check quotas. On
+	// PostgreSQL it is a committer of its own, whose groups take the
+	// instances' shared beta lock, so that the relay's writes never wait
+	// for that lock; on SQLite (one process, one writer) it is gc.
+	betaGC *groupCommitter
 	tmpdir string
 
 	listenCfg *pgx.ConnConfig // PostgreSQL: for the LISTEN connection of shared bids
@@ -233,6 +246,9 @@ func (s *sqlStore) Close() error {
 	s.closeOnce.Do(func() {
 		close(s.quit)
 		s.bg.Wait()
+		if s.betaGC != s.gc {
+			s.betaGC.close()
+		}
 		s.gc.close()
 		s.closeErr = s.db.Close()
 		if s.tmpdir != "" {
@@ -242,65 +258,6 @@ func (s *sqlStore) Close() error {
 		}
 	})
 	return s.closeErr
-}
-
-// PutBetaBundle implements BetaBundles through the group committer.
-func (s *sqlStore) PutBetaBundle(ctx context.Context, b *BetaBundle, slot uint64, receivedAt int64) (bool, error) {
-	txs, err := rlp.EncodeToBytes(b.Txs)
-	if err != nil {
-		return false, err
-	}
-	var created bool
-	err = s.gc.submit(ctx, func(ctx context.Context, w *txWriter) error {
-		if _, err := w.exec(ctx, `INSERT INTO beta_bundles (hash, txs, signer, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (hash) DO NOTHING`,
-			b.Hash[:], txs, b.Signer[:], receivedAt); err != nil {
-			return err
-		}
-		res, err := w.exec(ctx, `INSERT INTO beta_bundle_slots (hash, slot, received_at) VALUES (?, ?, ?) ON CONFLICT (hash, slot) DO NOTHING`,
-			b.Hash[:], int64(slot), receivedAt)
-		if err != nil {
-			return err
-		}
-		n, err := res.RowsAffected()
-		created = n == 1
-		return err
-	})
-	if err != nil {
-		return false, fmt.Errorf("store: writing beta bundle %s: %w", b.Hash.Hex(), err)
-	}
-	return created, nil
-}
-
-// PruneBetaBundles deletes what was sent for slots before slot, then the
-// bundles left without any slot, and reports how many slot entries went.
-// (Beta bundle retention, eth/betapool.)
-func (s *sqlStore) PruneBetaBundles(ctx context.Context, before uint64) (int64, error) {
-	var n int64
-	err := s.gc.submit(ctx, func(ctx context.Context, w *txWriter) error {
-		res, err := w.exec(ctx, `DELETE FROM beta_bundle_slots WHERE slot < ?`, int64(before))
-		if err != nil {
-			return err
-		}
-		if n, err = res.RowsAffected(); err != nil || n == 0 {
-			return err
-		}
-		_, err = w.exec(ctx, `DELETE FROM beta_bundles WHERE NOT EXISTS (SELECT 1 FROM beta_bundle_slots s WHERE s.hash = beta_bundles.hash)`)
-		return err
-	})
-	if err != nil {
-		return 0, fmt.Errorf("store: pruning beta bundles before slot %d: %w", before, err)
-	}
-	return n, nil
-}
-
-// BetaBundleBytes is the raw size of the stored beta bundles' txs (their
-// disk budget, eth/betapool).
-func (s *sqlStore) BetaBundleBytes(ctx context.Context) (int64, error) {
-	var n sql.NullInt64
-	if err := s.db.QueryRowContext(ctx, `SELECT SUM(LENGTH(txs)) FROM beta_bundles`).Scan(&n); err != nil {
-		return 0, fmt.Errorf("store: measuring beta bundles: %w", err)
-	}
-	return n.Int64, nil
 }
 
 // BetaBundle implements BetaBundles.

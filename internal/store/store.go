@@ -87,6 +87,11 @@ type BetaBundles interface {
 	// the same hash for another slot adds that slot. It returns once the
 	// write is committed.
 	PutBetaBundle(ctx context.Context, b *BetaBundle, slot uint64, receivedAt int64) (created bool, err error)
+	// PutBetaBundleWithin is PutBetaBundle within q: a new entry past a
+	// quota fails with ErrBetaQuota, one past the disk budget with
+	// ErrBetaStoreFull, and nothing is written. b.Signer and q.IP are
+	// recorded with the entry: the counts come from the database.
+	PutBetaBundleWithin(ctx context.Context, b *BetaBundle, slot uint64, receivedAt int64, q BetaQuota) (created bool, err error)
 	// BetaBundle returns the bundle with its slots, or ErrNotFound.
 	BetaBundle(ctx context.Context, hash common.Hash) (*BetaBundle, error)
 	// BetaBundlesForSlot returns the bundles sent for slot (Slots holds only

@@ -119,7 +119,7 @@ func TestConcurrentPutsShareCommits(t *testing.T) {
 		ctx := context.Background()
 		s := db.open(t)
 		defer s.Close()
-		gc := s.(*sqlStore).gc
+		gc := s.(*sqlStore).betaGC // the committer of beta bundle writes
 		started, release := make(chan struct{}), make(chan struct{})
 		go gc.submit(ctx, func(context.Context, *txWriter) error {
 			close(started)
