@@ -143,10 +143,23 @@ func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
 			return nil
 		}
 	}
-	body, err := readSubmission(mevapi.AccountOf(req), req.Body, gzipped, req.ContentLength, b.cfg.MaxSubmissionBytes, onPrefix)
+	// Once the signature check started from the prefix has failed, the rest
+	// is not read (or inflated) any further.
+	signed := func() error {
+		if early == nil {
+			return nil
+		}
+		return early.Failed()
+	}
+	body, err := readSubmission(mevapi.AccountOf(req), req.Body, gzipped, req.ContentLength, b.cfg.MaxSubmissionBytes, onPrefix, signed)
 	if err != nil {
 		if rejected != nil {
 			writeRelayError(w, rejected)
+			return
+		}
+		if errors.Is(err, relay.ErrBuilderSignature) {
+			w.Header().Set("Connection", "close") // the rest of the body is not wanted
+			writeRelayError(w, err)
 			return
 		}
 		status := mevapi.BodyStatus(err)
@@ -243,11 +256,13 @@ func (b *builderAPI) earlySignature(t *beacon.BidTrace, fork params.ConsensusFor
 // decoding aliases transactions and blobs into it (see package beacon), so
 // it belongs to the decoded submission.
 func ReadSubmission(body io.Reader, gzipped bool, size, limit int64, onPrefix func([]byte) error) ([]byte, error) {
-	return readSubmission(nil, body, gzipped, size, limit, onPrefix)
+	return readSubmission(nil, body, gzipped, size, limit, onPrefix, nil)
 }
 
-// readSubmission is ReadSubmission within a request's body budget.
-func readSubmission(acct *mevapi.Account, body io.Reader, gzipped bool, size, limit int64, onPrefix func([]byte) error) ([]byte, error) {
+// readSubmission is ReadSubmission within a request's body budget; when
+// stop is set, it is asked before each read of the (inflated) body and an
+// error it returns ends the read.
+func readSubmission(acct *mevapi.Account, body io.Reader, gzipped bool, size, limit int64, onPrefix func([]byte) error, stop func() error) ([]byte, error) {
 	tooLarge := func(what string) func() error {
 		return func() error { return fmt.Errorf("%w: more than %d bytes%s", ErrSubmissionTooLarge, limit, what) }
 	}
@@ -255,7 +270,7 @@ func readSubmission(acct *mevapi.Account, body io.Reader, gzipped bool, size, li
 		if size > limit {
 			return nil, fmt.Errorf("%w: %d bytes announced, the limit is %d", ErrSubmissionTooLarge, size, limit)
 		}
-		out, err := mevapi.ReadAll(acct, body, limit, size, sszPrefixLen, onPrefix, tooLarge(""))
+		out, err := mevapi.ReadAll(acct, stopping(body, stop), limit, size, sszPrefixLen, onPrefix, tooLarge(""))
 		return out, readError(err)
 	}
 	if err := acct.Reserve(gzipState); err != nil {
@@ -284,8 +299,28 @@ func readSubmission(acct *mevapi.Account, body io.Reader, gzipped bool, size, li
 		default: // enough kept: this one is garbage
 		}
 	}()
-	out, err := mevapi.ReadAll(acct, cpu(zr), limit, -1, sszPrefixLen, onPrefix, tooLarge(" after decompression"))
+	out, err := mevapi.ReadAll(acct, stopping(cpu(zr), stop), limit, -1, sszPrefixLen, onPrefix, tooLarge(" after decompression"))
 	return out, readError(err)
+}
+
+// stopping returns r, asking stop (when set) before each read.
+func stopping(r io.Reader, stop func() error) io.Reader {
+	if stop == nil {
+		return r
+	}
+	return stopReader{r, stop}
+}
+
+type stopReader struct {
+	r    io.Reader
+	stop func() error
+}
+
+func (s stopReader) Read(p []byte) (int, error) {
+	if err := s.stop(); err != nil {
+		return 0, err
+	}
+	return s.r.Read(p)
 }
 
 // heavyBody is the size above which decoding a body (and checking what it
