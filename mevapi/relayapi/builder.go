@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/ethereum/go-ethereum/log"
@@ -127,6 +128,7 @@ func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
 	var early *relay.SignatureCheck
 	var rejected error // the message's checks failed: the rest is not read
 	var onPrefix func([]byte) error
+	var cut readCut
 	if ssz {
 		onPrefix = func(prefix []byte) error {
 			if prefix[0] == '{' { // JSON labelled octet-stream: checked once decoded
@@ -140,6 +142,9 @@ func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
 				return rejected
 			}
 			early = b.earlySignature(t, fork, prefix)
+			if early != nil {
+				go cut.onBadSignature(req.Context(), early, http.NewResponseController(w))
+			}
 			return nil
 		}
 	}
@@ -152,14 +157,17 @@ func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
 		return early.Failed()
 	}
 	body, err := readSubmission(mevapi.AccountOf(req), req.Body, gzipped, req.ContentLength, b.cfg.MaxSubmissionBytes, onPrefix, signed)
+	cut.done()
 	if err != nil {
 		if rejected != nil {
 			writeRelayError(w, rejected)
 			return
 		}
-		if errors.Is(err, relay.ErrBuilderSignature) {
+		if serr := signed(); serr != nil {
+			// Whatever ended the read (the check itself, or the read
+			// deadline cutOnBadSignature set), the answer is the signature.
 			w.Header().Set("Connection", "close") // the rest of the body is not wanted
-			writeRelayError(w, err)
+			writeRelayError(w, serr)
 			return
 		}
 		status := mevapi.BodyStatus(err)
@@ -201,6 +209,35 @@ func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
 	default:
 		w.WriteHeader(http.StatusOK)
 	}
+}
+
+// readCut ends a submission's body read at once when its early signature
+// check fails, even while the read waits for bytes that a stalled client
+// never sends: an unsigned client cannot hold its buffers until the minimum
+// rate cuts it. Once the read is over (done), it no longer touches the
+// connection, which may serve the next request.
+type readCut struct {
+	mu   sync.Mutex
+	over bool
+}
+
+func (c *readCut) onBadSignature(ctx context.Context, early *relay.SignatureCheck, rc *http.ResponseController) {
+	select {
+	case <-early.Done():
+	case <-ctx.Done():
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.over && early.Failed() != nil {
+		rc.SetReadDeadline(time.Now())
+	}
+}
+
+func (c *readCut) done() {
+	c.mu.Lock()
+	c.over = true
+	c.mu.Unlock()
 }
 
 // sszPrefixLen is how many leading bytes of an SSZ submission the body

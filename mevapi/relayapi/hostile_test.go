@@ -140,6 +140,59 @@ func TestStalledGzipSubmissions(t *testing.T) {
 	}
 }
 
+// TestUnsignedGzipCut: a gzip submission whose signature does not verify
+// is not inflated any further once the early check has failed, even while
+// the server waits for bytes the client never sends (no minimum rate here:
+// without the cut it would wait for the read timeout, an hour): the answer
+// is the signature error, and what was inflated stays a fraction of the
+// 15 MiB.
+func TestUnsignedGzipCut(t *testing.T) {
+	e := relaytest.New(t, relaytest.Options{})
+	cfg := mevapi.Config{Addr: "127.0.0.1:0", BodyGrace: time.Hour, ReadTimeout: time.Hour}
+	srv := mevapi.New(cfg, nil)
+	relayapi.MountBuilder(srv, e.Relay, relayapi.BuilderConfig{})
+	relayapi.MountProposer(srv, e.Relay)
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Stop() })
+	registerHTTP(t, e, srv.URL(), true)
+
+	sub := e.Submission(e.BuildBlock(1, 1, nil))
+	head, _ := sub.MarshalSSZ()
+	sig := sub.Signature()
+	at := bytes.Index(head[:344], sig[:])
+	if at < 0 {
+		t.Fatal("signature not found in the submission's prefix")
+	}
+	plain := make([]byte, relayapi.DefaultMaxSubmissionBytes-1024)
+	copy(plain, head[:344])
+	plain[at+len(sig)-1] ^= 1 // the trace's checks pass, its signature does not
+	stream := gz(plain)
+
+	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 0, 0, 2)}}
+	c, err := d.Dial("tcp", strings.TrimPrefix(srv.URL(), "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.SetDeadline(time.Now().Add(30 * time.Second)) // a safety net, not a timing assertion
+	fmt.Fprintf(c, "POST %s HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream\r\nContent-Encoding: gzip\r\nContent-Length: %d\r\n\r\n", relayapi.PathBuilderBlocks, len(stream))
+	c.Write(stream[:len(stream)-8]) // all but the trailer: then it stalls
+	res, err := http.ReadResponse(bufio.NewReader(c), nil)
+	if err != nil {
+		t.Fatalf("no answer to a stalled unsigned submission: %v", err)
+	}
+	msg, _ := io.ReadAll(res.Body)
+	if res.StatusCode != http.StatusBadRequest || !strings.Contains(string(msg), "signature") || !res.Close {
+		t.Fatalf("stalled unsigned submission: %d %s (close %v), want 400 for its signature and the connection closed", res.StatusCode, msg, res.Close)
+	}
+	if st := srv.HeavyWork(); st.Work >= int64(len(plain)) {
+		t.Errorf("%d bytes inflated of an unsigned %d-byte body, want it cut once the signature failed", st.Work, len(plain))
+	}
+	t.Logf("unsigned stream: %d of %d bytes inflated before the cut", srv.HeavyWork().Work, len(plain))
+}
+
 // TestMessageCheckedBeforePayload is finding 5: a submission that cannot
 // win (here: a past slot) is refused from its message alone. SSZ: the
 // answer comes after the first 344 bytes, while the rest of a 15 MiB body
