@@ -232,13 +232,14 @@ func (b *budget) inUse() int64 {
 // ends. A nil *Account is unmetered (requests that did not come through a
 // Server, as in tests).
 type Account struct {
-	b    *budget
-	ip   string
-	ctx  context.Context
-	resp http.Header // the response's: a refusal closes the connection
-	cpu  *cpuTurns   // the request's turns of the CPU gate
-	mu   sync.Mutex
-	held int64
+	b     *budget
+	ip    string
+	ctx   context.Context
+	resp  http.Header // the response's: a refusal closes the connection
+	cpu   *cpuTurns   // the request's turns of the CPU gate
+	until time.Time   // the read timeout: no reservation after it (zero: none)
+	mu    sync.Mutex
+	held  int64
 }
 
 type accountKey struct{}
@@ -255,7 +256,17 @@ func (a *Account) grow(n int64, small bool) error {
 	if a == nil || n <= 0 {
 		return nil
 	}
-	if err := a.b.reserve(a.ctx, a.ip, n, small); err != nil {
+	var err error
+	if !a.until.IsZero() && time.Now().After(a.until) {
+		// The read timeout bounds inflating and waiting for the budget
+		// too, not only the network: a request that progresses a chunk at
+		// a time through a crowded budget cannot live for a minute.
+		slowBodyMeter.Mark(1)
+		err = fmt.Errorf("%w: the body was not read (and inflated) within the read timeout", ErrSlowBody)
+	} else {
+		err = a.b.reserve(a.ctx, a.ip, n, small)
+	}
+	if err != nil {
 		// The answer closes the connection: net/http would otherwise
 		// read the rest of the body first (up to 256 KiB), and a stalled
 		// client would hold the request until its read deadline.

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -210,6 +211,25 @@ func TestBudgetGrantsInOrder(t *testing.T) {
 	}
 	cancel()
 	waitFor(t, func() bool { b.mu.Lock(); defer b.mu.Unlock(); return len(b.waiting) == 0 })
+}
+
+// TestBodyReadWithinReadTimeout: past the read timeout a request reserves
+// nothing more, whatever its network did (a gzip body inflated a chunk at
+// a time through a crowded budget never touches its read deadline), and
+// the answer closes the connection.
+func TestBodyReadWithinReadTimeout(t *testing.T) {
+	h := http.Header{}
+	a := &Account{b: newBudget(1<<20, 1<<20, time.Hour), ip: "ip", ctx: context.Background(), resp: h, until: time.Now().Add(-time.Millisecond)}
+	if err := a.grow(readChunk, false); !errors.Is(err, ErrSlowBody) || BodyStatus(err) != http.StatusRequestTimeout {
+		t.Fatalf("a reservation past the read timeout: %v, want ErrSlowBody (408)", err)
+	}
+	if h.Get("Connection") != "close" || a.b.inUse() != 0 {
+		t.Fatalf("after the refusal: Connection %q, %d bytes reserved", h.Get("Connection"), a.b.inUse())
+	}
+	a.until = time.Now().Add(time.Hour)
+	if err := a.grow(readChunk, false); err != nil {
+		t.Fatalf("within the read timeout: %v", err)
+	}
 }
 
 // TestReadChunksOutsideHeap: the chunks bodies are read into are not Go
