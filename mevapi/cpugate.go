@@ -2,8 +2,10 @@ package mevapi
 
 import (
 	"container/heap"
+	"fmt"
 	"io"
 	"sync"
+	"time"
 
 	"github.com/ethereum/go-ethereum/metrics"
 )
@@ -45,6 +47,7 @@ func cpuTurnsFor(procs int) int { return max(1, procs-1) }
 type waiter struct {
 	done  int64 // work done so far
 	seq   uint64
+	index int // in the queue, -1 once handed the turn
 	ready chan struct{}
 }
 
@@ -54,31 +57,60 @@ func (q turnQueue) Len() int { return len(q) }
 func (q turnQueue) Less(i, j int) bool {
 	return q[i].done < q[j].done || q[i].done == q[j].done && q[i].seq < q[j].seq
 }
-func (q turnQueue) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
-func (q *turnQueue) Push(x any)   { *q = append(*q, x.(*waiter)) }
+func (q turnQueue) Swap(i, j int) {
+	q[i], q[j] = q[j], q[i]
+	q[i].index, q[j].index = i, j
+}
+func (q *turnQueue) Push(x any) {
+	w := x.(*waiter)
+	w.index = len(*q)
+	*q = append(*q, w)
+}
 func (q *turnQueue) Pop() any {
 	old := *q
 	w := old[len(old)-1]
 	*q = old[:len(old)-1]
+	w.index = -1
 	return w
 }
 
-// acquire waits for a turn; done is the work the caller had so far.
-func (g *cpuGate) acquire(done int64) {
+// acquire waits for a turn until the deadline (none when zero); done is the
+// work the caller had so far. It reports whether the turn was taken: a
+// request with the most work done can wait behind fresh ones for long, and
+// the read timeout bounds that wait too.
+func (g *cpuGate) acquire(done int64, deadline time.Time) bool {
 	g.mu.Lock()
 	if g.free > 0 {
 		g.free--
 		g.peak = max(g.peak, g.size-g.free)
 		cpuBusyGauge.Update(int64(g.size - g.free))
 		g.mu.Unlock()
-		return
+		return true
 	}
 	w := &waiter{done: done, seq: g.seq, ready: make(chan struct{})}
 	g.seq++
 	heap.Push(&g.waiting, w)
 	cpuWaitingGauge.Update(int64(len(g.waiting)))
 	g.mu.Unlock()
-	<-w.ready
+	if deadline.IsZero() {
+		<-w.ready
+		return true
+	}
+	timer := time.NewTimer(time.Until(deadline))
+	defer timer.Stop()
+	select {
+	case <-w.ready:
+		return true
+	case <-timer.C:
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if w.index < 0 { // handed the turn as the timer fired
+		return true
+	}
+	heap.Remove(&g.waiting, w.index)
+	cpuWaitingGauge.Update(int64(len(g.waiting)))
+	return false
 }
 
 // release ends a turn, handing it to the first waiter if any.
@@ -121,16 +153,25 @@ func (g *cpuGate) worked(n int64) {
 // cpuTurns is one request's use of the gate (requests read their body from
 // one goroutine at a time).
 type cpuTurns struct {
-	g    *cpuGate
-	done int64
-	held bool
+	g     *cpuGate
+	done  int64
+	held  bool
+	until time.Time // the request's read timeout (zero: none)
 }
 
-func (t *cpuTurns) take() {
+// errNoTurn is returned when a request's read timeout passes while it waits
+// for a turn.
+var errNoTurn = fmt.Errorf("%w: no turn to inflate or decode the body within the read timeout", ErrSlowBody)
+
+func (t *cpuTurns) take() error {
 	if !t.held {
-		t.g.acquire(t.done)
+		if !t.g.acquire(t.done, t.until) {
+			slowBodyMeter.Mark(1)
+			return errNoTurn
+		}
 		t.held = true
 	}
+	return nil
 }
 
 func (t *cpuTurns) give() {
@@ -148,7 +189,12 @@ func (a *Account) Heavy(size int64, f func()) {
 		f()
 		return
 	}
-	a.cpu.take()
+	if a.cpu.take() != nil {
+		// Past the read timeout: the work runs anyway (its body is
+		// read), outside the gate, rather than fail a complete request.
+		f()
+		return
+	}
 	defer a.cpu.give()
 	f()
 	a.cpu.done += size
@@ -176,7 +222,9 @@ type cpuReader struct {
 }
 
 func (c cpuReader) Read(p []byte) (int, error) {
-	c.t.take()
+	if err := c.t.take(); err != nil {
+		return 0, err
+	}
 	n, err := c.r.Read(p)
 	c.t.give()
 	c.t.done += int64(n)
@@ -195,7 +243,9 @@ func (n netReader) Read(p []byte) (int, error) {
 	n.t.give()
 	k, err := n.r.Read(p)
 	if held {
-		n.t.take()
+		if terr := n.t.take(); terr != nil && err == nil {
+			err = terr
+		}
 	}
 	return k, err
 }

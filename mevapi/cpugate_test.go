@@ -3,10 +3,12 @@ package mevapi
 import (
 	"bytes"
 	"compress/gzip"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestCPUGateLeastWorkFirst: with the gate taken, a request that has done
@@ -14,14 +16,14 @@ import (
 // megabytes, whatever their arrival order.
 func TestCPUGateLeastWorkFirst(t *testing.T) {
 	g := newCPUGate(1)
-	g.acquire(0)
+	g.acquire(0, time.Time{})
 	order := make(chan string, 2)
 	for i, w := range []struct {
 		name string
 		done int64
 	}{{"attacker", 10 << 20}, {"fresh", 0}} {
 		go func() {
-			g.acquire(w.done)
+			g.acquire(w.done, time.Time{})
 			order <- w.name
 			g.release()
 		}()
@@ -36,6 +38,25 @@ func TestCPUGateLeastWorkFirst(t *testing.T) {
 	}
 	if st := g.stats(); st.Busy != 0 || st.Waiting != 0 {
 		t.Fatalf("after all turns: %+v", st)
+	}
+}
+
+// TestCPUGateWaitEnds: a request whose read timeout passes while it waits
+// for a turn gives up its place (ErrSlowBody, 408) instead of waiting behind
+// fresher requests for ever.
+func TestCPUGateWaitEnds(t *testing.T) {
+	g := newCPUGate(1)
+	g.acquire(0, time.Time{})
+	late := &cpuTurns{g: g, until: time.Now().Add(-time.Millisecond)}
+	if err := late.take(); !errors.Is(err, ErrSlowBody) {
+		t.Fatalf("a turn waited for past the read timeout: %v, want ErrSlowBody", err)
+	}
+	if st := g.stats(); st.Waiting != 0 || st.Busy != 1 {
+		t.Fatalf("after the timeout: %+v, want nobody waiting and the first turn still held", st)
+	}
+	g.release()
+	if st := g.stats(); st.Busy != 0 {
+		t.Fatalf("after the release: %+v", st)
 	}
 }
 

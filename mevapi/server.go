@@ -171,7 +171,7 @@ func (s *Server) meterBody(next http.Handler) http.Handler {
 			return
 		}
 		now := time.Now()
-		acct := &Account{b: s.budget, ip: remoteIP(r), ctx: r.Context(), resp: w.Header(), cpu: &cpuTurns{g: s.cpu}, until: now.Add(s.cfg.ReadTimeout)}
+		acct := &Account{b: s.budget, ip: remoteIP(r), ctx: r.Context(), resp: w.Header(), cpu: &cpuTurns{g: s.cpu, until: now.Add(s.cfg.ReadTimeout)}, until: now.Add(s.cfg.ReadTimeout)}
 		defer acct.close()
 		r = r.WithContext(context.WithValue(r.Context(), accountKey{}, acct))
 		r.Body = &slowBody{
