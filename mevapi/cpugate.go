@@ -183,22 +183,25 @@ func (t *cpuTurns) give() {
 
 // Heavy runs f, CPU-heavy work of size bytes on the request's body (decoding
 // a large body), in a turn of the listener's CPU gate; a nil Account runs it
-// at once.
-func (a *Account) Heavy(size int64, f func()) {
+// at once. When no turn comes before the request's read timeout, f does not
+// run and the error is ErrBusy (503): the gate stays the bound under a
+// sustained flood.
+func (a *Account) Heavy(size int64, f func()) error {
 	if a == nil || a.cpu == nil {
 		f()
-		return
+		return nil
 	}
 	if a.cpu.take() != nil {
-		// Past the read timeout: the work runs anyway (its body is
-		// read), outside the gate, rather than fail a complete request.
-		f()
-		return
+		if a.resp != nil {
+			a.resp.Set("Connection", "close")
+		}
+		return fmt.Errorf("%w: no turn to decode the body within the read timeout", ErrBusy)
 	}
 	defer a.cpu.give()
 	f()
 	a.cpu.done += size
 	a.cpu.g.worked(size)
+	return nil
 }
 
 // Inflating returns the reader of an inflater (gzip) and the source it

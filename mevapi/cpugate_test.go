@@ -42,8 +42,9 @@ func TestCPUGateLeastWorkFirst(t *testing.T) {
 }
 
 // TestCPUGateWaitEnds: a request whose read timeout passes while it waits
-// for a turn gives up its place (ErrSlowBody, 408) instead of waiting behind
-// fresher requests for ever.
+// for a turn gives up its place (ErrSlowBody, 408, while reading; ErrBusy,
+// 503, for decoding a body already read) instead of waiting behind fresher
+// requests for ever.
 func TestCPUGateWaitEnds(t *testing.T) {
 	g := newCPUGate(1)
 	g.acquire(0, time.Time{})
@@ -53,6 +54,13 @@ func TestCPUGateWaitEnds(t *testing.T) {
 	}
 	if st := g.stats(); st.Waiting != 0 || st.Busy != 1 {
 		t.Fatalf("after the timeout: %+v, want nobody waiting and the first turn still held", st)
+	}
+	// Decoding a large body that gets no turn in time does not run (503).
+	h := http.Header{}
+	a := &Account{resp: h, cpu: late}
+	ran := false
+	if err := a.Heavy(1<<20, func() { ran = true }); ran || BodyStatus(err) != http.StatusServiceUnavailable || h.Get("Connection") != "close" {
+		t.Fatalf("Heavy with no turn before the read timeout: ran %v, %v, Connection %q; want not run, 503, closed", ran, err, h.Get("Connection"))
 	}
 	g.release()
 	if st := g.stats(); st.Busy != 0 {

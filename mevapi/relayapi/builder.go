@@ -189,7 +189,10 @@ func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
 		}
 	}
 	var sub *beacon.Submission
-	heavy(req, body, func() { sub, err = DecodeSubmission(b.r.BeaconConfig(), version, body, ssz) })
+	if gerr := heavy(req, body, func() { sub, err = DecodeSubmission(b.r.BeaconConfig(), version, body, ssz) }); gerr != nil {
+		mevapi.WriteError(w, mevapi.BodyStatus(gerr), gerr.Error())
+		return
+	}
 	if err != nil {
 		mevapi.WriteError(w, http.StatusBadRequest, err.Error())
 		return
@@ -365,13 +368,14 @@ func (s stopReader) Read(p []byte) (int, error) {
 const heavyBody = 64 << 10
 
 // heavy runs f, the decoding of body, in a turn of the listener's CPU gate
-// when body is large; small bodies are decoded at once.
-func heavy(req *http.Request, body []byte, f func()) {
+// when body is large; small bodies are decoded at once. The error is the
+// gate's (mevapi.Account.Heavy): f did not run.
+func heavy(req *http.Request, body []byte, f func()) error {
 	if len(body) <= heavyBody {
 		f()
-		return
+		return nil
 	}
-	mevapi.AccountOf(req).Heavy(int64(len(body)), f)
+	return mevapi.AccountOf(req).Heavy(int64(len(body)), f)
 }
 
 // gzipReaders are reused gzip readers: each holds about 40 KB of inflate

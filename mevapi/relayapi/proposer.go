@@ -123,7 +123,7 @@ func (p *proposerAPI) register(w http.ResponseWriter, req *http.Request) {
 	// Decoding and verifying a large request takes a turn of the
 	// listener's CPU gate: cheap requests keep a core.
 	var decodeErr error
-	heavy(req, body, func() {
+	gerr := heavy(req, body, func() {
 		var regs []beacon.SignedValidatorRegistration
 		if ssz {
 			regs, decodeErr = beacon.DecodeRegistrationsSSZ(body)
@@ -134,6 +134,10 @@ func (p *proposerAPI) register(w http.ResponseWriter, req *http.Request) {
 			err = p.r.RegisterValidators(relay.WithClient(req.Context(), mevapi.ClientIP(req)), regs)
 		}
 	})
+	if gerr != nil {
+		mevapi.WriteError(w, mevapi.BodyStatus(gerr), gerr.Error())
+		return
+	}
 	if decodeErr != nil {
 		mevapi.WriteError(w, http.StatusBadRequest, "invalid registrations: "+decodeErr.Error())
 		return
