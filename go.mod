@@ -8,6 +8,7 @@ require (
 	github.com/jackc/pgx/v5 v5.12.0
 	github.com/mattn/go-isatty v0.0.24
 	github.com/naoina/toml v0.1.2-0.20170918210437-9fafd6967416
+	github.com/pk910/dynamic-ssz v1.4.0
 	github.com/supranational/blst v0.3.17
 	github.com/urfave/cli/v2 v2.27.7
 	modernc.org/sqlite v1.61.1
@@ -22,6 +23,7 @@ require (
 	github.com/jackc/pgpassfile v1.0.0 // indirect
 	github.com/jackc/pgservicefile v0.0.0-20240606120523-5a60cdf6a761 // indirect
 	github.com/jackc/puddle/v2 v2.2.3 // indirect
+	github.com/pk910/hashtree-bindings v0.2.6 // indirect
 )
 
 require (

@@ -11,6 +11,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/log"
 
+	"github.com/gavel-eth/gavel/core/beacon"
 	"github.com/gavel-eth/gavel/core/chain"
 	"github.com/gavel-eth/gavel/eth/builder"
 	"github.com/gavel-eth/gavel/eth/relay"
@@ -92,13 +93,13 @@ func newBuilder(n *Node, cfg BuilderConfig) (*builderService, error) {
 	}
 	svc := &builderService{chain: n.chain}
 	n.submission.bundles.Notify(svc.kick)
-	build := func(bcfg *params.BeaconConfig, local *relay.Relay) (*builder.Builder, error) {
+	build := func(bcfg *params.BeaconConfig, spec *beacon.Spec, local *relay.Relay) (*builder.Builder, error) {
 		relays := external
 		if local != nil {
 			relays = append([]builder.Relay{builder.LocalRelay{R: local}}, external...)
 		}
 		c := bcCfg
-		c.Beacon = bcfg
+		c.Beacon, c.Spec = bcfg, spec
 		b, err := builder.New(c, n.submission.builder)
 		if err != nil {
 			return nil, fmt.Errorf("%w: %v", ErrBuilderConfig, err)
@@ -120,7 +121,7 @@ func newBuilder(n *Node, cfg BuilderConfig) (*builderService, error) {
 		// Real network: build once the relay has the beacon node's constants.
 		rs := n.relay
 		rs.OnReady(func(r *relay.Relay) {
-			b, err := build(r.BeaconConfig(), r)
+			b, err := build(r.BeaconConfig(), r.Spec(), r)
 			if err != nil {
 				log.Error("Builder not started", "err", err)
 				return
@@ -132,18 +133,21 @@ func newBuilder(n *Node, cfg BuilderConfig) (*builderService, error) {
 		})
 		return svc, nil
 	}
+	// Without the in-process relay the builder submits with the mainnet
+	// preset's limits: submissions have the same bytes under every preset.
 	var bcfg *params.BeaconConfig
 	var local *relay.Relay
+	spec := beacon.MainnetSpec
 	if n.relay != nil {
 		local = n.relay.Relay()
-		bcfg = local.BeaconConfig()
+		bcfg, spec = local.BeaconConfig(), local.Spec()
 	} else {
 		bcfg = params.BeaconConfigForChain(n.chain.ChainID())
 	}
 	if bcfg == nil {
 		return nil, fmt.Errorf("%w: no beacon constants for chain id %d: run the relay too (--relay.secretkey, --relay.beacon)", ErrBuilderConfig, n.chain.ChainID())
 	}
-	b, err := build(bcfg, local)
+	b, err := build(bcfg, spec, local)
 	if err != nil {
 		return nil, err
 	}

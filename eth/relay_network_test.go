@@ -27,6 +27,18 @@ import (
 // version as genesis_fork_version), spec (with the real
 // GENESIS_FORK_VERSION), sync status and empty lists.
 func lodestarNode(t *testing.T, up *atomic.Bool) *httptest.Server {
+	return lodestarNodeSpec(t, up, `"PRESET_BASE":"mainnet","CONFIG_NAME":"interop","SECONDS_PER_SLOT":"2","SLOTS_PER_EPOCH":"32",`)
+}
+
+// lodestarMinimalSpec is the preset part of Lodestar 1.5.1's spec under
+// `lodestar dev --preset minimal` (the early Deneb FIELD_ELEMENTS_PER_BLOB
+// of 4 included: its chain never reaches Deneb).
+const lodestarMinimalSpec = `"PRESET_BASE":"minimal","CONFIG_NAME":"interop","SECONDS_PER_SLOT":"2","SLOTS_PER_EPOCH":"8",` +
+	`"SYNC_COMMITTEE_SIZE":"32","MAX_WITHDRAWALS_PER_PAYLOAD":"4","MAX_COMMITTEES_PER_SLOT":"4","FIELD_ELEMENTS_PER_BLOB":"4","MAX_BLOBS_PER_BLOCK":"4",`
+
+// lodestarNodeSpec is lodestarNode with presetJSON (the spec's preset
+// members, each followed by a comma) in its /eth/v1/config/spec answer.
+func lodestarNodeSpec(t *testing.T, up *atomic.Bool, presetJSON string) *httptest.Server {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !up.Load() {
 			w.WriteHeader(503)
@@ -38,7 +50,7 @@ func lodestarNode(t *testing.T, up *atomic.Bool) *httptest.Server {
 		case "/eth/v1/beacon/genesis":
 			io.WriteString(w, `{"data":{"genesis_time":"1795562395","genesis_validators_root":"0x`+strings.Repeat("ab", 32)+`","genesis_fork_version":"0x03000000"}}`)
 		case "/eth/v1/config/spec":
-			io.WriteString(w, `{"data":{"PRESET_BASE":"mainnet","CONFIG_NAME":"interop","SECONDS_PER_SLOT":"2","SLOTS_PER_EPOCH":"32",`+
+			io.WriteString(w, `{"data":{`+presetJSON+
 				`"GENESIS_FORK_VERSION":"0x00000000","ALTAIR_FORK_VERSION":"0x01000000","ALTAIR_FORK_EPOCH":"0","BELLATRIX_FORK_VERSION":"0x02000000","BELLATRIX_FORK_EPOCH":"0",`+
 				`"CAPELLA_FORK_VERSION":"0x03000000","CAPELLA_FORK_EPOCH":"0","EIP4844_FORK_VERSION":"0x04000000","EIP4844_FORK_EPOCH":"18446744073709551615"}}`)
 		case "/eth/v1/node/syncing":
@@ -138,6 +150,34 @@ func TestRelayWaitsForBeaconNode(t *testing.T) {
 	res.Body.Close()
 	if res.StatusCode != 200 {
 		t.Fatalf("status once ready: %d", res.StatusCode)
+	}
+}
+
+// TestRelayMinimalPreset: a minimal-preset beacon node (Lodestar's dev
+// mode) is accepted: the relay, and the builder it starts, take the
+// preset's sizes from /eth/v1/config/spec.
+func TestRelayMinimalPreset(t *testing.T) {
+	var up atomic.Bool
+	up.Store(true)
+	bn := lodestarNodeSpec(t, &up, lodestarMinimalSpec)
+	stack, n := networkNode(t, bn.URL)
+	ready := make(chan *relay.Relay, 1)
+	n.Relay().OnReady(func(r *relay.Relay) { ready <- r })
+	if err := stack.Start(); err != nil {
+		t.Fatal(err)
+	}
+	r := <-ready
+	spec := r.Spec()
+	if spec.Name() != "minimal" || spec.IsMainnet() || spec.Value("SYNC_COMMITTEE_SIZE") != 32 || spec.Value("MAX_WITHDRAWALS_PER_PAYLOAD") != 4 || r.BeaconConfig().SlotsPerEpoch != 8 {
+		t.Fatalf("relay preset %s, %d slots per epoch", spec, r.BeaconConfig().SlotsPerEpoch)
+	}
+	res, err := http.Get(n.MEV().URL() + "/eth/v1/builder/status")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != 200 {
+		t.Fatalf("builder status on a minimal-preset chain: %d", res.StatusCode)
 	}
 }
 

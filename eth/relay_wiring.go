@@ -165,7 +165,7 @@ func newDevRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta) (*Re
 		return nil, err
 	}
 	svc.proposer, err = devbeacon.NewProposer(devbeacon.ProposerConfig{
-		RelayURL: n.mev.URL, Beacon: bcfg, Validators: vals, GasLimit: n.chain.Head().GasLimit,
+		RelayURL: n.mev.URL, Beacon: bcfg, Spec: r.Spec(), Validators: vals, GasLimit: n.chain.Head().GasLimit,
 		BetaGas: func(slot uint64) uint64 { return r.BetaGas(context.Background(), slot) },
 	}, r, devBuilder, n.submission.PayloadBuilder())
 	if err != nil {
@@ -301,8 +301,9 @@ func newNetworkRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta) 
 
 	svc.follow = func(ctx context.Context) {
 		var bcfg *params.BeaconConfig
+		var spec *beacon.Spec
 		err := client.Retry(ctx, "chain constants", func(ctx context.Context) (err error) {
-			bcfg, err = client.NetworkConfig(ctx, preset, cfg.Spec)
+			bcfg, spec, err = client.NetworkConfig(ctx, preset, cfg.Spec)
 			return err
 		}, beaconclient.ErrMismatch, beaconclient.ErrPreset)
 		if errors.Is(err, beaconclient.ErrMismatch) || errors.Is(err, beaconclient.ErrPreset) {
@@ -313,7 +314,7 @@ func newNetworkRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta) 
 		if err != nil {
 			return
 		}
-		r, err := relay.New(relay.Config{Beacon: bcfg, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled, Beta: beta, Shared: sharedOf(st)}, n.chain, st, client, traces)
+		r, err := relay.New(relay.Config{Beacon: bcfg, Spec: spec, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled, Beta: beta, Shared: sharedOf(st)}, n.chain, st, client, traces)
 		if err != nil {
 			log.Error("Relay not started", "err", err)
 			svc.setWaiting(err.Error())
@@ -321,7 +322,7 @@ func newNetworkRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta) 
 		}
 		svc.setRelay(r)
 		log.Info("Relay attached", "pubkey", r.Pubkey(), "network", bcfg.Name, "genesis", bcfg.GenesisTime, "slot", bcfg.SecondsPerSlot,
-			"epoch", bcfg.SlotsPerEpoch, "fork", bcfg.ForkAtSlot(bcfg.SlotAt(uint64(time.Now().Unix()))), "beacon", client.Nodes())
+			"epoch", bcfg.SlotsPerEpoch, "preset", spec, "fork", bcfg.ForkAtSlot(bcfg.SlotAt(uint64(time.Now().Unix()))), "beacon", client.Nodes())
 		warnAt := uint64(0)
 		err = client.Follow(ctx, bcfg, false, beaconclient.Handlers{
 			Head: func(slot uint64) {
@@ -430,6 +431,7 @@ func (g gatedMux) Handle(pattern string, h http.Handler) {
 type lateRelay struct{ svc *RelayService }
 
 func (l lateRelay) BeaconConfig() *params.BeaconConfig { return l.svc.Relay().BeaconConfig() }
+func (l lateRelay) Spec() *beacon.Spec                 { return l.svc.Relay().Spec() }
 func (l lateRelay) Validators() []relay.ValidatorDuty  { return l.svc.Relay().Validators() }
 func (l lateRelay) CheckBidTrace(t *beacon.BidTrace, fork params.ConsensusFork) error {
 	return l.svc.Relay().CheckBidTrace(t, fork)

@@ -1,6 +1,8 @@
 // Command interop is `make interop`: gavel as execution client, relay and
 // builder of a real consensus client, Lodestar 1.5.1 from npm, on a local
-// mainnet-preset Capella devnet (8 validators, 2 s slots, chain id 32382).
+// Capella devnet (8 validators, 2 s slots, chain id 32382) of the minimal
+// preset (8 slots per epoch, the recipe's) or, with -preset mainnet, the
+// mainnet preset (preset.go).
 //
 // It installs Lodestar into build/interop/.cache (kept between runs), builds
 // gavel, runs `gavel init` with lodestar/el-genesis.json, starts a second
@@ -89,15 +91,27 @@ const (
 )
 
 func main() {
-	epochs := flag.Int("epochs", 2, "epochs (32 slots of 2 s each) that must pass with gavel's builder in every proposal")
+	preset := flag.String("preset", presetMinimal, "consensus preset of the devnet: minimal (8 slots per epoch) or mainnet (32)")
+	epochs := flag.Int("epochs", 0, "epochs (of 2 s slots) that must pass with gavel's builder in every proposal (0: 8 minimal, 2 mainnet)")
+	capture := flag.String("capture", "", "write the first signed blinded block Lodestar sent, with its proposer's pubkey and signing constants, to this JSON file")
 	timeout := flag.Duration("timeout", 12*time.Minute, "bound on the whole run, npm install included")
 	keep := flag.Bool("keep", false, "keep the work directory (logs, data) even when the run passes")
 	flag.StringVar(&gavelVerbosity, "verbosity", "3", "gavel's --verbosity (its log is in the work directory)")
 	flag.Parse()
+	if err := checkPreset(*preset); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	if *epochs <= 0 {
+		*epochs = defaultEpochs(*preset)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 	defer cancel()
-	r := &run{epochs: *epochs}
+	r := &run{epochs: *epochs, preset: *preset}
 	err := r.main(ctx)
+	if err == nil && *capture != "" {
+		err = r.captureBlinded(ctx, *capture)
+	}
 	r.stopAll()
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "\ninterop: FAIL: %v\n", err)
@@ -121,6 +135,7 @@ var gavelVerbosity string
 
 type run struct {
 	epochs int
+	preset string // presetMinimal or presetMainnet (preset.go)
 	here   string // build/interop
 	work   string
 
@@ -232,15 +247,14 @@ func (r *run) main(ctx context.Context) error {
 	// genesis they carry a timestamp every relay refuses (timestamp too
 	// early), forever. The slot or two Lodestar needs to boot are missed.
 	genesisTime := time.Now().Unix()
-	step(fmt.Sprintf("starting lodestar dev (mainnet preset, 2 s slots, 8 validators, genesis now, at %d)", genesisTime))
+	step(fmt.Sprintf("starting lodestar dev (%s preset, 2 s slots, 8 validators, genesis now, at %d)", r.preset, genesisTime))
 	var env []string
 	for _, kv := range os.Environ() {
 		if !strings.HasPrefix(kv, "LODESTAR_") {
 			env = append(env, kv)
 		}
 	}
-	if err := r.start(ctx, "lodestar.log", env, "node", lodestar, "dev", "--preset", "mainnet",
-		"--paramsFile", filepath.Join(r.here, "lodestar", "chain-config.yaml"),
+	if err := r.start(ctx, "lodestar.log", env, "node", append(append([]string{lodestar, "dev"}, r.lodestarPresetArgs()...),
 		"--genesisValidators", "8", "--startValidators", "0..7",
 		"--genesisTime", strconv.FormatInt(genesisTime, 10), "--genesisEth1Hash", genesisHash,
 		"--execution.urls", fmt.Sprintf("http://127.0.0.1:%d", r.ports.auth), "--jwt-secret", jwt,
@@ -249,7 +263,7 @@ func (r *run) main(ctx context.Context) error {
 		"--listenAddress", "127.0.0.1", "--port", strconv.Itoa(r.ports.p2p+1000),
 		"--suggestedFeeRecipient", feeRecipient,
 		"--builder", "--builder.urls", fmt.Sprintf("http://127.0.0.1:%d", r.ports.proxy),
-	); err != nil {
+	)...); err != nil {
 		return err
 	}
 	if err := waitFor(ctx, 60*time.Second, "gavel's relay (/readyz)", func() error {
@@ -280,7 +294,7 @@ func (r *run) main(ctx context.Context) error {
 		return types.MustSignNewTx(key, signer, &types.DynamicFeeTx{ChainID: chainID, Nonce: nonce, GasTipCap: big.NewInt(tip),
 			GasFeeCap: big.NewInt(100 * gparams.GWei), Gas: 21000, To: &to, Value: big.NewInt(1)})
 	}
-	spe := uint64(32)
+	spe := r.slotsPerEpoch()
 	var bundleTx *types.Transaction
 	var bundleBlock uint64
 	endSlot := uint64(0)
@@ -289,12 +303,12 @@ func (r *run) main(ctx context.Context) error {
 	registered := false
 	regSlot := uint64(0)
 	// Lodestar enables its builder after 16 to 32 slots (its circuit breaker).
-	deadline := time.Unix(genesisTime, 0).Add(time.Duration(spe*uint64(r.epochs+3)) * 2 * time.Second)
+	deadline := time.Unix(genesisTime, 0).Add(time.Duration(spe*uint64(r.epochs)+startupSlots) * 2 * time.Second)
 	for {
 		if time.Now().After(deadline) {
 			return fmt.Errorf("the devnet did not reach %d epochs with gavel's builder in every proposal before %s (first getHeader at slot %d)", r.epochs, deadline.Format(time.TimeOnly), firstAsked)
 		}
-		if err := sleep(ctx, time.Second); err != nil {
+		if err := sleep(ctx, untilPoll(genesisTime, 2, time.Now())); err != nil {
 			return err
 		}
 		slot := uint64(0)
@@ -479,7 +493,7 @@ func (r *run) check(ctx context.Context, ec *ethclient.Client, rpcURL, mevURL, r
 
 	lat := r.calls.latencies("GET", "/eth/v1/builder/header/")
 	slots := int(to - from + 1)
-	fmt.Printf("\nfigures (slots %d..%d, %d epochs of 32 slots, 2 s each):\n", from, to, slots/32)
+	fmt.Printf("\nfigures (%s preset, slots %d..%d, %d epochs of %d slots, 2 s each):\n", r.preset, from, to, slots/int(r.slotsPerEpoch()), r.slotsPerEpoch())
 	fmt.Printf("  slots                      %d\n", slots)
 	fmt.Printf("  blocks proposed            %d (missed slots %d)\n", proposed, missed)
 	fmt.Printf("  getHeader asked / bids     %d / %d\n", asked, bidsServed)

@@ -22,7 +22,7 @@ func BenchmarkFuluSubmissionSSZDecode(b *testing.B) {
 	b.ReportAllocs()
 	start := testutil.CPUTime()
 	for b.Loop() {
-		if _, err := DecodeSubmissionSSZ(params.ForkFulu, raw); err != nil {
+		if _, err := DecodeSubmissionSSZ(MainnetSpec, params.ForkFulu, raw); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -46,7 +46,7 @@ func BenchmarkFuluSubmissionJSONDecode(b *testing.B) {
 	b.ReportAllocs()
 	start := testutil.CPUTime()
 	for b.Loop() {
-		if _, err := DecodeSubmissionJSON(params.ForkFulu, raw); err != nil {
+		if _, err := DecodeSubmissionJSON(MainnetSpec, params.ForkFulu, raw); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -68,7 +68,7 @@ func BenchmarkFuluSubmissionJSONBaselineStdlibAny(b *testing.B) {
 }
 
 func BenchmarkFuluSubmissionSSZEncode(b *testing.B) {
-	s, err := DecodeSubmissionSSZ(params.ForkFulu, readVector(b, "submitBlockPayloadFulu.ssz.gz"))
+	s, err := DecodeSubmissionSSZ(MainnetSpec, params.ForkFulu, readVector(b, "submitBlockPayloadFulu.ssz.gz"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -83,7 +83,7 @@ func BenchmarkFuluSubmissionSSZEncode(b *testing.B) {
 }
 
 func BenchmarkFuluSubmissionJSONEncode(b *testing.B) {
-	s, err := DecodeSubmissionSSZ(params.ForkFulu, readVector(b, "submitBlockPayloadFulu.ssz.gz"))
+	s, err := DecodeSubmissionSSZ(MainnetSpec, params.ForkFulu, readVector(b, "submitBlockPayloadFulu.ssz.gz"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -98,7 +98,7 @@ func BenchmarkFuluSubmissionJSONEncode(b *testing.B) {
 }
 
 func BenchmarkBidTraceHashTreeRoot(b *testing.B) {
-	s, _ := DecodeSubmissionSSZ(params.ForkFulu, readVector(b, "submitBlockPayloadFulu.ssz.gz"))
+	s, _ := DecodeSubmissionSSZ(MainnetSpec, params.ForkFulu, readVector(b, "submitBlockPayloadFulu.ssz.gz"))
 	bt := s.BidTrace()
 	b.ReportAllocs()
 	start := testutil.CPUTime()
@@ -112,7 +112,7 @@ func BenchmarkBidTraceHashTreeRoot(b *testing.B) {
 
 // The direct implementation used on the hot path.
 func BenchmarkBidTraceSigningRoot(b *testing.B) {
-	s, _ := DecodeSubmissionSSZ(params.ForkFulu, readVector(b, "submitBlockPayloadFulu.ssz.gz"))
+	s, _ := DecodeSubmissionSSZ(MainnetSpec, params.ForkFulu, readVector(b, "submitBlockPayloadFulu.ssz.gz"))
 	bt := s.BidTrace()
 	domain := BuilderDomain(params.MainnetBeaconConfig)
 	b.ReportAllocs()
@@ -125,7 +125,7 @@ func BenchmarkBidTraceSigningRoot(b *testing.B) {
 
 // Baseline: the generic path through the sszgen hasher.
 func BenchmarkBidTraceSigningRootGeneric(b *testing.B) {
-	s, _ := DecodeSubmissionSSZ(params.ForkFulu, readVector(b, "submitBlockPayloadFulu.ssz.gz"))
+	s, _ := DecodeSubmissionSSZ(MainnetSpec, params.ForkFulu, readVector(b, "submitBlockPayloadFulu.ssz.gz"))
 	bt := s.BidTrace()
 	domain := BuilderDomain(params.MainnetBeaconConfig)
 	b.ReportAllocs()
@@ -139,7 +139,7 @@ func BenchmarkBidTraceSigningRootGeneric(b *testing.B) {
 }
 
 func benchPayloadRoot(b *testing.B, fork params.ConsensusFork, name string) {
-	s, err := DecodeSubmissionSSZ(fork, readVector(b, name))
+	s, err := DecodeSubmissionSSZ(MainnetSpec, fork, readVector(b, name))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -165,12 +165,12 @@ func BenchmarkPayloadHashTreeRootFulu10Tx(b *testing.B) {
 }
 
 func BenchmarkPayloadHeaderFromPayloadDeneb374Tx(b *testing.B) {
-	s, _ := DecodeSubmissionSSZ(params.ForkDeneb, readVector(b, "submitBlockPayloadDeneb_Goerli.ssz.gz"))
+	s, _ := DecodeSubmissionSSZ(MainnetSpec, params.ForkDeneb, readVector(b, "submitBlockPayloadDeneb_Goerli.ssz.gz"))
 	p := s.Payload()
 	b.ReportAllocs()
 	start := testutil.CPUTime()
 	for b.Loop() {
-		if _, err := p.Header(); err != nil {
+		if _, err := p.Header(MainnetSpec); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -272,4 +272,44 @@ func BenchmarkRegistrations1000Interleaved(b *testing.B) {
 	b.ReportMetric(float64(single)/float64(batch), "speedup")
 	b.ReportMetric(float64(singleCPU.Nanoseconds())/n, "cpu-ns/reg-single")
 	b.ReportMetric(float64(batchCPU.Nanoseconds())/n, "cpu-ns/reg-batch")
+}
+
+// The minimal-preset path (dynamic-ssz): the Fulu vector decoded and a real minimal
+// blinded block's signing root, beside their mainnet (generated code) counterparts above
+// and in BenchmarkBlindedBlockRootMainnet.
+func BenchmarkFuluSubmissionSSZDecodeMinimal(b *testing.B) {
+	raw := readVector(b, "submitBlockPayloadFulu.ssz.gz")
+	b.SetBytes(int64(len(raw)))
+	b.ReportAllocs()
+	start := testutil.CPUTime()
+	for b.Loop() {
+		if _, err := DecodeSubmissionSSZ(MinimalSpec, params.ForkFulu, raw); err != nil {
+			b.Fatal(err)
+		}
+	}
+	testutil.ReportCPU(b, start)
+}
+
+func benchBlindedRoot(b *testing.B, blk *SignedBlindedBeaconBlock) {
+	b.ReportAllocs()
+	start := testutil.CPUTime()
+	for b.Loop() {
+		if _, err := blk.Message().HashTreeRoot(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	testutil.ReportCPU(b, start)
+}
+
+func BenchmarkBlindedBlockRootMinimal(b *testing.B) {
+	_, blocks := minimalSeeds(b)
+	benchBlindedRoot(b, blocks[0]) // the Goerli Capella block cut to minimal sync bits
+}
+
+func BenchmarkBlindedBlockRootMainnet(b *testing.B) {
+	blk, err := DecodeSignedBlindedBeaconBlockJSON(MainnetSpec, params.ForkCapella, readVector(b, "signedBlindedBeaconBlockCapella_Goerli.json.gz"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchBlindedRoot(b, blk)
 }

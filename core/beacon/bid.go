@@ -14,6 +14,8 @@ type SignedBuilderBid struct {
 	Capella   *SignedBuilderBidCapella
 	Deneb     *SignedBuilderBidDeneb
 	Electra   *SignedBuilderBidElectra
+
+	spec *Spec // the preset it was decoded or built with; nil: mainnet
 }
 
 func newBidContainer(fork params.ConsensusFork) (*SignedBuilderBid, Container, error) {
@@ -36,14 +38,22 @@ func newBidContainer(fork params.ConsensusFork) (*SignedBuilderBid, Container, e
 }
 
 // DecodeSignedBuilderBidSSZ decodes an SSZ SignedBuilderBid of fork.
-func DecodeSignedBuilderBidSSZ(fork params.ConsensusFork, data []byte) (*SignedBuilderBid, error) {
-	return decodeSSZ(newBidContainer, "signed builder bid", fork, data)
+func DecodeSignedBuilderBidSSZ(spec *Spec, fork params.ConsensusFork, data []byte) (*SignedBuilderBid, error) {
+	b, err := decodeSSZ(spec, newBidContainer, "signed builder bid", fork, data)
+	if b != nil {
+		b.spec = spec
+	}
+	return b, err
 }
 
 // DecodeSignedBuilderBidJSON decodes a JSON SignedBuilderBid of fork (the "data" member of
 // a getHeader response).
-func DecodeSignedBuilderBidJSON(fork params.ConsensusFork, data []byte) (*SignedBuilderBid, error) {
-	return decodeJSON(newBidContainer, fork, data)
+func DecodeSignedBuilderBidJSON(spec *Spec, fork params.ConsensusFork, data []byte) (*SignedBuilderBid, error) {
+	b, err := decodeJSON(spec, newBidContainer, fork, data)
+	if b != nil {
+		b.spec = spec
+	}
+	return b, err
 }
 
 func (b *SignedBuilderBid) container() Container {
@@ -60,28 +70,38 @@ func (b *SignedBuilderBid) container() Container {
 }
 
 // MarshalSSZ encodes the signed bid (getHeader's SSZ answer).
-func (b *SignedBuilderBid) MarshalSSZ() ([]byte, error) { return b.container().MarshalSSZ() }
+func (b *SignedBuilderBid) MarshalSSZ() ([]byte, error) {
+	return specOr(b.spec).MarshalSSZ(b.container())
+}
 
 // MarshalJSON encodes the signed bid (the "data" member of getHeader's JSON answer).
-func (b *SignedBuilderBid) MarshalJSON() ([]byte, error) { return MarshalJSONCompact(b.container()) }
+func (b *SignedBuilderBid) MarshalJSON() ([]byte, error) {
+	return specOr(b.spec).EncodeJSON(b.container())
+}
 
 // VersionedJSON encodes getHeader's JSON answer: {"version":"<fork>","data":<signed bid>}.
 func (b *SignedBuilderBid) VersionedJSON() ([]byte, error) {
-	return EncodeVersionedJSON(b.Fork, b.container())
+	body, err := b.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	return versionedJSON(b.Fork, body), nil
 }
 
 // Message returns the signed BuilderBid container.
 func (b *SignedBuilderBid) Message() Hashable {
+	var m Container
 	switch {
 	case b.Bellatrix != nil:
-		return &b.Bellatrix.Message
+		m = &b.Bellatrix.Message
 	case b.Capella != nil:
-		return &b.Capella.Message
+		m = &b.Capella.Message
 	case b.Deneb != nil:
-		return &b.Deneb.Message
+		m = &b.Deneb.Message
 	default:
-		return &b.Electra.Message
+		m = &b.Electra.Message
 	}
+	return specOr(b.spec).Hashable(m)
 }
 
 // Pubkey returns the signer's public key (the relay's).
@@ -151,16 +171,17 @@ func (b *SignedBuilderBid) VerifySignature(domain Domain) error {
 // NewSignedBuilderBid builds the bid a relay serves for payload and signs it with key under
 // domain (the network's BuilderDomain). commitments are the blob KZG commitments (Deneb
 // on) and requests the execution requests (Electra on; nil means none).
-func NewSignedBuilderBid(payload *ExecutionPayload, commitments []KZGCommitment, requests *ExecutionRequests, value U256, key *SecretKey, domain Domain) (*SignedBuilderBid, error) {
-	header, err := payload.Header()
+func NewSignedBuilderBid(spec *Spec, payload *ExecutionPayload, commitments []KZGCommitment, requests *ExecutionRequests, value U256, key *SecretKey, domain Domain) (*SignedBuilderBid, error) {
+	spec = specOr(spec)
+	header, err := payload.Header(spec)
 	if err != nil {
 		return nil, err
 	}
 	if commitments == nil {
 		commitments = []KZGCommitment{}
 	}
-	if len(commitments) > MaxBlobCommitmentsPerBlock {
-		return nil, fmt.Errorf("%w: %d blob commitments, limit %d", ErrListTooLong, len(commitments), MaxBlobCommitmentsPerBlock)
+	if limit := spec.Value("MAX_BLOB_COMMITMENTS_PER_BLOCK"); uint64(len(commitments)) > limit {
+		return nil, fmt.Errorf("%w: %d blob commitments, limit %d (MAX_BLOB_COMMITMENTS_PER_BLOCK)", ErrListTooLong, len(commitments), limit)
 	}
 	var reqs ExecutionRequests
 	if requests != nil {
@@ -171,6 +192,7 @@ func NewSignedBuilderBid(payload *ExecutionPayload, commitments []KZGCommitment,
 	if err != nil {
 		return nil, err
 	}
+	b.spec = spec
 	pub := key.PublicKey()
 	var msg Hashable
 	switch {
@@ -187,7 +209,7 @@ func NewSignedBuilderBid(payload *ExecutionPayload, commitments []KZGCommitment,
 		b.Electra.Message = BuilderBidElectra{Header: *header.Deneb, BlobKZGCommitments: commitments, ExecutionRequests: reqs, Value: value, Pubkey: pub}
 		msg = &b.Electra.Message
 	}
-	sig, err := key.Sign(msg, domain)
+	sig, err := key.Sign(spec.Hashable(msg.(Container)), domain)
 	if err != nil {
 		return nil, err
 	}
@@ -217,3 +239,6 @@ func (r ExecutionRequests) normalized() ExecutionRequests {
 	}
 	return r
 }
+
+// Spec returns the preset the bid was decoded or built with.
+func (b *SignedBuilderBid) Spec() *Spec { return specOr(b.spec) }

@@ -17,6 +17,8 @@ type SignedBlindedBeaconBlock struct {
 	Capella   *SignedBlindedBeaconBlockCapella
 	Deneb     *SignedBlindedBeaconBlockDeneb
 	Electra   *SignedBlindedBeaconBlockElectra
+
+	spec *Spec // the preset it was decoded with; nil: mainnet
 }
 
 func newBlindedContainer(fork params.ConsensusFork) (*SignedBlindedBeaconBlock, Container, error) {
@@ -38,14 +40,24 @@ func newBlindedContainer(fork params.ConsensusFork) (*SignedBlindedBeaconBlock, 
 	return nil, nil, unsupported(fork, "blinded beacon block")
 }
 
-// DecodeSignedBlindedBeaconBlockSSZ decodes an SSZ SignedBlindedBeaconBlock of fork.
-func DecodeSignedBlindedBeaconBlockSSZ(fork params.ConsensusFork, data []byte) (*SignedBlindedBeaconBlock, error) {
-	return decodeSSZ(newBlindedContainer, "signed blinded beacon block", fork, data)
+// DecodeSignedBlindedBeaconBlockSSZ decodes an SSZ SignedBlindedBeaconBlock of fork under
+// spec's preset (the sync committee bits have SYNC_COMMITTEE_SIZE/8 bytes).
+func DecodeSignedBlindedBeaconBlockSSZ(spec *Spec, fork params.ConsensusFork, data []byte) (*SignedBlindedBeaconBlock, error) {
+	b, err := decodeSSZ(spec, newBlindedContainer, "signed blinded beacon block", fork, data)
+	if b != nil {
+		b.spec = spec
+	}
+	return b, err
 }
 
-// DecodeSignedBlindedBeaconBlockJSON decodes a JSON SignedBlindedBeaconBlock of fork.
-func DecodeSignedBlindedBeaconBlockJSON(fork params.ConsensusFork, data []byte) (*SignedBlindedBeaconBlock, error) {
-	return decodeJSON(newBlindedContainer, fork, data)
+// DecodeSignedBlindedBeaconBlockJSON decodes a JSON SignedBlindedBeaconBlock of fork under
+// spec's preset.
+func DecodeSignedBlindedBeaconBlockJSON(spec *Spec, fork params.ConsensusFork, data []byte) (*SignedBlindedBeaconBlock, error) {
+	b, err := decodeJSON(spec, newBlindedContainer, fork, data)
+	if b != nil {
+		b.spec = spec
+	}
+	return b, err
 }
 
 func (b *SignedBlindedBeaconBlock) container() Container {
@@ -62,25 +74,29 @@ func (b *SignedBlindedBeaconBlock) container() Container {
 }
 
 // MarshalSSZ encodes the signed blinded block.
-func (b *SignedBlindedBeaconBlock) MarshalSSZ() ([]byte, error) { return b.container().MarshalSSZ() }
+func (b *SignedBlindedBeaconBlock) MarshalSSZ() ([]byte, error) {
+	return specOr(b.spec).MarshalSSZ(b.container())
+}
 
 // MarshalJSON encodes the signed blinded block as beacon-API JSON.
 func (b *SignedBlindedBeaconBlock) MarshalJSON() ([]byte, error) {
-	return MarshalJSONCompact(b.container())
+	return specOr(b.spec).EncodeJSON(b.container())
 }
 
-// Message returns the signed BlindedBeaconBlock container.
+// Message returns the signed BlindedBeaconBlock container, hashed under the block's preset.
 func (b *SignedBlindedBeaconBlock) Message() Hashable {
+	var m Container
 	switch {
 	case b.Bellatrix != nil:
-		return &b.Bellatrix.Message
+		m = &b.Bellatrix.Message
 	case b.Capella != nil:
-		return &b.Capella.Message
+		m = &b.Capella.Message
 	case b.Deneb != nil:
-		return &b.Deneb.Message
+		m = &b.Deneb.Message
 	default:
-		return &b.Electra.Message
+		m = &b.Electra.Message
 	}
+	return specOr(b.spec).Hashable(m)
 }
 
 // Slot returns the block's slot.
@@ -172,6 +188,8 @@ type SignedBlockContents struct {
 	Deneb     *SignedBlockContentsDeneb
 	Electra   *SignedBlockContentsElectra
 	Fulu      *SignedBlockContentsFulu
+
+	spec *Spec // the blinded block's preset; nil: mainnet
 }
 
 func (c *SignedBlockContents) container() Container {
@@ -190,29 +208,32 @@ func (c *SignedBlockContents) container() Container {
 }
 
 // MarshalSSZ encodes the publish body.
-func (c *SignedBlockContents) MarshalSSZ() ([]byte, error) { return c.container().MarshalSSZ() }
+func (c *SignedBlockContents) MarshalSSZ() ([]byte, error) {
+	return specOr(c.spec).MarshalSSZ(c.container())
+}
 
 // MarshalJSON encodes the publish body as beacon-API JSON.
-func (c *SignedBlockContents) MarshalJSON() ([]byte, error) { return MarshalJSONCompact(c.container()) }
+func (c *SignedBlockContents) MarshalJSON() ([]byte, error) {
+	return specOr(c.spec).EncodeJSON(c.container())
+}
 
 // BlockRoot returns the hash-tree-root of the full beacon block, which equals the root of
 // the blinded block it was built from.
 func (c *SignedBlockContents) BlockRoot() (Root, error) {
-	var r [32]byte
-	var err error
+	var m Container
 	switch {
 	case c.Bellatrix != nil:
-		r, err = c.Bellatrix.Message.HashTreeRoot()
+		m = &c.Bellatrix.Message
 	case c.Capella != nil:
-		r, err = c.Capella.Message.HashTreeRoot()
+		m = &c.Capella.Message
 	case c.Deneb != nil:
-		r, err = c.Deneb.SignedBlock.Message.HashTreeRoot()
+		m = &c.Deneb.SignedBlock.Message
 	case c.Electra != nil:
-		r, err = c.Electra.SignedBlock.Message.HashTreeRoot()
+		m = &c.Electra.SignedBlock.Message
 	default:
-		r, err = c.Fulu.SignedBlock.Message.HashTreeRoot()
+		m = &c.Fulu.SignedBlock.Message
 	}
-	return r, err
+	return specOr(c.spec).HashTreeRoot(m)
 }
 
 // Unblind combines the signed blinded block with the payload it commits to (and, from Deneb
@@ -227,7 +248,7 @@ func (b *SignedBlindedBeaconBlock) Unblind(payload *ExecutionPayload, bundle *Bl
 	if blockContainerFork(payload.Fork) != blockContainerFork(b.Fork) {
 		return nil, fmt.Errorf("%w: %s payload for a %s block", ErrPayloadMismatch, payload.Fork, b.Fork)
 	}
-	header, err := payload.Header()
+	header, err := payload.Header(specOr(b.spec))
 	if err != nil {
 		return nil, err
 	}
@@ -251,7 +272,7 @@ func (b *SignedBlindedBeaconBlock) Unblind(payload *ExecutionPayload, bundle *Bl
 			return nil, err
 		}
 	}
-	c := &SignedBlockContents{Fork: b.Fork}
+	c := &SignedBlockContents{Fork: b.Fork, spec: b.spec}
 	switch {
 	case b.Bellatrix != nil:
 		m := &b.Bellatrix.Message
@@ -376,3 +397,29 @@ func BlindedBlockSlotSSZ(data []byte) (uint64, error) {
 // BlindedBlockSlotJSON reads message.slot of a JSON SignedBlindedBeaconBlock
 // of any fork. It checks only the path to the slot.
 func BlindedBlockSlotJSON(data []byte) (uint64, error) { return SubmissionSlotJSON(data) }
+
+// NewSignedBlindedBeaconBlock wraps a fork's signed blinded block container built under
+// spec's preset; it fails if the container does not belong to fork.
+func NewSignedBlindedBeaconBlock(spec *Spec, fork params.ConsensusFork, v any) (*SignedBlindedBeaconBlock, error) {
+	b := &SignedBlindedBeaconBlock{Fork: fork, spec: spec}
+	var ok bool
+	switch x := v.(type) {
+	case *SignedBlindedBeaconBlockBellatrix:
+		b.Bellatrix, ok = x, fork == params.ForkBellatrix
+	case *SignedBlindedBeaconBlockCapella:
+		b.Capella, ok = x, fork == params.ForkCapella
+	case *SignedBlindedBeaconBlockDeneb:
+		b.Deneb, ok = x, fork == params.ForkDeneb
+	case *SignedBlindedBeaconBlockElectra:
+		b.Electra, ok = x, fork == params.ForkElectra || fork == params.ForkFulu
+	default:
+		return nil, fmt.Errorf("beacon: %T is not a signed blinded beacon block", v)
+	}
+	if !ok {
+		return nil, fmt.Errorf("%w: %T is not a %s block", ErrUnsupportedFork, v, fork)
+	}
+	return b, nil
+}
+
+// Spec returns the preset the block was decoded or built with.
+func (b *SignedBlindedBeaconBlock) Spec() *Spec { return specOr(b.spec) }

@@ -13,7 +13,7 @@ import (
 // payload (Electra/Fulu container), signs it with key and returns it.
 func blindedFromSubmission(t *testing.T, fork params.ConsensusFork, s *Submission, cfg *params.BeaconConfig, key *SecretKey) *SignedBlindedBeaconBlock {
 	t.Helper()
-	h, err := s.Payload().Header()
+	h, err := s.Payload().Header(MainnetSpec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -23,10 +23,10 @@ func blindedFromSubmission(t *testing.T, fork params.ConsensusFork, s *Submissio
 		Graffiti:               Root{'g', 'a', 'v', 'e', 'l'},
 		ProposerSlashings:      []ProposerSlashing{},
 		AttesterSlashings:      []AttesterSlashingElectra{},
-		Attestations:           []AttestationElectra{{AggregationBits: []byte{0x0f}, CommitteeBits: [8]byte{1}}},
+		Attestations:           []AttestationElectra{{AggregationBits: []byte{0x0f}, CommitteeBits: []byte{1, 0, 0, 0, 0, 0, 0, 0}}},
 		Deposits:               []Deposit{},
 		VoluntaryExits:         []SignedVoluntaryExit{},
-		SyncAggregate:          SyncAggregate{SyncCommitteeSignature: BLSSignature{0xc0}},
+		SyncAggregate:          SyncAggregate{SyncCommitteeBits: make([]byte, 64), SyncCommitteeSignature: BLSSignature{0xc0}},
 		ExecutionPayloadHeader: *h.Deneb,
 		BLSToExecutionChanges:  []SignedBLSToExecutionChange{},
 		BlobKZGCommitments:     s.BlobsBundle().Commitments,
@@ -57,7 +57,7 @@ func TestUnblindElectraAndFulu(t *testing.T) {
 		{params.ForkFulu, "submitBlockPayloadFulu.ssz.gz", CellsPerExtBlob},
 	} {
 		t.Run(tt.fork.String(), func(t *testing.T) {
-			sub, err := DecodeSubmissionSSZ(tt.fork, readVector(t, tt.vector))
+			sub, err := DecodeSubmissionSSZ(MainnetSpec, tt.fork, readVector(t, tt.vector))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -71,12 +71,12 @@ func TestUnblindElectraAndFulu(t *testing.T) {
 			}
 			// Through the wire forms first, as a relay would receive it.
 			enc, _ := blinded.MarshalSSZ()
-			fromSSZ, err := DecodeSignedBlindedBeaconBlockSSZ(tt.fork, enc)
+			fromSSZ, err := DecodeSignedBlindedBeaconBlockSSZ(MainnetSpec, tt.fork, enc)
 			if err != nil {
 				t.Fatal(err)
 			}
 			js, _ := blinded.MarshalJSON()
-			fromJSON, err := DecodeSignedBlindedBeaconBlockJSON(tt.fork, js)
+			fromJSON, err := DecodeSignedBlindedBeaconBlockJSON(MainnetSpec, tt.fork, js)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -133,18 +133,18 @@ func TestUnblindElectraAndFulu(t *testing.T) {
 }
 
 func TestUnblindRejectsWrongFork(t *testing.T) {
-	sub, err := DecodeSubmissionSSZ(params.ForkCapella, readVector(t, "submitBlockPayloadCapella_Goerli.ssz.gz"))
+	sub, err := DecodeSubmissionSSZ(MainnetSpec, params.ForkCapella, readVector(t, "submitBlockPayloadCapella_Goerli.ssz.gz"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	blinded, err := DecodeSignedBlindedBeaconBlockJSON(params.ForkDeneb, readVector(t, "signedBlindedBeaconBlockDeneb_Goerli.json.gz"))
+	blinded, err := DecodeSignedBlindedBeaconBlockJSON(MainnetSpec, params.ForkDeneb, readVector(t, "signedBlindedBeaconBlockDeneb_Goerli.json.gz"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := blinded.Unblind(sub.Payload(), &BlobsBundle{}); !errors.Is(err, ErrPayloadMismatch) {
 		t.Fatalf("capella payload for a deneb block: got %v", err)
 	}
-	if _, err := NewSubmission(params.ForkDeneb, sub.Capella); !errors.Is(err, ErrUnsupportedFork) {
+	if _, err := NewSubmission(MainnetSpec, params.ForkDeneb, sub.Capella); !errors.Is(err, ErrUnsupportedFork) {
 		t.Fatalf("capella request as deneb: got %v", err)
 	}
 	if _, err := NewExecutionPayload(params.ForkDeneb, &sub.Capella.ExecutionPayload); !errors.Is(err, ErrUnsupportedFork) {

@@ -49,14 +49,14 @@ type AttestationData struct {
 
 // IndexedAttestation is an attestation with the attesters' indices (before Electra).
 type IndexedAttestation struct {
-	AttestingIndices []uint64        `json:"attesting_indices" ssz-max:"2048"`
+	AttestingIndices []uint64        `json:"attesting_indices" ssz-max:"2048" dynssz-max:"MAX_VALIDATORS_PER_COMMITTEE"`
 	Data             AttestationData `json:"data"`
 	Signature        BLSSignature    `json:"signature" ssz-size:"96"`
 }
 
 // IndexedAttestationElectra is an indexed attestation from Electra on (EIP-7549).
 type IndexedAttestationElectra struct {
-	AttestingIndices []uint64        `json:"attesting_indices" ssz-max:"131072"`
+	AttestingIndices []uint64        `json:"attesting_indices" ssz-max:"131072" dynssz-max:"MAX_VALIDATORS_PER_COMMITTEE*MAX_COMMITTEES_PER_SLOT"`
 	Data             AttestationData `json:"data"`
 	Signature        BLSSignature    `json:"signature" ssz-size:"96"`
 }
@@ -75,17 +75,17 @@ type AttesterSlashingElectra struct {
 
 // Attestation is an aggregate attestation (before Electra).
 type Attestation struct {
-	AggregationBits []byte          `json:"aggregation_bits" ssz:"bitlist" ssz-max:"2048"`
+	AggregationBits []byte          `json:"aggregation_bits" ssz:"bitlist" ssz-max:"2048" dynssz-max:"MAX_VALIDATORS_PER_COMMITTEE"`
 	Data            AttestationData `json:"data"`
 	Signature       BLSSignature    `json:"signature" ssz-size:"96"`
 }
 
 // AttestationElectra is an aggregate attestation from Electra on (EIP-7549).
 type AttestationElectra struct {
-	AggregationBits []byte          `json:"aggregation_bits" ssz:"bitlist" ssz-max:"131072"`
+	AggregationBits []byte          `json:"aggregation_bits" ssz:"bitlist" ssz-max:"131072" dynssz-max:"MAX_VALIDATORS_PER_COMMITTEE*MAX_COMMITTEES_PER_SLOT"`
 	Data            AttestationData `json:"data"`
 	Signature       BLSSignature    `json:"signature" ssz-size:"96"`
-	CommitteeBits   [8]byte         `json:"committee_bits" ssz-size:"8"`
+	CommitteeBits   []byte          `json:"committee_bits" ssz-size:"8" dynssz-size:"MAX_COMMITTEES_PER_SLOT/8"`
 }
 
 // DepositData is the data of a deposit contract deposit.
@@ -116,7 +116,7 @@ type SignedVoluntaryExit struct {
 
 // SyncAggregate is the sync committee's signature over the parent block.
 type SyncAggregate struct {
-	SyncCommitteeBits      [64]byte     `json:"sync_committee_bits" ssz-size:"64"`
+	SyncCommitteeBits      []byte       `json:"sync_committee_bits" ssz-size:"64" dynssz-size:"SYNC_COMMITTEE_SIZE/8"`
 	SyncCommitteeSignature BLSSignature `json:"sync_committee_signature" ssz-size:"96"`
 }
 
@@ -138,11 +138,11 @@ type BlindedBeaconBlockBodyBellatrix struct {
 	RandaoReveal           BLSSignature                    `json:"randao_reveal" ssz-size:"96"`
 	Eth1Data               Eth1Data                        `json:"eth1_data"`
 	Graffiti               Root                            `json:"graffiti" ssz-size:"32"`
-	ProposerSlashings      []ProposerSlashing              `json:"proposer_slashings" ssz-max:"16"`
-	AttesterSlashings      []AttesterSlashing              `json:"attester_slashings" ssz-max:"2"`
-	Attestations           []Attestation                   `json:"attestations" ssz-max:"128"`
-	Deposits               []Deposit                       `json:"deposits" ssz-max:"16"`
-	VoluntaryExits         []SignedVoluntaryExit           `json:"voluntary_exits" ssz-max:"16"`
+	ProposerSlashings      []ProposerSlashing              `json:"proposer_slashings" ssz-max:"16" dynssz-max:"MAX_PROPOSER_SLASHINGS"`
+	AttesterSlashings      []AttesterSlashing              `json:"attester_slashings" ssz-max:"2" dynssz-max:"MAX_ATTESTER_SLASHINGS"`
+	Attestations           []Attestation                   `json:"attestations" ssz-max:"128" dynssz-max:"MAX_ATTESTATIONS"`
+	Deposits               []Deposit                       `json:"deposits" ssz-max:"16" dynssz-max:"MAX_DEPOSITS"`
+	VoluntaryExits         []SignedVoluntaryExit           `json:"voluntary_exits" ssz-max:"16" dynssz-max:"MAX_VOLUNTARY_EXITS"`
 	SyncAggregate          SyncAggregate                   `json:"sync_aggregate"`
 	ExecutionPayloadHeader ExecutionPayloadHeaderBellatrix `json:"execution_payload_header"`
 }
@@ -152,11 +152,11 @@ type BeaconBlockBodyBellatrix struct {
 	RandaoReveal      BLSSignature              `json:"randao_reveal" ssz-size:"96"`
 	Eth1Data          Eth1Data                  `json:"eth1_data"`
 	Graffiti          Root                      `json:"graffiti" ssz-size:"32"`
-	ProposerSlashings []ProposerSlashing        `json:"proposer_slashings" ssz-max:"16"`
-	AttesterSlashings []AttesterSlashing        `json:"attester_slashings" ssz-max:"2"`
-	Attestations      []Attestation             `json:"attestations" ssz-max:"128"`
-	Deposits          []Deposit                 `json:"deposits" ssz-max:"16"`
-	VoluntaryExits    []SignedVoluntaryExit     `json:"voluntary_exits" ssz-max:"16"`
+	ProposerSlashings []ProposerSlashing        `json:"proposer_slashings" ssz-max:"16" dynssz-max:"MAX_PROPOSER_SLASHINGS"`
+	AttesterSlashings []AttesterSlashing        `json:"attester_slashings" ssz-max:"2" dynssz-max:"MAX_ATTESTER_SLASHINGS"`
+	Attestations      []Attestation             `json:"attestations" ssz-max:"128" dynssz-max:"MAX_ATTESTATIONS"`
+	Deposits          []Deposit                 `json:"deposits" ssz-max:"16" dynssz-max:"MAX_DEPOSITS"`
+	VoluntaryExits    []SignedVoluntaryExit     `json:"voluntary_exits" ssz-max:"16" dynssz-max:"MAX_VOLUNTARY_EXITS"`
 	SyncAggregate     SyncAggregate             `json:"sync_aggregate"`
 	ExecutionPayload  ExecutionPayloadBellatrix `json:"execution_payload"`
 }
@@ -166,14 +166,14 @@ type BlindedBeaconBlockBodyCapella struct {
 	RandaoReveal           BLSSignature                  `json:"randao_reveal" ssz-size:"96"`
 	Eth1Data               Eth1Data                      `json:"eth1_data"`
 	Graffiti               Root                          `json:"graffiti" ssz-size:"32"`
-	ProposerSlashings      []ProposerSlashing            `json:"proposer_slashings" ssz-max:"16"`
-	AttesterSlashings      []AttesterSlashing            `json:"attester_slashings" ssz-max:"2"`
-	Attestations           []Attestation                 `json:"attestations" ssz-max:"128"`
-	Deposits               []Deposit                     `json:"deposits" ssz-max:"16"`
-	VoluntaryExits         []SignedVoluntaryExit         `json:"voluntary_exits" ssz-max:"16"`
+	ProposerSlashings      []ProposerSlashing            `json:"proposer_slashings" ssz-max:"16" dynssz-max:"MAX_PROPOSER_SLASHINGS"`
+	AttesterSlashings      []AttesterSlashing            `json:"attester_slashings" ssz-max:"2" dynssz-max:"MAX_ATTESTER_SLASHINGS"`
+	Attestations           []Attestation                 `json:"attestations" ssz-max:"128" dynssz-max:"MAX_ATTESTATIONS"`
+	Deposits               []Deposit                     `json:"deposits" ssz-max:"16" dynssz-max:"MAX_DEPOSITS"`
+	VoluntaryExits         []SignedVoluntaryExit         `json:"voluntary_exits" ssz-max:"16" dynssz-max:"MAX_VOLUNTARY_EXITS"`
 	SyncAggregate          SyncAggregate                 `json:"sync_aggregate"`
 	ExecutionPayloadHeader ExecutionPayloadHeaderCapella `json:"execution_payload_header"`
-	BLSToExecutionChanges  []SignedBLSToExecutionChange  `json:"bls_to_execution_changes" ssz-max:"16"`
+	BLSToExecutionChanges  []SignedBLSToExecutionChange  `json:"bls_to_execution_changes" ssz-max:"16" dynssz-max:"MAX_BLS_TO_EXECUTION_CHANGES"`
 }
 
 // BeaconBlockBodyCapella is a full Capella block body.
@@ -181,14 +181,14 @@ type BeaconBlockBodyCapella struct {
 	RandaoReveal          BLSSignature                 `json:"randao_reveal" ssz-size:"96"`
 	Eth1Data              Eth1Data                     `json:"eth1_data"`
 	Graffiti              Root                         `json:"graffiti" ssz-size:"32"`
-	ProposerSlashings     []ProposerSlashing           `json:"proposer_slashings" ssz-max:"16"`
-	AttesterSlashings     []AttesterSlashing           `json:"attester_slashings" ssz-max:"2"`
-	Attestations          []Attestation                `json:"attestations" ssz-max:"128"`
-	Deposits              []Deposit                    `json:"deposits" ssz-max:"16"`
-	VoluntaryExits        []SignedVoluntaryExit        `json:"voluntary_exits" ssz-max:"16"`
+	ProposerSlashings     []ProposerSlashing           `json:"proposer_slashings" ssz-max:"16" dynssz-max:"MAX_PROPOSER_SLASHINGS"`
+	AttesterSlashings     []AttesterSlashing           `json:"attester_slashings" ssz-max:"2" dynssz-max:"MAX_ATTESTER_SLASHINGS"`
+	Attestations          []Attestation                `json:"attestations" ssz-max:"128" dynssz-max:"MAX_ATTESTATIONS"`
+	Deposits              []Deposit                    `json:"deposits" ssz-max:"16" dynssz-max:"MAX_DEPOSITS"`
+	VoluntaryExits        []SignedVoluntaryExit        `json:"voluntary_exits" ssz-max:"16" dynssz-max:"MAX_VOLUNTARY_EXITS"`
 	SyncAggregate         SyncAggregate                `json:"sync_aggregate"`
 	ExecutionPayload      ExecutionPayloadCapella      `json:"execution_payload"`
-	BLSToExecutionChanges []SignedBLSToExecutionChange `json:"bls_to_execution_changes" ssz-max:"16"`
+	BLSToExecutionChanges []SignedBLSToExecutionChange `json:"bls_to_execution_changes" ssz-max:"16" dynssz-max:"MAX_BLS_TO_EXECUTION_CHANGES"`
 }
 
 // BlindedBeaconBlockBodyDeneb is a Deneb block body with a payload header.
@@ -196,15 +196,15 @@ type BlindedBeaconBlockBodyDeneb struct {
 	RandaoReveal           BLSSignature                 `json:"randao_reveal" ssz-size:"96"`
 	Eth1Data               Eth1Data                     `json:"eth1_data"`
 	Graffiti               Root                         `json:"graffiti" ssz-size:"32"`
-	ProposerSlashings      []ProposerSlashing           `json:"proposer_slashings" ssz-max:"16"`
-	AttesterSlashings      []AttesterSlashing           `json:"attester_slashings" ssz-max:"2"`
-	Attestations           []Attestation                `json:"attestations" ssz-max:"128"`
-	Deposits               []Deposit                    `json:"deposits" ssz-max:"16"`
-	VoluntaryExits         []SignedVoluntaryExit        `json:"voluntary_exits" ssz-max:"16"`
+	ProposerSlashings      []ProposerSlashing           `json:"proposer_slashings" ssz-max:"16" dynssz-max:"MAX_PROPOSER_SLASHINGS"`
+	AttesterSlashings      []AttesterSlashing           `json:"attester_slashings" ssz-max:"2" dynssz-max:"MAX_ATTESTER_SLASHINGS"`
+	Attestations           []Attestation                `json:"attestations" ssz-max:"128" dynssz-max:"MAX_ATTESTATIONS"`
+	Deposits               []Deposit                    `json:"deposits" ssz-max:"16" dynssz-max:"MAX_DEPOSITS"`
+	VoluntaryExits         []SignedVoluntaryExit        `json:"voluntary_exits" ssz-max:"16" dynssz-max:"MAX_VOLUNTARY_EXITS"`
 	SyncAggregate          SyncAggregate                `json:"sync_aggregate"`
 	ExecutionPayloadHeader ExecutionPayloadHeaderDeneb  `json:"execution_payload_header"`
-	BLSToExecutionChanges  []SignedBLSToExecutionChange `json:"bls_to_execution_changes" ssz-max:"16"`
-	BlobKZGCommitments     []KZGCommitment              `json:"blob_kzg_commitments" ssz-max:"4096" ssz-size:"?,48"`
+	BLSToExecutionChanges  []SignedBLSToExecutionChange `json:"bls_to_execution_changes" ssz-max:"16" dynssz-max:"MAX_BLS_TO_EXECUTION_CHANGES"`
+	BlobKZGCommitments     []KZGCommitment              `json:"blob_kzg_commitments" ssz-max:"4096" ssz-size:"?,48" dynssz-max:"MAX_BLOB_COMMITMENTS_PER_BLOCK"`
 }
 
 // BeaconBlockBodyDeneb is a full Deneb block body.
@@ -212,15 +212,15 @@ type BeaconBlockBodyDeneb struct {
 	RandaoReveal          BLSSignature                 `json:"randao_reveal" ssz-size:"96"`
 	Eth1Data              Eth1Data                     `json:"eth1_data"`
 	Graffiti              Root                         `json:"graffiti" ssz-size:"32"`
-	ProposerSlashings     []ProposerSlashing           `json:"proposer_slashings" ssz-max:"16"`
-	AttesterSlashings     []AttesterSlashing           `json:"attester_slashings" ssz-max:"2"`
-	Attestations          []Attestation                `json:"attestations" ssz-max:"128"`
-	Deposits              []Deposit                    `json:"deposits" ssz-max:"16"`
-	VoluntaryExits        []SignedVoluntaryExit        `json:"voluntary_exits" ssz-max:"16"`
+	ProposerSlashings     []ProposerSlashing           `json:"proposer_slashings" ssz-max:"16" dynssz-max:"MAX_PROPOSER_SLASHINGS"`
+	AttesterSlashings     []AttesterSlashing           `json:"attester_slashings" ssz-max:"2" dynssz-max:"MAX_ATTESTER_SLASHINGS"`
+	Attestations          []Attestation                `json:"attestations" ssz-max:"128" dynssz-max:"MAX_ATTESTATIONS"`
+	Deposits              []Deposit                    `json:"deposits" ssz-max:"16" dynssz-max:"MAX_DEPOSITS"`
+	VoluntaryExits        []SignedVoluntaryExit        `json:"voluntary_exits" ssz-max:"16" dynssz-max:"MAX_VOLUNTARY_EXITS"`
 	SyncAggregate         SyncAggregate                `json:"sync_aggregate"`
 	ExecutionPayload      ExecutionPayloadDeneb        `json:"execution_payload"`
-	BLSToExecutionChanges []SignedBLSToExecutionChange `json:"bls_to_execution_changes" ssz-max:"16"`
-	BlobKZGCommitments    []KZGCommitment              `json:"blob_kzg_commitments" ssz-max:"4096" ssz-size:"?,48"`
+	BLSToExecutionChanges []SignedBLSToExecutionChange `json:"bls_to_execution_changes" ssz-max:"16" dynssz-max:"MAX_BLS_TO_EXECUTION_CHANGES"`
+	BlobKZGCommitments    []KZGCommitment              `json:"blob_kzg_commitments" ssz-max:"4096" ssz-size:"?,48" dynssz-max:"MAX_BLOB_COMMITMENTS_PER_BLOCK"`
 }
 
 // BlindedBeaconBlockBodyElectra is an Electra or Fulu block body with a payload header.
@@ -228,15 +228,15 @@ type BlindedBeaconBlockBodyElectra struct {
 	RandaoReveal           BLSSignature                 `json:"randao_reveal" ssz-size:"96"`
 	Eth1Data               Eth1Data                     `json:"eth1_data"`
 	Graffiti               Root                         `json:"graffiti" ssz-size:"32"`
-	ProposerSlashings      []ProposerSlashing           `json:"proposer_slashings" ssz-max:"16"`
-	AttesterSlashings      []AttesterSlashingElectra    `json:"attester_slashings" ssz-max:"1"`
-	Attestations           []AttestationElectra         `json:"attestations" ssz-max:"8"`
-	Deposits               []Deposit                    `json:"deposits" ssz-max:"16"`
-	VoluntaryExits         []SignedVoluntaryExit        `json:"voluntary_exits" ssz-max:"16"`
+	ProposerSlashings      []ProposerSlashing           `json:"proposer_slashings" ssz-max:"16" dynssz-max:"MAX_PROPOSER_SLASHINGS"`
+	AttesterSlashings      []AttesterSlashingElectra    `json:"attester_slashings" ssz-max:"1" dynssz-max:"MAX_ATTESTER_SLASHINGS_ELECTRA"`
+	Attestations           []AttestationElectra         `json:"attestations" ssz-max:"8" dynssz-max:"MAX_ATTESTATIONS_ELECTRA"`
+	Deposits               []Deposit                    `json:"deposits" ssz-max:"16" dynssz-max:"MAX_DEPOSITS"`
+	VoluntaryExits         []SignedVoluntaryExit        `json:"voluntary_exits" ssz-max:"16" dynssz-max:"MAX_VOLUNTARY_EXITS"`
 	SyncAggregate          SyncAggregate                `json:"sync_aggregate"`
 	ExecutionPayloadHeader ExecutionPayloadHeaderDeneb  `json:"execution_payload_header"`
-	BLSToExecutionChanges  []SignedBLSToExecutionChange `json:"bls_to_execution_changes" ssz-max:"16"`
-	BlobKZGCommitments     []KZGCommitment              `json:"blob_kzg_commitments" ssz-max:"4096" ssz-size:"?,48"`
+	BLSToExecutionChanges  []SignedBLSToExecutionChange `json:"bls_to_execution_changes" ssz-max:"16" dynssz-max:"MAX_BLS_TO_EXECUTION_CHANGES"`
+	BlobKZGCommitments     []KZGCommitment              `json:"blob_kzg_commitments" ssz-max:"4096" ssz-size:"?,48" dynssz-max:"MAX_BLOB_COMMITMENTS_PER_BLOCK"`
 	ExecutionRequests      ExecutionRequests            `json:"execution_requests"`
 }
 
@@ -245,15 +245,15 @@ type BeaconBlockBodyElectra struct {
 	RandaoReveal          BLSSignature                 `json:"randao_reveal" ssz-size:"96"`
 	Eth1Data              Eth1Data                     `json:"eth1_data"`
 	Graffiti              Root                         `json:"graffiti" ssz-size:"32"`
-	ProposerSlashings     []ProposerSlashing           `json:"proposer_slashings" ssz-max:"16"`
-	AttesterSlashings     []AttesterSlashingElectra    `json:"attester_slashings" ssz-max:"1"`
-	Attestations          []AttestationElectra         `json:"attestations" ssz-max:"8"`
-	Deposits              []Deposit                    `json:"deposits" ssz-max:"16"`
-	VoluntaryExits        []SignedVoluntaryExit        `json:"voluntary_exits" ssz-max:"16"`
+	ProposerSlashings     []ProposerSlashing           `json:"proposer_slashings" ssz-max:"16" dynssz-max:"MAX_PROPOSER_SLASHINGS"`
+	AttesterSlashings     []AttesterSlashingElectra    `json:"attester_slashings" ssz-max:"1" dynssz-max:"MAX_ATTESTER_SLASHINGS_ELECTRA"`
+	Attestations          []AttestationElectra         `json:"attestations" ssz-max:"8" dynssz-max:"MAX_ATTESTATIONS_ELECTRA"`
+	Deposits              []Deposit                    `json:"deposits" ssz-max:"16" dynssz-max:"MAX_DEPOSITS"`
+	VoluntaryExits        []SignedVoluntaryExit        `json:"voluntary_exits" ssz-max:"16" dynssz-max:"MAX_VOLUNTARY_EXITS"`
 	SyncAggregate         SyncAggregate                `json:"sync_aggregate"`
 	ExecutionPayload      ExecutionPayloadDeneb        `json:"execution_payload"`
-	BLSToExecutionChanges []SignedBLSToExecutionChange `json:"bls_to_execution_changes" ssz-max:"16"`
-	BlobKZGCommitments    []KZGCommitment              `json:"blob_kzg_commitments" ssz-max:"4096" ssz-size:"?,48"`
+	BLSToExecutionChanges []SignedBLSToExecutionChange `json:"bls_to_execution_changes" ssz-max:"16" dynssz-max:"MAX_BLS_TO_EXECUTION_CHANGES"`
+	BlobKZGCommitments    []KZGCommitment              `json:"blob_kzg_commitments" ssz-max:"4096" ssz-size:"?,48" dynssz-max:"MAX_BLOB_COMMITMENTS_PER_BLOCK"`
 	ExecutionRequests     ExecutionRequests            `json:"execution_requests"`
 }
 
@@ -381,23 +381,23 @@ type SignedBeaconBlockElectra struct {
 // with its blobs and one proof per blob.
 type SignedBlockContentsDeneb struct {
 	SignedBlock SignedBeaconBlockDeneb `json:"signed_block"`
-	KZGProofs   []KZGProof             `json:"kzg_proofs" ssz-max:"4096" ssz-size:"?,48"`
-	Blobs       []Blob                 `json:"blobs" ssz-max:"4096" ssz-size:"?,131072"`
+	KZGProofs   []KZGProof             `json:"kzg_proofs" ssz-max:"4096" ssz-size:"?,48" dynssz-max:"MAX_BLOB_COMMITMENTS_PER_BLOCK"`
+	Blobs       []Blob                 `json:"blobs" ssz-max:"4096" ssz-size:"?,131072" dynssz-max:"MAX_BLOB_COMMITMENTS_PER_BLOCK"`
 }
 
 // SignedBlockContentsElectra is what a relay publishes for an Electra block.
 type SignedBlockContentsElectra struct {
 	SignedBlock SignedBeaconBlockElectra `json:"signed_block"`
-	KZGProofs   []KZGProof               `json:"kzg_proofs" ssz-max:"4096" ssz-size:"?,48"`
-	Blobs       []Blob                   `json:"blobs" ssz-max:"4096" ssz-size:"?,131072"`
+	KZGProofs   []KZGProof               `json:"kzg_proofs" ssz-max:"4096" ssz-size:"?,48" dynssz-max:"MAX_BLOB_COMMITMENTS_PER_BLOCK"`
+	Blobs       []Blob                   `json:"blobs" ssz-max:"4096" ssz-size:"?,131072" dynssz-max:"MAX_BLOB_COMMITMENTS_PER_BLOCK"`
 }
 
 // SignedBlockContentsFulu is what a relay publishes for a Fulu block: the Electra block
 // container with CellsPerExtBlob cell proofs per blob.
 type SignedBlockContentsFulu struct {
 	SignedBlock SignedBeaconBlockElectra `json:"signed_block"`
-	KZGProofs   []KZGProof               `json:"kzg_proofs" ssz-max:"33554432" ssz-size:"?,48"`
-	Blobs       []Blob                   `json:"blobs" ssz-max:"4096" ssz-size:"?,131072"`
+	KZGProofs   []KZGProof               `json:"kzg_proofs" ssz-max:"33554432" ssz-size:"?,48" dynssz-max:"FIELD_ELEMENTS_PER_EXT_BLOB*MAX_BLOB_COMMITMENTS_PER_BLOCK"`
+	Blobs       []Blob                   `json:"blobs" ssz-max:"4096" ssz-size:"?,131072" dynssz-max:"MAX_BLOB_COMMITMENTS_PER_BLOCK"`
 }
 
 // SigningData is the container whose root a BLS signature signs.

@@ -60,17 +60,17 @@ type Withdrawal struct {
 
 // BlobsBundle holds the blobs of a Deneb or Electra payload with one KZG proof per blob.
 type BlobsBundle struct {
-	Commitments []KZGCommitment `json:"commitments" ssz-max:"4096" ssz-size:"?,48"`
-	Proofs      []KZGProof      `json:"proofs" ssz-max:"4096" ssz-size:"?,48"`
-	Blobs       []Blob          `json:"blobs" ssz-max:"4096" ssz-size:"?,131072"`
+	Commitments []KZGCommitment `json:"commitments" ssz-max:"4096" ssz-size:"?,48" dynssz-max:"MAX_BLOB_COMMITMENTS_PER_BLOCK"`
+	Proofs      []KZGProof      `json:"proofs" ssz-max:"4096" ssz-size:"?,48" dynssz-max:"MAX_BLOB_COMMITMENTS_PER_BLOCK"`
+	Blobs       []Blob          `json:"blobs" ssz-max:"4096" ssz-size:"?,131072" dynssz-max:"MAX_BLOB_COMMITMENTS_PER_BLOCK"`
 }
 
 // BlobsBundleFulu holds the blobs of a Fulu payload with CellsPerExtBlob cell proofs per
 // blob (EIP-7594). It has the same fields as BlobsBundle, so the two convert to each other.
 type BlobsBundleFulu struct {
-	Commitments []KZGCommitment `json:"commitments" ssz-max:"4096" ssz-size:"?,48"`
-	Proofs      []KZGProof      `json:"proofs" ssz-max:"33554432" ssz-size:"?,48"`
-	Blobs       []Blob          `json:"blobs" ssz-max:"4096" ssz-size:"?,131072"`
+	Commitments []KZGCommitment `json:"commitments" ssz-max:"4096" ssz-size:"?,48" dynssz-max:"MAX_BLOB_COMMITMENTS_PER_BLOCK"`
+	Proofs      []KZGProof      `json:"proofs" ssz-max:"33554432" ssz-size:"?,48" dynssz-max:"FIELD_ELEMENTS_PER_EXT_BLOB*MAX_BLOB_COMMITMENTS_PER_BLOCK"`
+	Blobs       []Blob          `json:"blobs" ssz-max:"4096" ssz-size:"?,131072" dynssz-max:"MAX_BLOB_COMMITMENTS_PER_BLOCK"`
 }
 
 // DepositRequest is an EIP-6110 deposit. Amount is in Gwei.
@@ -98,9 +98,9 @@ type ConsolidationRequest struct {
 
 // ExecutionRequests holds the EIP-7685 requests of an Electra or later payload.
 type ExecutionRequests struct {
-	Deposits       []DepositRequest       `json:"deposits" ssz-max:"8192"`
-	Withdrawals    []WithdrawalRequest    `json:"withdrawals" ssz-max:"16"`
-	Consolidations []ConsolidationRequest `json:"consolidations" ssz-max:"2"`
+	Deposits       []DepositRequest       `json:"deposits" ssz-max:"8192" dynssz-max:"MAX_DEPOSIT_REQUESTS_PER_PAYLOAD"`
+	Withdrawals    []WithdrawalRequest    `json:"withdrawals" ssz-max:"16" dynssz-max:"MAX_WITHDRAWAL_REQUESTS_PER_PAYLOAD"`
+	Consolidations []ConsolidationRequest `json:"consolidations" ssz-max:"2" dynssz-max:"MAX_CONSOLIDATION_REQUESTS_PER_PAYLOAD"`
 }
 
 // SubmitBlockRequestBellatrix is a builder's Bellatrix block submission.
@@ -160,7 +160,7 @@ type BuilderBidCapella struct {
 // BuilderBidDeneb is a Deneb bid offered to a proposer by getHeader.
 type BuilderBidDeneb struct {
 	Header             ExecutionPayloadHeaderDeneb `json:"header"`
-	BlobKZGCommitments []KZGCommitment             `json:"blob_kzg_commitments" ssz-max:"4096" ssz-size:"?,48"`
+	BlobKZGCommitments []KZGCommitment             `json:"blob_kzg_commitments" ssz-max:"4096" ssz-size:"?,48" dynssz-max:"MAX_BLOB_COMMITMENTS_PER_BLOCK"`
 	Value              U256                        `json:"value" ssz-size:"32"`
 	Pubkey             BLSPubkey                   `json:"pubkey" ssz-size:"48"`
 }
@@ -168,7 +168,7 @@ type BuilderBidDeneb struct {
 // BuilderBidElectra is an Electra or Fulu bid offered to a proposer by getHeader.
 type BuilderBidElectra struct {
 	Header             ExecutionPayloadHeaderDeneb `json:"header"`
-	BlobKZGCommitments []KZGCommitment             `json:"blob_kzg_commitments" ssz-max:"4096" ssz-size:"?,48"`
+	BlobKZGCommitments []KZGCommitment             `json:"blob_kzg_commitments" ssz-max:"4096" ssz-size:"?,48" dynssz-max:"MAX_BLOB_COMMITMENTS_PER_BLOCK"`
 	ExecutionRequests  ExecutionRequests           `json:"execution_requests"`
 	Value              U256                        `json:"value" ssz-size:"32"`
 	Pubkey             BLSPubkey                   `json:"pubkey" ssz-size:"48"`

@@ -64,7 +64,7 @@ func FuzzSubmissionSSZ(f *testing.F) {
 		fork := forkFrom(forkByte, submissionForks...)
 		var s *Submission
 		var err error
-		n := allocated(func() { s, err = DecodeSubmissionSSZ(fork, data) })
+		n := allocated(func() { s, err = DecodeSubmissionSSZ(MainnetSpec, fork, data) })
 		checkAlloc(t, "DecodeSubmissionSSZ", n, len(data), sszAllocPerByte)
 		if err != nil {
 			return
@@ -90,7 +90,7 @@ func FuzzSubmissionSSZ(f *testing.F) {
 		if err != nil {
 			t.Fatalf("accepted submission does not encode as JSON: %v", err)
 		}
-		back, err := DecodeSubmissionJSON(fork, js)
+		back, err := DecodeSubmissionJSON(MainnetSpec, fork, js)
 		if err != nil {
 			t.Fatalf("own JSON rejected: %v", err)
 		}
@@ -107,7 +107,7 @@ func FuzzSubmissionJSON(f *testing.F) {
 		fork := forkFrom(forkByte, submissionForks...)
 		var s *Submission
 		var err error
-		n := allocated(func() { s, err = DecodeSubmissionJSON(fork, data) })
+		n := allocated(func() { s, err = DecodeSubmissionJSON(MainnetSpec, fork, data) })
 		checkAlloc(t, "DecodeSubmissionJSON", n, len(data), jsonAllocPerByte)
 		_, _ = SubmissionSlotJSON(data)
 		if err != nil {
@@ -125,7 +125,7 @@ func FuzzBuilderBidSSZ(f *testing.F) {
 		fork := forkFrom(forkByte, forks...)
 		var b *SignedBuilderBid
 		var err error
-		n := allocated(func() { b, err = DecodeSignedBuilderBidSSZ(fork, data) })
+		n := allocated(func() { b, err = DecodeSignedBuilderBidSSZ(MainnetSpec, fork, data) })
 		checkAlloc(t, "DecodeSignedBuilderBidSSZ", n, len(data), sszAllocPerByte)
 		if err != nil {
 			return
@@ -138,7 +138,7 @@ func FuzzBuilderBidSSZ(f *testing.F) {
 
 func FuzzBuilderBidJSON(f *testing.F) {
 	for i, name := range []string{"getHeaderResponseCapella_Mainnet.ssz", "getHeaderResponseDeneb_Goerli.ssz"} {
-		b, err := DecodeSignedBuilderBidSSZ(params.ForkCapella+params.ConsensusFork(i), readVector(f, name))
+		b, err := DecodeSignedBuilderBidSSZ(MainnetSpec, params.ForkCapella+params.ConsensusFork(i), readVector(f, name))
 		if err != nil {
 			f.Fatal(err)
 		}
@@ -150,7 +150,7 @@ func FuzzBuilderBidJSON(f *testing.F) {
 		fork := forkFrom(forkByte, forks...)
 		var b *SignedBuilderBid
 		var err error
-		n := allocated(func() { b, err = DecodeSignedBuilderBidJSON(fork, data) })
+		n := allocated(func() { b, err = DecodeSignedBuilderBidJSON(MainnetSpec, fork, data) })
 		checkAlloc(t, "DecodeSignedBuilderBidJSON", n, len(data), jsonAllocPerByte)
 		if err != nil {
 			return
@@ -163,7 +163,7 @@ var blindedForks = []params.ConsensusFork{params.ForkBellatrix, params.ForkCapel
 
 func FuzzBlindedBlockSSZ(f *testing.F) {
 	for i, name := range []string{"signedBlindedBeaconBlockCapella_Goerli.json.gz", "signedBlindedBeaconBlockDeneb_Goerli.json.gz"} {
-		b, err := DecodeSignedBlindedBeaconBlockJSON(params.ForkCapella+params.ConsensusFork(i), readVector(f, name))
+		b, err := DecodeSignedBlindedBeaconBlockJSON(MainnetSpec, params.ForkCapella+params.ConsensusFork(i), readVector(f, name))
 		if err != nil {
 			f.Fatal(err)
 		}
@@ -174,7 +174,7 @@ func FuzzBlindedBlockSSZ(f *testing.F) {
 		fork := forkFrom(forkByte, blindedForks...)
 		var b *SignedBlindedBeaconBlock
 		var err error
-		n := allocated(func() { b, err = DecodeSignedBlindedBeaconBlockSSZ(fork, data) })
+		n := allocated(func() { b, err = DecodeSignedBlindedBeaconBlockSSZ(MainnetSpec, fork, data) })
 		checkAlloc(t, "DecodeSignedBlindedBeaconBlockSSZ", n, len(data), sszAllocPerByte)
 		slot, slotErr := BlindedBlockSlotSSZ(data)
 		if err != nil {
@@ -196,7 +196,7 @@ func FuzzBlindedBlockJSON(f *testing.F) {
 		fork := forkFrom(forkByte, blindedForks...)
 		var b *SignedBlindedBeaconBlock
 		var err error
-		n := allocated(func() { b, err = DecodeSignedBlindedBeaconBlockJSON(fork, data) })
+		n := allocated(func() { b, err = DecodeSignedBlindedBeaconBlockJSON(MainnetSpec, fork, data) })
 		checkAlloc(t, "DecodeSignedBlindedBeaconBlockJSON", n, len(data), jsonAllocPerByte)
 		if err != nil {
 			return

@@ -39,7 +39,11 @@ func UnmarshalJSONStrict(data []byte, v any) error {
 
 // MarshalJSONCompact encodes v, one of this package's containers or a pointer to one, as
 // compact beacon-API JSON.
-func MarshalJSONCompact(v any) ([]byte, error) {
+func MarshalJSONCompact(v any) ([]byte, error) { return marshalJSON(v, nil) }
+
+// marshalJSON is MarshalJSONCompact with the lengths and limits of spec (nil: the static
+// tags, mainnet's).
+func marshalJSON(v any, spec *Spec) ([]byte, error) {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() == reflect.Pointer {
 		if rv.IsNil() {
@@ -52,7 +56,7 @@ func MarshalJSONCompact(v any) ([]byte, error) {
 		// Hex doubles the bytes; field names and quotes add a little.
 		size = 2*c.SizeSSZ() + 8192
 	}
-	return appendJSON(make([]byte, 0, size), rv, fieldDims{})
+	return appendJSON(make([]byte, 0, size), rv, fieldDims{}, spec)
 }
 
 // fieldDims are the SSZ dimensions of a field, outermost first.
@@ -93,6 +97,8 @@ type jsonField struct {
 	index    []int
 	optional bool
 	dims     fieldDims
+	dynMax   []string // dynssz-max expressions per dimension ("?": none)
+	dynSize  []string // dynssz-size expressions per dimension
 }
 
 type structInfo struct {
@@ -159,6 +165,12 @@ func collectFields(t reflect.Type, prefix []int, si *structInfo) {
 			}
 		}
 		jf.dims.bitlist = f.Tag.Get("ssz") == "bitlist"
+		if m := f.Tag.Get("dynssz-max"); m != "" {
+			jf.dynMax = strings.Split(m, ",")
+		}
+		if s := f.Tag.Get("dynssz-size"); s != "" {
+			jf.dynSize = strings.Split(s, ",")
+		}
 		si.fields = append(si.fields, jf)
 	}
 }
@@ -170,7 +182,8 @@ type jsonDecoder struct {
 	data        []byte
 	pos         int
 	path        []pathElem
-	skipUnknown bool // skip unknown fields instead of failing (slot peeking only)
+	skipUnknown bool  // skip unknown fields instead of failing (slot peeking only)
+	spec        *Spec // non-nil: lengths and limits of a preset other than mainnet
 }
 
 type pathElem struct {
@@ -572,7 +585,11 @@ func (d *jsonDecoder) decodeStruct(v reflect.Value) error {
 					return err
 				}
 				f := &si.fields[i]
-				if err := d.decodeValue(v.FieldByIndex(f.index), f.dims); err != nil {
+				dims := f.dims
+				if d.spec != nil {
+					dims = d.spec.fieldDims(f)
+				}
+				if err := d.decodeValue(v.FieldByIndex(f.index), dims); err != nil {
 					return err
 				}
 			}
@@ -598,7 +615,7 @@ func (d *jsonDecoder) decodeStruct(v reflect.Value) error {
 }
 
 // appendJSON appends the compact JSON form of v.
-func appendJSON(dst []byte, v reflect.Value, dims fieldDims) ([]byte, error) {
+func appendJSON(dst []byte, v reflect.Value, dims fieldDims, spec *Spec) ([]byte, error) {
 	t := v.Type()
 	if t == u256Type {
 		u := v.Interface().(U256)
@@ -624,13 +641,16 @@ func appendJSON(dst []byte, v reflect.Value, dims fieldDims) ([]byte, error) {
 				dst = append(dst, ',')
 			}
 			var err error
-			if dst, err = appendJSON(dst, v.Index(i), inner); err != nil {
+			if dst, err = appendJSON(dst, v.Index(i), inner, spec); err != nil {
 				return nil, err
 			}
 		}
 		return append(dst, ']'), nil
 	case reflect.Slice:
 		if t.Elem().Kind() == reflect.Uint8 {
+			if fixed := dims.fixedLen(); fixed >= 0 && v.Len() != fixed {
+				return nil, fmt.Errorf("%w: %s has %d bytes, expected %d", ErrInvalidLength, t, v.Len(), fixed)
+			}
 			return AppendHexJSON(dst, v.Bytes()), nil
 		}
 		if fixed := dims.fixedLen(); fixed >= 0 && v.Len() != fixed {
@@ -646,7 +666,7 @@ func appendJSON(dst []byte, v reflect.Value, dims fieldDims) ([]byte, error) {
 				dst = append(dst, ',')
 			}
 			var err error
-			if dst, err = appendJSON(dst, v.Index(i), inner); err != nil {
+			if dst, err = appendJSON(dst, v.Index(i), inner, spec); err != nil {
 				return nil, err
 			}
 		}
@@ -668,8 +688,12 @@ func appendJSON(dst []byte, v reflect.Value, dims fieldDims) ([]byte, error) {
 			dst = append(dst, '"')
 			dst = append(dst, f.name...)
 			dst = append(dst, '"', ':')
+			dims := f.dims
+			if spec != nil {
+				dims = spec.fieldDims(f)
+			}
 			var err error
-			if dst, err = appendJSON(dst, fv, f.dims); err != nil {
+			if dst, err = appendJSON(dst, fv, dims, spec); err != nil {
 				return nil, err
 			}
 		}
@@ -678,7 +702,7 @@ func appendJSON(dst []byte, v reflect.Value, dims fieldDims) ([]byte, error) {
 		if v.IsNil() {
 			return nil, fmt.Errorf("%w: nil %s", ErrMissingField, t)
 		}
-		return appendJSON(dst, v.Elem(), dims)
+		return appendJSON(dst, v.Elem(), dims, spec)
 	}
 	return nil, fmt.Errorf("beacon: cannot encode Go type %s as JSON", t)
 }

@@ -217,7 +217,7 @@ func TestBidTraceV2JSON(t *testing.T) {
 }
 
 func TestVersionedJSON(t *testing.T) {
-	b, err := DecodeSignedBuilderBidSSZ(params.ForkDeneb, readVector(t, "getHeaderResponseDeneb_Goerli.ssz"))
+	b, err := DecodeSignedBuilderBidSSZ(MainnetSpec, params.ForkDeneb, readVector(t, "getHeaderResponseDeneb_Goerli.ssz"))
 	if err != nil {
 		t.Fatal(err)
 	}

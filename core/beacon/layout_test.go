@@ -22,7 +22,7 @@ func TestSubmissionPrefixSSZ(t *testing.T) {
 		{params.ForkFulu, "submitBlockPayloadFulu.ssz.gz"},
 	} {
 		raw := readVector(t, v.file)
-		s, err := DecodeSubmissionSSZ(v.fork, raw)
+		s, err := DecodeSubmissionSSZ(MainnetSpec, v.fork, raw)
 		if err != nil {
 			t.Fatalf("%s: %v", v.fork, err)
 		}

@@ -103,7 +103,8 @@ func (p *ExecutionPayload) View() *ExecutionPayloadDeneb {
 	return &ExecutionPayloadDeneb{}
 }
 
-// HashTreeRoot returns the payload's SSZ root.
+// HashTreeRoot returns the payload's SSZ root under the mainnet preset (Spec.HashTreeRoot
+// of the container for another preset: the withdrawals limit enters the root).
 func (p *ExecutionPayload) HashTreeRoot() ([32]byte, error) { return p.container().HashTreeRoot() }
 
 // MarshalSSZ encodes the payload container.
@@ -112,19 +113,21 @@ func (p *ExecutionPayload) MarshalSSZ() ([]byte, error) { return p.container().M
 // MarshalJSON encodes the payload container as beacon-API JSON.
 func (p *ExecutionPayload) MarshalJSON() ([]byte, error) { return MarshalJSONCompact(p.container()) }
 
-// TransactionsRoot returns hash_tree_root(List[Transaction, MAX_TRANSACTIONS_PER_PAYLOAD]).
-func TransactionsRoot(txs [][]byte) (Root, error) {
-	r, err := (&Transactions{Transactions: txs}).HashTreeRoot()
+// TransactionsRoot returns hash_tree_root(List[Transaction, MAX_TRANSACTIONS_PER_PAYLOAD])
+// under spec's preset.
+func TransactionsRoot(spec *Spec, txs [][]byte) (Root, error) {
+	r, err := specOr(spec).HashTreeRoot(&Transactions{Transactions: txs})
 	if err != nil {
 		return Root{}, fmt.Errorf("%w: transactions root: %v", ErrInvalidSSZ, err)
 	}
 	return r, nil
 }
 
-// WithdrawalsRoot returns hash_tree_root(List[Withdrawal, MAX_WITHDRAWALS_PER_PAYLOAD]).
-// The relay compares it with the root of the withdrawals the beacon node expects.
-func WithdrawalsRoot(ws []Withdrawal) (Root, error) {
-	r, err := (&Withdrawals{Withdrawals: ws}).HashTreeRoot()
+// WithdrawalsRoot returns hash_tree_root(List[Withdrawal, MAX_WITHDRAWALS_PER_PAYLOAD])
+// under spec's preset (16 on mainnet, 4 on minimal: the limit enters the root). The relay
+// compares it with the root of the withdrawals the beacon node expects.
+func WithdrawalsRoot(spec *Spec, ws []Withdrawal) (Root, error) {
+	r, err := specOr(spec).HashTreeRoot(&Withdrawals{Withdrawals: ws})
 	if err != nil {
 		return Root{}, fmt.Errorf("%w: withdrawals root: %v", ErrInvalidSSZ, err)
 	}
@@ -132,13 +135,13 @@ func WithdrawalsRoot(ws []Withdrawal) (Root, error) {
 }
 
 // Header builds the payload's header: the same fields with transactions and withdrawals
-// replaced by their SSZ list roots.
-func (p *ExecutionPayload) Header() (*ExecutionPayloadHeader, error) {
+// replaced by their SSZ list roots under spec's preset.
+func (p *ExecutionPayload) Header(spec *Spec) (*ExecutionPayloadHeader, error) {
 	if err := p.check(); err != nil {
 		return nil, err
 	}
 	v := p.View()
-	txRoot, err := TransactionsRoot(v.Transactions)
+	txRoot, err := TransactionsRoot(spec, v.Transactions)
 	if err != nil {
 		return nil, err
 	}
@@ -149,7 +152,7 @@ func (p *ExecutionPayload) Header() (*ExecutionPayloadHeader, error) {
 			v.BlockNumber, v.GasLimit, v.GasUsed, v.Timestamp, v.ExtraData, v.BaseFeePerGas, v.BlockHash, txRoot}
 		return h, nil
 	}
-	wRoot, err := WithdrawalsRoot(v.Withdrawals)
+	wRoot, err := WithdrawalsRoot(spec, v.Withdrawals)
 	if err != nil {
 		return nil, err
 	}

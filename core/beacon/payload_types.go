@@ -12,10 +12,10 @@ type ExecutionPayloadBellatrix struct {
 	GasLimit      uint64   `json:"gas_limit"`
 	GasUsed       uint64   `json:"gas_used"`
 	Timestamp     uint64   `json:"timestamp"`
-	ExtraData     []byte   `json:"extra_data" ssz-max:"32"`
+	ExtraData     []byte   `json:"extra_data" ssz-max:"32" dynssz-max:"MAX_EXTRA_DATA_BYTES"`
 	BaseFeePerGas U256     `json:"base_fee_per_gas" ssz-size:"32"`
 	BlockHash     Root     `json:"block_hash" ssz-size:"32"`
-	Transactions  [][]byte `json:"transactions" ssz-max:"1048576,1073741824" ssz-size:"?,?"`
+	Transactions  [][]byte `json:"transactions" ssz-max:"1048576,1073741824" ssz-size:"?,?" dynssz-max:"MAX_TRANSACTIONS_PER_PAYLOAD,MAX_BYTES_PER_TRANSACTION"`
 }
 
 // ExecutionPayloadCapella is the Capella execution payload (adds withdrawals).
@@ -30,11 +30,11 @@ type ExecutionPayloadCapella struct {
 	GasLimit      uint64       `json:"gas_limit"`
 	GasUsed       uint64       `json:"gas_used"`
 	Timestamp     uint64       `json:"timestamp"`
-	ExtraData     []byte       `json:"extra_data" ssz-max:"32"`
+	ExtraData     []byte       `json:"extra_data" ssz-max:"32" dynssz-max:"MAX_EXTRA_DATA_BYTES"`
 	BaseFeePerGas U256         `json:"base_fee_per_gas" ssz-size:"32"`
 	BlockHash     Root         `json:"block_hash" ssz-size:"32"`
-	Transactions  [][]byte     `json:"transactions" ssz-max:"1048576,1073741824" ssz-size:"?,?"`
-	Withdrawals   []Withdrawal `json:"withdrawals" ssz-max:"16"`
+	Transactions  [][]byte     `json:"transactions" ssz-max:"1048576,1073741824" ssz-size:"?,?" dynssz-max:"MAX_TRANSACTIONS_PER_PAYLOAD,MAX_BYTES_PER_TRANSACTION"`
+	Withdrawals   []Withdrawal `json:"withdrawals" ssz-max:"16" dynssz-max:"MAX_WITHDRAWALS_PER_PAYLOAD"`
 }
 
 // ExecutionPayloadDeneb is the Deneb execution payload (adds blob gas), unchanged in
@@ -50,11 +50,11 @@ type ExecutionPayloadDeneb struct {
 	GasLimit      uint64       `json:"gas_limit"`
 	GasUsed       uint64       `json:"gas_used"`
 	Timestamp     uint64       `json:"timestamp"`
-	ExtraData     []byte       `json:"extra_data" ssz-max:"32"`
+	ExtraData     []byte       `json:"extra_data" ssz-max:"32" dynssz-max:"MAX_EXTRA_DATA_BYTES"`
 	BaseFeePerGas U256         `json:"base_fee_per_gas" ssz-size:"32"`
 	BlockHash     Root         `json:"block_hash" ssz-size:"32"`
-	Transactions  [][]byte     `json:"transactions" ssz-max:"1048576,1073741824" ssz-size:"?,?"`
-	Withdrawals   []Withdrawal `json:"withdrawals" ssz-max:"16"`
+	Transactions  [][]byte     `json:"transactions" ssz-max:"1048576,1073741824" ssz-size:"?,?" dynssz-max:"MAX_TRANSACTIONS_PER_PAYLOAD,MAX_BYTES_PER_TRANSACTION"`
+	Withdrawals   []Withdrawal `json:"withdrawals" ssz-max:"16" dynssz-max:"MAX_WITHDRAWALS_PER_PAYLOAD"`
 	BlobGasUsed   uint64       `json:"blob_gas_used"`
 	ExcessBlobGas uint64       `json:"excess_blob_gas" json-alias:"excess_data_gas"`
 }
@@ -71,7 +71,7 @@ type ExecutionPayloadHeaderBellatrix struct {
 	GasLimit         uint64  `json:"gas_limit"`
 	GasUsed          uint64  `json:"gas_used"`
 	Timestamp        uint64  `json:"timestamp"`
-	ExtraData        []byte  `json:"extra_data" ssz-max:"32"`
+	ExtraData        []byte  `json:"extra_data" ssz-max:"32" dynssz-max:"MAX_EXTRA_DATA_BYTES"`
 	BaseFeePerGas    U256    `json:"base_fee_per_gas" ssz-size:"32"`
 	BlockHash        Root    `json:"block_hash" ssz-size:"32"`
 	TransactionsRoot Root    `json:"transactions_root" ssz-size:"32"`
@@ -89,7 +89,7 @@ type ExecutionPayloadHeaderCapella struct {
 	GasLimit         uint64  `json:"gas_limit"`
 	GasUsed          uint64  `json:"gas_used"`
 	Timestamp        uint64  `json:"timestamp"`
-	ExtraData        []byte  `json:"extra_data" ssz-max:"32"`
+	ExtraData        []byte  `json:"extra_data" ssz-max:"32" dynssz-max:"MAX_EXTRA_DATA_BYTES"`
 	BaseFeePerGas    U256    `json:"base_fee_per_gas" ssz-size:"32"`
 	BlockHash        Root    `json:"block_hash" ssz-size:"32"`
 	TransactionsRoot Root    `json:"transactions_root" ssz-size:"32"`
@@ -108,7 +108,7 @@ type ExecutionPayloadHeaderDeneb struct {
 	GasLimit         uint64  `json:"gas_limit"`
 	GasUsed          uint64  `json:"gas_used"`
 	Timestamp        uint64  `json:"timestamp"`
-	ExtraData        []byte  `json:"extra_data" ssz-max:"32"`
+	ExtraData        []byte  `json:"extra_data" ssz-max:"32" dynssz-max:"MAX_EXTRA_DATA_BYTES"`
 	BaseFeePerGas    U256    `json:"base_fee_per_gas" ssz-size:"32"`
 	BlockHash        Root    `json:"block_hash" ssz-size:"32"`
 	TransactionsRoot Root    `json:"transactions_root" ssz-size:"32"`
@@ -120,11 +120,11 @@ type ExecutionPayloadHeaderDeneb struct {
 // Transactions is the SSZ list of an execution payload's transactions, used to compute
 // transactions_root.
 type Transactions struct {
-	Transactions [][]byte `ssz-max:"1048576,1073741824" ssz-size:"?,?"`
+	Transactions [][]byte `ssz-max:"1048576,1073741824" ssz-size:"?,?" dynssz-max:"MAX_TRANSACTIONS_PER_PAYLOAD,MAX_BYTES_PER_TRANSACTION"`
 }
 
 // Withdrawals is the SSZ list of an execution payload's withdrawals, used to compute
 // withdrawals_root.
 type Withdrawals struct {
-	Withdrawals []Withdrawal `ssz-max:"16"`
+	Withdrawals []Withdrawal `ssz-max:"16" dynssz-max:"MAX_WITHDRAWALS_PER_PAYLOAD"`
 }

@@ -33,7 +33,7 @@ func DecodeRegistrationsJSON(data []byte) ([]SignedValidatorRegistration, error)
 // EncodeRegistrationsJSON encodes registrations as a bare JSON array.
 func EncodeRegistrationsJSON(regs []SignedValidatorRegistration) ([]byte, error) {
 	f := infoOf(reflect.TypeFor[registrationList]()).fields[0]
-	return appendJSON(make([]byte, 0, 512*len(regs)+2), reflect.ValueOf(regs), f.dims)
+	return appendJSON(make([]byte, 0, 512*len(regs)+2), reflect.ValueOf(regs), f.dims, nil)
 }
 
 // DecodeRegistrationsSSZ decodes the SSZ body of POST /eth/v1/builder/validators:

@@ -96,7 +96,7 @@ func TestSignVerify(t *testing.T) {
 // Goerli blinded block is re-signed here with DOMAIN_BEACON_PROPOSER.
 func TestProposerSignature(t *testing.T) {
 	key, _ := DeriveSecretKey(make([]byte, 32))
-	b, err := DecodeSignedBlindedBeaconBlockJSON(params.ForkDeneb, readVector(t, "signedBlindedBeaconBlockDeneb_Goerli.json.gz"))
+	b, err := DecodeSignedBlindedBeaconBlockJSON(MainnetSpec, params.ForkDeneb, readVector(t, "signedBlindedBeaconBlockDeneb_Goerli.json.gz"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,7 +139,7 @@ func TestNewSignedBuilderBid(t *testing.T) {
 		default:
 			fork = params.ForkFulu
 		}
-		sub, err := DecodeSubmissionSSZ(fork, readVector(t, name+".ssz.gz"))
+		sub, err := DecodeSubmissionSSZ(MainnetSpec, fork, readVector(t, name+".ssz.gz"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -147,7 +147,7 @@ func TestNewSignedBuilderBid(t *testing.T) {
 		if bb := sub.BlobsBundle(); bb != nil {
 			commitments = bb.Commitments
 		}
-		bid, err := NewSignedBuilderBid(sub.Payload(), commitments, sub.ExecutionRequests(), sub.BidTrace().Value, key, domain)
+		bid, err := NewSignedBuilderBid(MainnetSpec, sub.Payload(), commitments, sub.ExecutionRequests(), sub.BidTrace().Value, key, domain)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -159,12 +159,12 @@ func TestNewSignedBuilderBid(t *testing.T) {
 		}
 		// Encodings decode back to the same bid.
 		enc, _ := bid.MarshalSSZ()
-		back, err := DecodeSignedBuilderBidSSZ(fork, enc)
+		back, err := DecodeSignedBuilderBidSSZ(MainnetSpec, fork, enc)
 		if err != nil || back.Signature() != bid.Signature() {
 			t.Fatalf("%s: SSZ round trip: %v", name, err)
 		}
 		js, _ := bid.MarshalJSON()
-		back, err = DecodeSignedBuilderBidJSON(fork, js)
+		back, err = DecodeSignedBuilderBidJSON(MainnetSpec, fork, js)
 		if err != nil || back.Signature() != bid.Signature() {
 			t.Fatalf("%s: JSON round trip: %v", name, err)
 		}

@@ -27,7 +27,7 @@ func TestSSZRejectsMalformed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := DecodeSubmissionSSZ(params.ForkCapella, good); err != nil {
+	if _, err := DecodeSubmissionSSZ(MainnetSpec, params.ForkCapella, good); err != nil {
 		t.Fatalf("valid submission rejected: %v", err)
 	}
 	// Offsets of the Capella submission: message (236) | payload offset (4) | signature (96).
@@ -45,16 +45,16 @@ func TestSSZRejectsMalformed(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if _, err := DecodeSubmissionSSZ(params.ForkCapella, tt.data); !errors.Is(err, tt.want) {
+			if _, err := DecodeSubmissionSSZ(MainnetSpec, params.ForkCapella, tt.data); !errors.Is(err, tt.want) {
 				t.Fatalf("got %v, want %v", err, tt.want)
 			}
 		})
 	}
 	// Another fork's container does not parse as this one.
-	if _, err := DecodeSubmissionSSZ(params.ForkDeneb, good); err == nil {
+	if _, err := DecodeSubmissionSSZ(MainnetSpec, params.ForkDeneb, good); err == nil {
 		t.Fatal("Capella bytes decoded as a Deneb submission")
 	}
-	if _, err := DecodeSubmissionSSZ(params.ForkAltair, good); !errors.Is(err, ErrUnsupportedFork) {
+	if _, err := DecodeSubmissionSSZ(MainnetSpec, params.ForkAltair, good); !errors.Is(err, ErrUnsupportedFork) {
 		t.Fatalf("altair: got %v", err)
 	}
 }
@@ -77,7 +77,7 @@ func TestSSZLimits(t *testing.T) {
 		t.Fatal(err)
 	}
 	enc = append(enc, make([]byte, 44)...) // withdrawals are the last field of the payload, the payload the last variable part
-	if _, err := DecodeSubmissionSSZ(params.ForkCapella, enc); !errors.Is(err, ErrListTooLong) && !errors.Is(err, ErrInvalidSSZ) {
+	if _, err := DecodeSubmissionSSZ(MainnetSpec, params.ForkCapella, enc); !errors.Is(err, ErrListTooLong) && !errors.Is(err, ErrInvalidSSZ) {
 		t.Fatalf("17 withdrawals decoded: %v", err)
 	}
 }
@@ -164,7 +164,7 @@ func TestBidTraceRootMatchesGenerated(t *testing.T) {
 // cannot overwrite what follows), everything else is a copy.
 func TestDecodedByteListsAliasInput(t *testing.T) {
 	raw := readVector(t, "submitBlockPayloadDeneb_Goerli.ssz.gz")
-	s, err := DecodeSubmissionSSZ(params.ForkDeneb, raw)
+	s, err := DecodeSubmissionSSZ(MainnetSpec, params.ForkDeneb, raw)
 	if err != nil {
 		t.Fatal(err)
 	}

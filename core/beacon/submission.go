@@ -6,6 +6,7 @@ import (
 	"reflect"
 
 	ssz "github.com/ferranbt/fastssz"
+	"github.com/pk910/dynamic-ssz/sszutils"
 
 	"github.com/gavel-eth/gavel/params"
 )
@@ -30,12 +31,14 @@ type Submission struct {
 	Deneb     *SubmitBlockRequestDeneb
 	Electra   *SubmitBlockRequestElectra
 	Fulu      *SubmitBlockRequestFulu
+
+	spec *Spec // the preset it was decoded or built with; nil: mainnet
 }
 
 // NewSubmission wraps a fork's SubmitBlockRequest; it fails if the container does not
 // belong to fork.
-func NewSubmission(fork params.ConsensusFork, v any) (*Submission, error) {
-	s := &Submission{Fork: fork}
+func NewSubmission(spec *Spec, fork params.ConsensusFork, v any) (*Submission, error) {
+	s := &Submission{Fork: fork, spec: spec}
 	var want params.ConsensusFork
 	switch x := v.(type) {
 	case *SubmitBlockRequestBellatrix:
@@ -94,24 +97,32 @@ func (s *Submission) container() Container {
 	}
 }
 
-// DecodeSubmissionSSZ decodes an SSZ SubmitBlockRequest of fork.
-func DecodeSubmissionSSZ(fork params.ConsensusFork, data []byte) (*Submission, error) {
-	return decodeSSZ(newSubmissionContainer, "submission", fork, data)
+// DecodeSubmissionSSZ decodes an SSZ SubmitBlockRequest of fork under spec's preset.
+func DecodeSubmissionSSZ(spec *Spec, fork params.ConsensusFork, data []byte) (*Submission, error) {
+	s, err := decodeSSZ(spec, newSubmissionContainer, "submission", fork, data)
+	if s != nil {
+		s.spec = spec
+	}
+	return s, err
 }
 
-// DecodeSubmissionJSON decodes a JSON SubmitBlockRequest of fork.
-func DecodeSubmissionJSON(fork params.ConsensusFork, data []byte) (*Submission, error) {
-	return decodeJSON(newSubmissionContainer, fork, data)
+// DecodeSubmissionJSON decodes a JSON SubmitBlockRequest of fork under spec's preset.
+func DecodeSubmissionJSON(spec *Spec, fork params.ConsensusFork, data []byte) (*Submission, error) {
+	s, err := decodeJSON(spec, newSubmissionContainer, fork, data)
+	if s != nil {
+		s.spec = spec
+	}
+	return s, err
 }
 
 // decodeSSZ decodes data into the container newC makes for fork and returns
 // the fork-tagged value that holds it; what names the value in errors.
-func decodeSSZ[T any](newC func(params.ConsensusFork) (T, Container, error), what string, fork params.ConsensusFork, data []byte) (T, error) {
+func decodeSSZ[T any](spec *Spec, newC func(params.ConsensusFork) (T, Container, error), what string, fork params.ConsensusFork, data []byte) (T, error) {
 	v, c, err := newC(fork)
 	if err != nil {
 		return v, err
 	}
-	if err := c.UnmarshalSSZ(data); err != nil {
+	if err := specOr(spec).UnmarshalSSZ(c, data); err != nil {
 		var zero T
 		return zero, sszError(fmt.Sprintf("%s %s", fork, what), len(data), err)
 	}
@@ -119,12 +130,12 @@ func decodeSSZ[T any](newC func(params.ConsensusFork) (T, Container, error), wha
 }
 
 // decodeJSON is decodeSSZ for strict beacon-API JSON.
-func decodeJSON[T any](newC func(params.ConsensusFork) (T, Container, error), fork params.ConsensusFork, data []byte) (T, error) {
+func decodeJSON[T any](spec *Spec, newC func(params.ConsensusFork) (T, Container, error), fork params.ConsensusFork, data []byte) (T, error) {
 	v, c, err := newC(fork)
 	if err != nil {
 		return v, err
 	}
-	if err := UnmarshalJSONStrict(data, c); err != nil {
+	if err := specOr(spec).DecodeJSON(data, c); err != nil {
 		var zero T
 		return zero, err
 	}
@@ -135,17 +146,20 @@ func decodeJSON[T any](newC func(params.ConsensusFork) (T, Container, error), fo
 // ErrListTooLong) and says what was being decoded.
 func sszError(what string, n int, err error) error {
 	kind := ErrInvalidSSZ
-	if errors.Is(err, ssz.ErrListTooBig) || errors.Is(err, ssz.ErrIncorrectListSize) {
+	if errors.Is(err, ssz.ErrListTooBig) || errors.Is(err, ssz.ErrIncorrectListSize) || errors.Is(err, sszutils.ErrListTooBig) {
 		kind = ErrListTooLong
 	}
 	return fmt.Errorf("%w: %s (%d bytes): %v", kind, what, n, err)
 }
 
 // MarshalSSZ encodes the submission.
-func (s *Submission) MarshalSSZ() ([]byte, error) { return s.container().MarshalSSZ() }
+func (s *Submission) MarshalSSZ() ([]byte, error) { return specOr(s.spec).MarshalSSZ(s.container()) }
 
 // MarshalJSON encodes the submission as beacon-API JSON.
-func (s *Submission) MarshalJSON() ([]byte, error) { return MarshalJSONCompact(s.container()) }
+func (s *Submission) MarshalJSON() ([]byte, error) { return specOr(s.spec).EncodeJSON(s.container()) }
+
+// Spec returns the preset the submission was decoded or built with.
+func (s *Submission) Spec() *Spec { return specOr(s.spec) }
 
 // BidTrace returns the signed message.
 func (s *Submission) BidTrace() *BidTrace {
@@ -299,10 +313,15 @@ func EncodeVersionedJSON(fork params.ConsensusFork, data any) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	return versionedJSON(fork, body), nil
+}
+
+// versionedJSON wraps an encoded body in the {"version","data"} envelope.
+func versionedJSON(fork params.ConsensusFork, body []byte) []byte {
 	out := make([]byte, 0, len(body)+32)
 	out = append(out, `{"version":"`...)
 	out = append(out, fork.String()...)
 	out = append(out, `","data":`...)
 	out = append(out, body...)
-	return append(out, '}'), nil
+	return append(out, '}')
 }

@@ -19,7 +19,9 @@ const (
 	BlobLength          = 131072 // FIELD_ELEMENTS_PER_BLOB * BYTES_PER_FIELD_ELEMENT
 )
 
-// Limits of the mainnet preset used by the containers (SSZ list limits).
+// Limits of the mainnet preset used by the containers (SSZ list limits): the static
+// `ssz-max`/`ssz-size` tags and the generated code. A chain on another preset has its own
+// values in a Spec (spec.go), which the `dynssz-*` tags name.
 const (
 	MaxExtraDataBytes           = 32
 	MaxTransactionsPerPayload   = 1 << 20

@@ -128,7 +128,7 @@ func checkSubmissionAccessors(t *testing.T, s *Submission) {
 		t.Fatal("payload changed through engine.ExecutableData")
 	}
 	// The header built from the payload commits to it: same root as the SSZ header form.
-	h, err := p.Header()
+	h, err := p.Header(MainnetSpec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +137,7 @@ func checkSubmissionAccessors(t *testing.T, s *Submission) {
 	}
 	// SSZ encode, then decode by fork, then compare.
 	enc, _ := s.MarshalSSZ()
-	again, err := DecodeSubmissionSSZ(s.Fork, enc)
+	again, err := DecodeSubmissionSSZ(MainnetSpec, s.Fork, enc)
 	if err != nil || !reflect.DeepEqual(again, s) {
 		t.Fatalf("submission SSZ round trip: %v", err)
 	}
@@ -173,7 +173,7 @@ func TestSubmissionVectors(t *testing.T) {
 			if !reflect.DeepEqual(tt.json, tt.ssz) {
 				t.Fatal("JSON and SSZ vectors decode to different values")
 			}
-			sub, err := NewSubmission(tt.fork, tt.ssz)
+			sub, err := NewSubmission(MainnetSpec, tt.fork, tt.ssz)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -219,7 +219,7 @@ func TestGetHeaderVectors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			raw := useVector(t, tt.name+".ssz")
-			fromSSZ, err := DecodeSignedBuilderBidSSZ(tt.fork, raw)
+			fromSSZ, err := DecodeSignedBuilderBidSSZ(MainnetSpec, tt.fork, raw)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -236,7 +236,7 @@ func TestGetHeaderVectors(t *testing.T) {
 			if env.Version != tt.fork.String() {
 				t.Fatalf("version %q, want %q", env.Version, tt.fork)
 			}
-			fromJSON, err := DecodeSignedBuilderBidJSON(tt.fork, env.Data)
+			fromJSON, err := DecodeSignedBuilderBidJSON(MainnetSpec, tt.fork, env.Data)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -251,7 +251,7 @@ func TestGetHeaderVectors(t *testing.T) {
 			// One bit of the signed message.
 			raw2 := bytes.Clone(raw)
 			raw2[len(raw2)-96-1] ^= 1 // last byte of the bid's pubkey... still a message bit
-			tampered, err := DecodeSignedBuilderBidSSZ(tt.fork, raw2)
+			tampered, err := DecodeSignedBuilderBidSSZ(MainnetSpec, tt.fork, raw2)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -274,7 +274,7 @@ func TestGetHeaderVectors(t *testing.T) {
 func TestPayloadVectors(t *testing.T) {
 	var capella ExecutionPayloadCapella
 	checkJSONRoundTrip(t, "executionPayloadCapella_Goerli.json.gz", useVector(t, "executionPayloadCapella_Goerli.json.gz"), &capella)
-	sub, err := DecodeSubmissionSSZ(params.ForkCapella, readVector(t, "submitBlockPayloadCapella_Goerli.ssz.gz"))
+	sub, err := DecodeSubmissionSSZ(MainnetSpec, params.ForkCapella, readVector(t, "submitBlockPayloadCapella_Goerli.ssz.gz"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -299,7 +299,7 @@ func TestPayloadVectors(t *testing.T) {
 
 func TestBlindedBlockVectors(t *testing.T) {
 	// Capella: the blinded and the full block of slot 5610357 on Goerli.
-	blinded, err := DecodeSignedBlindedBeaconBlockJSON(params.ForkCapella, useVector(t, "signedBlindedBeaconBlockCapella_Goerli.json.gz"))
+	blinded, err := DecodeSignedBlindedBeaconBlockJSON(MainnetSpec, params.ForkCapella, useVector(t, "signedBlindedBeaconBlockCapella_Goerli.json.gz"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -324,7 +324,7 @@ func TestBlindedBlockVectors(t *testing.T) {
 
 	// Deneb: the blinded block vector, and the full block contents vector blinded by us
 	// and unblinded again.
-	blindedDeneb, err := DecodeSignedBlindedBeaconBlockJSON(params.ForkDeneb, useVector(t, "signedBlindedBeaconBlockDeneb_Goerli.json.gz"))
+	blindedDeneb, err := DecodeSignedBlindedBeaconBlockJSON(MainnetSpec, params.ForkDeneb, useVector(t, "signedBlindedBeaconBlockDeneb_Goerli.json.gz"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -369,7 +369,7 @@ func blindDeneb(t *testing.T, b *SignedBeaconBlockDeneb) (*SignedBlindedBeaconBl
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := payload.Header()
+	h, err := payload.Header(MainnetSpec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -470,7 +470,7 @@ func TestPartialSubmissionVector(t *testing.T) {
 	if err != nil || slot != 123 {
 		t.Fatalf("slot: got %d, %v; want 123", slot, err)
 	}
-	if _, err := DecodeSubmissionJSON(params.ForkCapella, raw); !errors.Is(err, ErrMissingField) {
+	if _, err := DecodeSubmissionJSON(MainnetSpec, params.ForkCapella, raw); !errors.Is(err, ErrMissingField) {
 		t.Fatalf("full decode of the partial vector: got %v, want ErrMissingField", err)
 	}
 }

@@ -26,7 +26,7 @@ func vectorSubmission(t *testing.T, name string, fork params.ConsensusFork) *bea
 	if err != nil {
 		t.Fatal(err)
 	}
-	sub, err := beacon.DecodeSubmissionSSZ(fork, data)
+	sub, err := beacon.DecodeSubmissionSSZ(beacon.MainnetSpec, fork, data)
 	if err != nil {
 		t.Fatal(err)
 	}

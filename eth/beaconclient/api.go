@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -282,14 +283,20 @@ func expectDelim(dec *json.Decoder, want json.Delim) error {
 // genesis validators root, genesis fork version, slot timing and the
 // version of every fork both know must agree, else ErrMismatch says which
 // value differs. The fork epochs come from the node.
-func (c *Client) NetworkConfig(ctx context.Context, preset *params.BeaconConfig, overrides map[string]string) (*params.BeaconConfig, error) {
+//
+// The returned beacon.Spec holds the preset values that shape the
+// containers gavel decodes, hashes and signs (SYNC_COMMITTEE_SIZE,
+// MAX_WITHDRAWALS_PER_PAYLOAD, ...; the list is beacon.Spec's doc): any
+// preset works (mainnet, minimal, custom) unless a value is one gavel has
+// no shape for, which is ErrPreset naming the value.
+func (c *Client) NetworkConfig(ctx context.Context, preset *params.BeaconConfig, overrides map[string]string) (*params.BeaconConfig, *beacon.Spec, error) {
 	g, err := c.Genesis(ctx)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	spec, err := c.Spec(ctx)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for k, v := range overrides {
 		spec[k] = v
@@ -300,20 +307,20 @@ func (c *Client) NetworkConfig(ctx context.Context, preset *params.BeaconConfig,
 	}
 	if s, ok := spec["GENESIS_TIME"]; ok {
 		if cfg.GenesisTime, err = strconv.ParseUint(s, 10, 64); err != nil {
-			return nil, fmt.Errorf("%w: GENESIS_TIME %q, expected unix seconds", ErrBadResponse, s)
+			return nil, nil, fmt.Errorf("%w: GENESIS_TIME %q, expected unix seconds", ErrBadResponse, s)
 		}
 	}
 	if s, ok := spec["GENESIS_VALIDATORS_ROOT"]; ok {
 		var root beacon.Root
 		if err := root.UnmarshalText([]byte(s)); err != nil {
-			return nil, fmt.Errorf("%w: GENESIS_VALIDATORS_ROOT %q, expected 0x and 64 hex digits", ErrBadResponse, s)
+			return nil, nil, fmt.Errorf("%w: GENESIS_VALIDATORS_ROOT %q, expected 0x and 64 hex digits", ErrBadResponse, s)
 		}
 		cfg.GenesisValidatorsRoot = root
 	}
 	if s, ok := spec["GENESIS_FORK_VERSION"]; ok {
 		var v Version
 		if err := v.UnmarshalText([]byte(s)); err != nil {
-			return nil, fmt.Errorf("%w: spec GENESIS_FORK_VERSION: %v", ErrBadResponse, err)
+			return nil, nil, fmt.Errorf("%w: spec GENESIS_FORK_VERSION: %v", ErrBadResponse, err)
 		}
 		cfg.GenesisForkVersion = params.ForkVersion(v)
 	}
@@ -322,19 +329,16 @@ func (c *Client) NetworkConfig(ctx context.Context, preset *params.BeaconConfig,
 	} else if ms, err2 := specUint(spec, "SLOT_DURATION_MS"); err2 == nil && ms >= 1000 {
 		cfg.SecondsPerSlot = ms / 1000
 	} else {
-		return nil, err
+		return nil, nil, err
 	}
 	if cfg.SlotsPerEpoch, err = specUint(spec, "SLOTS_PER_EPOCH"); err != nil {
-		return nil, err
-	}
-	if err := checkSSZPreset(spec); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	cfg.Forks = []params.ForkSchedule{{Fork: params.ForkPhase0, Version: cfg.GenesisForkVersion}}
 	for f := params.ForkAltair; f <= params.LatestConsensusFork; f++ {
 		v, epoch, ok, err := specFork(spec, f)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if !ok {
 			break
@@ -345,7 +349,7 @@ func (c *Client) NetworkConfig(ctx context.Context, preset *params.BeaconConfig,
 		// No fork keys in the spec: the fork schedule, in order.
 		sched, err := c.ForkSchedule(ctx)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for i, f := range sched {
 			if i == 0 || i > int(params.LatestConsensusFork) {
@@ -354,53 +358,31 @@ func (c *Client) NetworkConfig(ctx context.Context, preset *params.BeaconConfig,
 			cfg.Forks = append(cfg.Forks, params.ForkSchedule{Fork: params.ConsensusFork(i), Version: f.CurrentVersion, Epoch: f.Epoch})
 		}
 	}
+	sszSpec, err := beacon.SpecFromConfig(spec, lastScheduledFork(cfg))
+	if err != nil {
+		return nil, nil, err
+	}
 	if preset != nil {
 		if err := checkPreset(cfg, preset); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	if err := cfg.Validate(); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrBadResponse, err)
+		return nil, nil, fmt.Errorf("%w: %v", ErrBadResponse, err)
 	}
-	return cfg, nil
+	return cfg, sszSpec, nil
 }
 
-// sszPreset are the preset values that shape the beacon types gavel
-// decodes, hashes and signs (core/beacon is built with the mainnet preset):
-// blinded blocks carry a Bitvector[SYNC_COMMITTEE_SIZE], execution payload
-// headers the root of a List[Withdrawal, MAX_WITHDRAWALS_PER_PAYLOAD], and
-// so on.
-var sszPreset = []struct {
-	key  string
-	want uint64
-}{
-	{"SYNC_COMMITTEE_SIZE", 512},
-	{"MAX_WITHDRAWALS_PER_PAYLOAD", 16},
-	{"MAX_BLOB_COMMITMENTS_PER_BLOCK", 4096},
-	{"MAX_DEPOSIT_REQUESTS_PER_PAYLOAD", 8192},
-	{"MAX_WITHDRAWAL_REQUESTS_PER_PAYLOAD", 16},
-	{"MAX_CONSOLIDATION_REQUESTS_PER_PAYLOAD", 2},
-}
-
-// checkSSZPreset refuses a node whose preset gives the beacon types other
-// shapes than gavel's (a minimal-preset devnet): every blinded block would
-// fail to decode or verify.
-func checkSSZPreset(spec map[string]string) error {
-	var diffs []string
-	for _, p := range sszPreset {
-		if s, ok := spec[p.key]; ok && s != strconv.FormatUint(p.want, 10) {
-			diffs = append(diffs, fmt.Sprintf("%s is %s, gavel's %d", p.key, s, p.want))
+// lastScheduledFork is the newest fork of cfg with an epoch (a far-future
+// epoch, 2^64-1, means not scheduled).
+func lastScheduledFork(cfg *params.BeaconConfig) params.ConsensusFork {
+	last := params.ForkPhase0
+	for _, f := range cfg.Forks {
+		if f.Epoch != math.MaxUint64 && f.Fork > last {
+			last = f.Fork
 		}
 	}
-	if len(diffs) == 0 {
-		return nil
-	}
-	base := spec["PRESET_BASE"]
-	if base == "" {
-		base = "another"
-	}
-	return fmt.Errorf("%w: the beacon node runs the %s preset (%s): gavel's beacon types have the mainnet preset's sizes; run the chain with PRESET_BASE mainnet (any slot time and slots per epoch work)",
-		ErrPreset, base, strings.Join(diffs, ", "))
+	return last
 }
 
 // checkPreset reports how the node's constants differ from a preset's.

@@ -25,6 +25,8 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/metrics"
+
+	"github.com/gavel-eth/gavel/core/beacon"
 )
 
 var (
@@ -47,9 +49,9 @@ var (
 	ErrStatus = errors.New("beacon node error status")
 	// ErrMismatch: the beacon node's network differs from the configured one.
 	ErrMismatch = errors.New("beacon node is on another network")
-	// ErrPreset: the beacon node's preset gives the beacon types other
-	// sizes than gavel's (the minimal preset).
-	ErrPreset = errors.New("unsupported consensus preset")
+	// ErrPreset: a preset value of the beacon node is one gavel has no
+	// container shape for (beacon.Spec lists what it supports).
+	ErrPreset = beacon.ErrUnsupportedPreset
 )
 
 // APIError is a non-2xx answer of a beacon node. It matches ErrStatus.

@@ -83,6 +83,9 @@ type Config struct {
 	// Beacon is the network's consensus constants (fork of a slot, the
 	// builder signing domain, slot times).
 	Beacon *params.BeaconConfig
+	// Spec is the beacon chain's consensus preset (nil: mainnet); it sets
+	// the list limits of the submissions.
+	Spec *beacon.Spec
 	// SecretKey is the builder's BLS key: it signs every bid trace.
 	SecretKey *beacon.SecretKey
 	// CoinbaseKey is the execution account the builder builds with and pays
@@ -223,11 +226,11 @@ func (b *Builder) sign(slot uint64, p Proposer, res *miner.Result, value *uint25
 	empty := beacon.BlobsBundle{Commitments: []beacon.KZGCommitment{}, Proofs: []beacon.KZGProof{}, Blobs: []beacon.Blob{}}
 	switch fork {
 	case params.ForkBellatrix:
-		return beacon.NewSubmission(fork, &beacon.SubmitBlockRequestBellatrix{Message: trace, ExecutionPayload: *payload.Bellatrix, Signature: sig})
+		return beacon.NewSubmission(b.cfg.Spec, fork, &beacon.SubmitBlockRequestBellatrix{Message: trace, ExecutionPayload: *payload.Bellatrix, Signature: sig})
 	case params.ForkCapella:
-		return beacon.NewSubmission(fork, &beacon.SubmitBlockRequestCapella{Message: trace, ExecutionPayload: *payload.Capella, Signature: sig})
+		return beacon.NewSubmission(b.cfg.Spec, fork, &beacon.SubmitBlockRequestCapella{Message: trace, ExecutionPayload: *payload.Capella, Signature: sig})
 	case params.ForkDeneb:
-		return beacon.NewSubmission(fork, &beacon.SubmitBlockRequestDeneb{Message: trace, ExecutionPayload: *payload.Deneb, BlobsBundle: empty, Signature: sig})
+		return beacon.NewSubmission(b.cfg.Spec, fork, &beacon.SubmitBlockRequestDeneb{Message: trace, ExecutionPayload: *payload.Deneb, BlobsBundle: empty, Signature: sig})
 	}
 	reqs, err := beacon.ExecutionRequestsFromEngine(env.Requests)
 	if err != nil {
@@ -235,10 +238,10 @@ func (b *Builder) sign(slot uint64, p Proposer, res *miner.Result, value *uint25
 	}
 	switch fork {
 	case params.ForkElectra:
-		return beacon.NewSubmission(fork, &beacon.SubmitBlockRequestElectra{Message: trace, ExecutionPayload: *payload.Deneb,
+		return beacon.NewSubmission(b.cfg.Spec, fork, &beacon.SubmitBlockRequestElectra{Message: trace, ExecutionPayload: *payload.Deneb,
 			BlobsBundle: empty, ExecutionRequests: *reqs, Signature: sig})
 	case params.ForkFulu:
-		return beacon.NewSubmission(fork, &beacon.SubmitBlockRequestFulu{Message: trace, ExecutionPayload: *payload.Deneb,
+		return beacon.NewSubmission(b.cfg.Spec, fork, &beacon.SubmitBlockRequestFulu{Message: trace, ExecutionPayload: *payload.Deneb,
 			BlobsBundle: beacon.BlobsBundleFulu(empty), ExecutionRequests: *reqs, Signature: sig})
 	}
 	return nil, fmt.Errorf("the builder does not build %s blocks", fork)

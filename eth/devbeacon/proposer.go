@@ -39,6 +39,9 @@ type ProposerConfig struct {
 	RelayURL func() string
 	// Beacon is the dev chain's consensus constants.
 	Beacon *params.BeaconConfig
+	// Spec is the consensus preset of the blocks it signs (nil: mainnet,
+	// the dev chain's).
+	Spec *beacon.Spec
 	// Validators are the dev validators; validator slot mod n proposes.
 	Validators []Validator
 	// GasLimit is the gas limit the validators register.
@@ -235,7 +238,7 @@ func (p *Proposer) propose(ctx context.Context, req PayloadRequest, v Validator,
 	if err != nil {
 		return nil, err
 	}
-	bid, err := beacon.DecodeSignedBuilderBidJSON(fork, versioned.Data)
+	bid, err := beacon.DecodeSignedBuilderBidJSON(p.cfg.Spec, fork, versioned.Data)
 	if err != nil {
 		return nil, fmt.Errorf("getHeader answer: %w", err)
 	}
@@ -297,12 +300,13 @@ func (p *Proposer) blindedBlock(req PayloadRequest, v Validator, bid *beacon.Sig
 		return nil, fmt.Errorf("dev proposer signs only Electra and Fulu blocks, not %s", bid.Fork)
 	}
 	m := bid.Electra.Message
+	spec := bid.Spec()
 	blk := &beacon.SignedBlindedBeaconBlockElectra{Message: beacon.BlindedBeaconBlockElectra{
 		Slot: req.Slot, ProposerIndex: v.Index, ParentRoot: beacon.Root(req.Attrs.ParentBeaconRoot),
 		Body: beacon.BlindedBeaconBlockBodyElectra{
 			ProposerSlashings: []beacon.ProposerSlashing{}, AttesterSlashings: []beacon.AttesterSlashingElectra{},
 			Attestations: []beacon.AttestationElectra{}, Deposits: []beacon.Deposit{}, VoluntaryExits: []beacon.SignedVoluntaryExit{},
-			ExecutionPayloadHeader: m.Header, BLSToExecutionChanges: []beacon.SignedBLSToExecutionChange{},
+			SyncAggregate: spec.SyncAggregate(), ExecutionPayloadHeader: m.Header, BLSToExecutionChanges: []beacon.SignedBLSToExecutionChange{},
 			BlobKZGCommitments: m.BlobKZGCommitments, ExecutionRequests: m.ExecutionRequests,
 		},
 	}}
@@ -311,10 +315,10 @@ func (p *Proposer) blindedBlock(req PayloadRequest, v Validator, bid *beacon.Sig
 	if err != nil {
 		return nil, err
 	}
-	if blk.Signature, err = v.Key.Sign(&blk.Message, domain); err != nil {
+	if blk.Signature, err = v.Key.Sign(spec.Hashable(&blk.Message), domain); err != nil {
 		return nil, err
 	}
-	return &beacon.SignedBlindedBeaconBlock{Fork: bid.Fork, Electra: blk}, nil
+	return beacon.NewSignedBlindedBeaconBlock(spec, bid.Fork, blk)
 }
 
 // engineBlobs converts a blobs bundle to the engine API's form.

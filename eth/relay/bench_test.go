@@ -40,7 +40,7 @@ func decode(b *testing.B, e *relaytest.Env, zipped []byte) *beacon.Submission {
 	if err != nil {
 		b.Fatal(err)
 	}
-	sub, err := relayapi.DecodeSubmission(e.Beacon, "fulu", raw, true)
+	sub, err := relayapi.DecodeSubmission(e.Beacon, beacon.MainnetSpec, "fulu", raw, true)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -80,7 +80,7 @@ func pipeline(b *testing.B, e *relaytest.Env, body []byte, gzipped bool) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	sub, err := relayapi.DecodeSubmission(e.Beacon, "fulu", raw, true)
+	sub, err := relayapi.DecodeSubmission(e.Beacon, beacon.MainnetSpec, "fulu", raw, true)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -201,7 +201,7 @@ func BenchmarkLargeSubmission(b *testing.B) {
 		b.SetBytes(int64(len(raw)))
 		start := testutil.CPUTime()
 		for b.Loop() {
-			if _, err := relayapi.DecodeSubmission(e.Beacon, "fulu", raw, true); err != nil {
+			if _, err := relayapi.DecodeSubmission(e.Beacon, beacon.MainnetSpec, "fulu", raw, true); err != nil {
 				b.Fatal(err)
 			}
 		}

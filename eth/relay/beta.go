@@ -109,7 +109,7 @@ func (r *Relay) betaBid(bid *Bid, block *miner.BetaBlock) (*betaBid, error) {
 			return nil, fmt.Errorf("merged requests: %w", err)
 		}
 	}
-	signed, err := beacon.NewSignedBuilderBid(payload, bid.commitments(), reqs, bid.Trace.Value, r.cfg.SecretKey, r.builderDom)
+	signed, err := beacon.NewSignedBuilderBid(r.cfg.Spec, payload, bid.commitments(), reqs, bid.Trace.Value, r.cfg.SecretKey, r.builderDom)
 	if err != nil {
 		return nil, fmt.Errorf("signing the merged bid: %w", err)
 	}

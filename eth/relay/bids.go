@@ -57,9 +57,9 @@ func (b *Bid) commitments() []beacon.KZGCommitment {
 
 // signedBid returns the bid as getHeader serves it, signed with the relay's
 // key once and then cached.
-func (b *Bid) signedBid(key *beacon.SecretKey, domain beacon.Domain) (*beacon.SignedBuilderBid, error) {
+func (b *Bid) signedBid(spec *beacon.Spec, key *beacon.SecretKey, domain beacon.Domain) (*beacon.SignedBuilderBid, error) {
 	b.signOnce.Do(func() {
-		b.signed, b.signErr = beacon.NewSignedBuilderBid(b.Payload, b.commitments(), b.Requests, b.Trace.Value, key, domain)
+		b.signed, b.signErr = beacon.NewSignedBuilderBid(spec, b.Payload, b.commitments(), b.Requests, b.Trace.Value, key, domain)
 	})
 	return b.signed, b.signErr
 }

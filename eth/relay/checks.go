@@ -324,7 +324,7 @@ func (r *Relay) checkPayloadAttributes(sub *beacon.Submission, t *beacon.BidTrac
 		return nil, fmt.Errorf("%w - got: %s, expected: %s", ErrPrevRandao, p.PrevRandao, attrs.PrevRandao.Hex())
 	}
 	if sub.Fork >= params.ForkCapella {
-		root, err := beacon.WithdrawalsRoot(p.Withdrawals)
+		root, err := beacon.WithdrawalsRoot(r.cfg.Spec, p.Withdrawals)
 		if err != nil {
 			return nil, fmt.Errorf("%w - could not compute withdrawals root: %v", ErrWithdrawalsRoot, err)
 		}
@@ -451,7 +451,7 @@ func (r *Relay) saveBid(b *Bid) error {
 		return err
 	}
 	if isTop {
-		go b.signedBid(r.cfg.SecretKey, r.builderDom)
+		go b.signedBid(r.cfg.Spec, r.cfg.SecretKey, r.builderDom)
 	}
 	return nil
 }

@@ -56,7 +56,7 @@ func TestSubmissionChecks(t *testing.T) {
 	}{
 		{"fork", func() *beacon.Submission {
 			r := fulu(good)
-			s, _ := beacon.NewSubmission(params.ForkElectra, &beacon.SubmitBlockRequestElectra{Message: r.Message, ExecutionPayload: r.ExecutionPayload,
+			s, _ := beacon.NewSubmission(beacon.MainnetSpec, params.ForkElectra, &beacon.SubmitBlockRequestElectra{Message: r.Message, ExecutionPayload: r.ExecutionPayload,
 				BlobsBundle: beacon.BlobsBundle(r.BlobsBundle), ExecutionRequests: r.ExecutionRequests, Signature: r.Signature})
 			return s
 		}, relay.ErrWrongFork, "not fulu payload"},
@@ -100,7 +100,7 @@ func TestSubmissionChecks(t *testing.T) {
 		{"signature", func() *beacon.Submission {
 			r := fulu(good)
 			r.Signature, _ = other.Key.Sign(&r.Message, beacon.BuilderDomain(e.Beacon))
-			s, _ := beacon.NewSubmission(params.ForkFulu, r)
+			s, _ := beacon.NewSubmission(beacon.MainnetSpec, params.ForkFulu, r)
 			return s
 		}, relay.ErrBuilderSignature, "invalid signature"},
 		{"bid gas used", func() *beacon.Submission {

@@ -41,7 +41,7 @@ func (r *Relay) GetHeader(slot uint64, parent beacon.Root, proposer beacon.BLSPu
 	if bb := bid.beta.Load(); bb != nil {
 		return bb.signed, nil
 	}
-	signed, err := bid.signedBid(r.cfg.SecretKey, r.builderDom)
+	signed, err := bid.signedBid(r.cfg.Spec, r.cfg.SecretKey, r.builderDom)
 	if err != nil {
 		return nil, internal("signing the bid", err)
 	}

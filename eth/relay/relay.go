@@ -56,6 +56,10 @@ type Config struct {
 	// Beacon is the network's consensus constants (fork schedule, signing
 	// domains, slot timing).
 	Beacon *params.BeaconConfig
+	// Spec is the beacon chain's consensus preset (the beacon node's
+	// /eth/v1/config/spec): the shapes of blinded blocks and the list limits
+	// in withdrawals roots and bids. Nil means mainnet.
+	Spec *beacon.Spec
 	// SecretKey is the relay's BLS key, which signs every bid getHeader serves.
 	SecretKey *beacon.SecretKey
 	// CancellationsDisabled refuses ?cancellations=1 submissions.
@@ -185,6 +189,9 @@ func New(cfg Config, c Chain, st store.Relay, pub Publisher, rec SubmissionRecor
 	if err := cfg.Beacon.Validate(); err != nil {
 		return nil, err
 	}
+	if cfg.Spec == nil {
+		cfg.Spec = beacon.MainnetSpec
+	}
 	if cfg.RegistrationLookahead <= 0 {
 		cfg.RegistrationLookahead = DefaultRegistrationLookahead
 	}
@@ -259,6 +266,9 @@ func (r *Relay) Pubkey() beacon.BLSPubkey { return r.relayPubkey }
 // BeaconConfig is the network's consensus constants.
 func (r *Relay) BeaconConfig() *params.BeaconConfig { return r.cfg.Beacon }
 
+// Spec returns the consensus preset the relay decodes, hashes and signs with.
+func (r *Relay) Spec() *beacon.Spec { return r.cfg.Spec }
+
 // SetHeadSlot records the slot of the beacon head: submissions and
 // getHeader for it and earlier are refused. Old auctions are pruned.
 func (r *Relay) SetHeadSlot(slot uint64) {
@@ -327,7 +337,7 @@ func (r *Relay) SetPayloadAttributes(slot uint64, parent common.Hash, a PayloadA
 	for i, w := range a.Withdrawals {
 		ws[i] = beacon.Withdrawal{Index: w.Index, ValidatorIndex: w.Validator, Address: beacon.Address(w.Address), Amount: w.Amount}
 	}
-	root, err := beacon.WithdrawalsRoot(ws)
+	root, err := beacon.WithdrawalsRoot(r.cfg.Spec, ws)
 	if err != nil {
 		return err
 	}

@@ -232,7 +232,7 @@ func (r *Relay) installSharedBid(sb *store.SharedBid) (*Bid, error) {
 	if b := r.bids.byBlockHash(sb.BlockHash); b != nil {
 		return b, nil
 	}
-	sub, err := beacon.DecodeSubmissionSSZ(params.ConsensusFork(sb.Fork), sb.Submission)
+	sub, err := beacon.DecodeSubmissionSSZ(r.cfg.Spec, params.ConsensusFork(sb.Fork), sb.Submission)
 	if err != nil {
 		return nil, fmt.Errorf("shared bid %s: %w", sb.BlockHash, err)
 	}
@@ -252,7 +252,7 @@ func (r *Relay) installSharedBid(sb *store.SharedBid) (*Bid, error) {
 		return nil, err
 	}
 	if isTop {
-		go b.signedBid(r.cfg.SecretKey, r.builderDom) // as for a local bid (saveBid)
+		go b.signedBid(r.cfg.Spec, r.cfg.SecretKey, r.builderDom) // as for a local bid (saveBid)
 		go r.verifyShared(sub, b)
 	}
 	sharedLoaded.Mark(1)

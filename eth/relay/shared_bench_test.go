@@ -48,7 +48,7 @@ func BenchmarkSharedSubmission(b *testing.B) {
 		start := testutil.CPUTime()
 		for b.Loop() {
 			at = at.Add(time.Millisecond)
-			s, err := beacon.DecodeSubmissionSSZ(sub.Fork, raw)
+			s, err := beacon.DecodeSubmissionSSZ(beacon.MainnetSpec, sub.Fork, raw)
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -148,7 +148,7 @@ func TestSharedEquivocationGuard(t *testing.T) {
 
 	headerOf := func(e *relaytest.Env, sub *beacon.Submission) *beacon.SignedBlindedBeaconBlock {
 		p := sub.Payload()
-		h, err := p.Header()
+		h, err := p.Header(beacon.MainnetSpec)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -354,7 +354,7 @@ func TestSharedBetaDeliveredElsewhere(t *testing.T) {
 		t.Fatalf("getPayload on A for the delivered merged block: %v", err)
 	}
 	alphaBid := &beacon.SignedBuilderBid{Fork: sub.Fork, Electra: &beacon.SignedBuilderBidElectra{}}
-	h, err := sub.Payload().Header()
+	h, err := sub.Payload().Header(beacon.MainnetSpec)
 	if err != nil {
 		t.Fatal(err)
 	}

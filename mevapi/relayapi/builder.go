@@ -43,6 +43,7 @@ var ErrSubmissionTooLarge = errors.New("submission too large")
 // BuilderRelay is what the builder API needs of the relay (eth/relay.Relay).
 type BuilderRelay interface {
 	BeaconConfig() *params.BeaconConfig
+	Spec() *beacon.Spec
 	Validators() []relay.ValidatorDuty
 	CheckCancellations(requested bool) error
 	CheckBidTrace(t *beacon.BidTrace, fork params.ConsensusFork) error
@@ -189,7 +190,7 @@ func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
 		}
 	}
 	var sub *beacon.Submission
-	if gerr := heavy(req, body, func() { sub, err = DecodeSubmission(b.r.BeaconConfig(), version, body, ssz) }); gerr != nil {
+	if gerr := heavy(req, body, func() { sub, err = DecodeSubmission(b.r.BeaconConfig(), b.r.Spec(), version, body, ssz) }); gerr != nil {
 		mevapi.WriteError(w, mevapi.BodyStatus(gerr), gerr.Error())
 		return
 	}
@@ -438,8 +439,8 @@ func isSSZ(contentType string) (bool, error) {
 // DecodeSubmission decodes a block submission of the fork named by the
 // Eth-Consensus-Version header, or, without it, of its slot's fork. SSZ that
 // does not decode is retried as JSON (builders that label JSON as
-// octet-stream), as the reference relay does.
-func DecodeSubmission(cfg *params.BeaconConfig, version string, body []byte, ssz bool) (*beacon.Submission, error) {
+// octet-stream), as the reference relay does. spec is the chain's preset.
+func DecodeSubmission(cfg *params.BeaconConfig, spec *beacon.Spec, version string, body []byte, ssz bool) (*beacon.Submission, error) {
 	var fork params.ConsensusFork
 	if version != "" {
 		f, err := params.ParseConsensusFork(version)
@@ -466,16 +467,16 @@ func DecodeSubmission(cfg *params.BeaconConfig, version string, body []byte, ssz
 		fork = cfg.ForkAtSlot(slot)
 	}
 	if ssz {
-		sub, err := beacon.DecodeSubmissionSSZ(fork, body)
+		sub, err := beacon.DecodeSubmissionSSZ(spec, fork, body)
 		if err == nil {
 			return sub, nil
 		}
-		if jsub, jerr := beacon.DecodeSubmissionJSON(fork, body); jerr == nil {
+		if jsub, jerr := beacon.DecodeSubmissionJSON(spec, fork, body); jerr == nil {
 			return jsub, nil
 		}
 		return nil, err
 	}
-	return beacon.DecodeSubmissionJSON(fork, body)
+	return beacon.DecodeSubmissionJSON(spec, fork, body)
 }
 
 // writeRelayError answers a relay failure: 500 for the relay's own faults

@@ -34,6 +34,7 @@ const (
 // ProposerRelay is what the proposer API needs of the relay (eth/relay.Relay).
 type ProposerRelay interface {
 	BeaconConfig() *params.BeaconConfig
+	Spec() *beacon.Spec
 	RegisterValidators(ctx context.Context, regs []beacon.SignedValidatorRegistration) error
 	GetHeader(slot uint64, parent beacon.Root, proposer beacon.BLSPubkey) (*beacon.SignedBuilderBid, error)
 	GetPayload(ctx context.Context, blk *beacon.SignedBlindedBeaconBlock, async bool) (*relay.Delivery, error)
@@ -243,9 +244,9 @@ func (p *proposerAPI) blindedBlock(w http.ResponseWriter, req *http.Request, v2 
 	}
 	var blk *beacon.SignedBlindedBeaconBlock
 	if mt == contentSSZ {
-		blk, err = beacon.DecodeSignedBlindedBeaconBlockSSZ(fork, body)
+		blk, err = beacon.DecodeSignedBlindedBeaconBlockSSZ(p.r.Spec(), fork, body)
 	} else {
-		blk, err = beacon.DecodeSignedBlindedBeaconBlockJSON(fork, body)
+		blk, err = beacon.DecodeSignedBlindedBeaconBlockJSON(p.r.Spec(), fork, body)
 	}
 	if err != nil {
 		mevapi.WriteError(w, http.StatusBadRequest, "failed to decode payload: "+err.Error())

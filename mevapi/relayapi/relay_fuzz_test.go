@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/gavel-eth/gavel/core/beacon"
 	"github.com/gavel-eth/gavel/params"
 )
 
@@ -16,7 +17,7 @@ func FuzzDecodeSubmission(f *testing.F) {
 	f.Add([]byte{1, 0, 0, 0, 0, 0, 0, 0, 4, 0}, true, "fulu")
 	f.Add([]byte(`{"message":{"slot":"1"},"execution_payload":{}}`), true, "deneb")
 	f.Fuzz(func(t *testing.T, body []byte, ssz bool, version string) {
-		sub, err := DecodeSubmission(cfg, version, body, ssz)
+		sub, err := DecodeSubmission(cfg, beacon.MainnetSpec, version, body, ssz)
 		if err == nil && sub == nil {
 			t.Fatal("nil submission without error")
 		}

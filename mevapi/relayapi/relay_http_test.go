@@ -273,7 +273,7 @@ func TestProposerFlowHTTP(t *testing.T) {
 	if err := json.Unmarshal(out, &versioned); err != nil || versioned.Version != "fulu" {
 		t.Fatalf("getHeader json: %v %s", err, out)
 	}
-	bid, err := beacon.DecodeSignedBuilderBidJSON(params.ForkFulu, versioned.Data)
+	bid, err := beacon.DecodeSignedBuilderBidJSON(beacon.MainnetSpec, params.ForkFulu, versioned.Data)
 	if err != nil || bid.VerifySignature(beacon.BuilderDomain(e.Beacon)) != nil {
 		t.Fatalf("getHeader bid: %v", err)
 	}
@@ -281,7 +281,7 @@ func TestProposerFlowHTTP(t *testing.T) {
 	if code != 200 || h.Get("Content-Type") != "application/octet-stream" {
 		t.Fatalf("getHeader ssz: %d", code)
 	}
-	if sszBid, err := beacon.DecodeSignedBuilderBidSSZ(params.ForkFulu, out); err != nil || sszBid.Value() != bid.Value() {
+	if sszBid, err := beacon.DecodeSignedBuilderBidSSZ(beacon.MainnetSpec, params.ForkFulu, out); err != nil || sszBid.Value() != bid.Value() {
 		t.Fatalf("getHeader ssz: %v", err)
 	}
 	for _, c := range []struct {

@@ -50,6 +50,7 @@ type Env struct {
 	Store      store.Store
 	Relay      *relay.Relay
 	Beacon     *params.BeaconConfig
+	Spec       *beacon.Spec // the consensus preset (Options.Spec)
 	Validators []Validator
 	BuilderKey *beacon.SecretKey
 	RelayKey   *beacon.SecretKey
@@ -129,6 +130,9 @@ type Options struct {
 	// Capella runs the chain on Shanghai and the beacon side on Capella (no
 	// blobs, beacon root or requests) instead of Osaka/Fulu.
 	Capella bool
+	// Spec is the consensus preset of the relay and of the blocks the
+	// proposers sign (nil: mainnet).
+	Spec *beacon.Spec
 }
 
 func key(label string, i int) *beacon.SecretKey {
@@ -180,7 +184,7 @@ func New(tb testing.TB, opts Options) *Env {
 		bcfg.Forks = bcfg.Forks[:params.ForkCapella+1]
 	}
 	e := &Env{
-		TB: tb, Chain: c, Store: st, Beacon: bcfg,
+		TB: tb, Chain: c, Store: st, Beacon: bcfg, Spec: opts.Spec,
 		BuilderKey: key("builder", 0), RelayKey: key("relay", 0),
 		Coinbase: params.DevAccounts()[9].Key, Senders: senders,
 		Publisher: &Publisher{}, Clock: &Clock{}, genesis: gen, nonces: map[common.Address]uint64{}, capella: opts.Capella,
@@ -190,7 +194,10 @@ func New(tb testing.TB, opts Options) *Env {
 		k := key("validator", i)
 		e.Validators = append(e.Validators, Validator{Index: uint64(i), Key: k, FeeRecipient: common.BytesToAddress(crypto.Keccak256([]byte{byte(i), 'f'})[12:])})
 	}
-	cfg := relay.Config{Beacon: bcfg, SecretKey: e.RelayKey, Now: e.Clock.Now, PublishRetryDelay: time.Microsecond}
+	if e.Spec == nil {
+		e.Spec = beacon.MainnetSpec
+	}
+	cfg := relay.Config{Beacon: bcfg, Spec: e.Spec, SecretKey: e.RelayKey, Now: e.Clock.Now, PublishRetryDelay: time.Microsecond}
 	if opts.Shared {
 		if cfg.Shared = store.SharedOf(st); cfg.Shared == nil {
 			tb.Fatal("relaytest: Shared needs a PostgreSQL Store")
@@ -357,7 +364,7 @@ func (e *Env) SubmissionWith(b *Block, edit func(*beacon.BidTrace)) (*beacon.Sub
 		if req.Signature, err = e.BuilderKey.Sign(&req.Message, beacon.BuilderDomain(e.Beacon)); err != nil {
 			return nil, err
 		}
-		return beacon.NewSubmission(params.ForkCapella, req)
+		return beacon.NewSubmission(e.Spec, params.ForkCapella, req)
 	}
 	return e.Sign(&beacon.SubmitBlockRequestFulu{
 		Message: t, ExecutionPayload: *payload.Deneb,
@@ -373,7 +380,7 @@ func (e *Env) Sign(req *beacon.SubmitBlockRequestFulu) (*beacon.Submission, erro
 		return nil, err
 	}
 	req.Signature = sig
-	return beacon.NewSubmission(params.ForkFulu, req)
+	return beacon.NewSubmission(e.Spec, params.ForkFulu, req)
 }
 
 // BlindedBlock is the proposer's signed blinded block for a bid.
@@ -386,17 +393,21 @@ func (e *Env) BlindedBlock(slot uint64, bid *beacon.SignedBuilderBid) *beacon.Si
 			Body: beacon.BlindedBeaconBlockBodyCapella{
 				ProposerSlashings: []beacon.ProposerSlashing{}, AttesterSlashings: []beacon.AttesterSlashing{},
 				Attestations: []beacon.Attestation{}, Deposits: []beacon.Deposit{}, VoluntaryExits: []beacon.SignedVoluntaryExit{},
-				ExecutionPayloadHeader: bid.Capella.Message.Header, BLSToExecutionChanges: []beacon.SignedBLSToExecutionChange{},
+				SyncAggregate: e.Spec.SyncAggregate(), ExecutionPayloadHeader: bid.Capella.Message.Header, BLSToExecutionChanges: []beacon.SignedBLSToExecutionChange{},
 			},
 		}}
 		domain, err := beacon.ProposerDomain(e.Beacon, params.ForkCapella)
 		if err != nil {
 			e.TB.Fatal(err)
 		}
-		if blk.Signature, err = v.Key.Sign(&blk.Message, domain); err != nil {
+		if blk.Signature, err = v.Key.Sign(e.Spec.Hashable(&blk.Message), domain); err != nil {
 			e.TB.Fatal(err)
 		}
-		return &beacon.SignedBlindedBeaconBlock{Fork: params.ForkCapella, Capella: blk}
+		b, err := beacon.NewSignedBlindedBeaconBlock(e.Spec, params.ForkCapella, blk)
+		if err != nil {
+			e.TB.Fatal(err)
+		}
+		return b
 	}
 	m := bid.Electra.Message
 	return e.BlindedBlockFrom(slot, beacon.BlindedBeaconBlockElectra{
@@ -404,7 +415,7 @@ func (e *Env) BlindedBlock(slot uint64, bid *beacon.SignedBuilderBid) *beacon.Si
 		Body: beacon.BlindedBeaconBlockBodyElectra{
 			ProposerSlashings: []beacon.ProposerSlashing{}, AttesterSlashings: []beacon.AttesterSlashingElectra{},
 			Attestations: []beacon.AttestationElectra{}, Deposits: []beacon.Deposit{}, VoluntaryExits: []beacon.SignedVoluntaryExit{},
-			ExecutionPayloadHeader: m.Header, BLSToExecutionChanges: []beacon.SignedBLSToExecutionChange{},
+			SyncAggregate: e.Spec.SyncAggregate(), ExecutionPayloadHeader: m.Header, BLSToExecutionChanges: []beacon.SignedBLSToExecutionChange{},
 			BlobKZGCommitments: m.BlobKZGCommitments, ExecutionRequests: m.ExecutionRequests,
 		},
 	})
@@ -419,8 +430,12 @@ func (e *Env) BlindedBlockFrom(slot uint64, msg beacon.BlindedBeaconBlockElectra
 	if err != nil {
 		e.TB.Fatal(err)
 	}
-	if blk.Signature, err = v.Key.Sign(&blk.Message, domain); err != nil {
+	if blk.Signature, err = v.Key.Sign(e.Spec.Hashable(&blk.Message), domain); err != nil {
 		e.TB.Fatal(err)
 	}
-	return &beacon.SignedBlindedBeaconBlock{Fork: params.ForkFulu, Electra: blk}
+	b, err := beacon.NewSignedBlindedBeaconBlock(e.Spec, params.ForkFulu, blk)
+	if err != nil {
+		e.TB.Fatal(err)
+	}
+	return b
 }
