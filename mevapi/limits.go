@@ -8,8 +8,8 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"runtime"
 	"runtime/debug"
+	"slices"
 	"sync"
 	"time"
 
@@ -70,16 +70,25 @@ func BodyStatus(err error) int {
 // per client IP. Readers reserve before they allocate and give back when
 // the request ends; a reservation that does not fit waits a little for
 // others to finish, then fails.
+//
+// The last eighth of the total (headroom) is only for small bodies, those
+// announced at most one read chunk long and read straight into their
+// buffer: bodies of many megabytes, or of unknown length, from many
+// addresses can fill the rest, but an honest registration or JSON-RPC call
+// still finds room. (To take the headroom too, an attacker needs hundreds
+// of connections each trickling a small body at the minimum rate, from at
+// least four addresses given the per-IP connection cap.)
 type budget struct {
 	total, perIP int64
+	headroom     int64
 	wait         time.Duration
 
 	mu      sync.Mutex
 	used    int64
 	peak    int64 // highest use since the last return of memory to the OS
 	byIP    map[string]int64
-	changed chan struct{} // closed and replaced on every release
-	freed   time.Time     // last return of memory to the OS
+	waiting []*pending // reservations waiting, in arrival order
+	freed   time.Time  // last return of memory to the OS
 }
 
 // returnAfter is the peak use of the budget after which, once bodies in
@@ -91,49 +100,94 @@ const (
 	returnEvery = 5 * time.Second
 )
 
+// connOverhead is what the server holds for an open connection besides
+// request bodies and gzip state: its read and write buffers (4 KiB each),
+// the goroutine stack, the request and its headers, and the garbage they
+// leave until the next collection. Measured: bursts of 1,000 stalled gzip
+// connections took RSS 60 to 70 MiB past the bodies and gzip readers
+// reserved.
+const connOverhead = 64 << 10
+
+// bodyShare is the part of the body budget left for bodies: the budget less
+// connOverhead for every connection the caps let in (128 MiB of the default
+// 256 MiB), but at least half of it.
+func bodyShare(cfg Config) int64 {
+	return max(cfg.BodyBudget-int64(cfg.MaxConns)*connOverhead, cfg.BodyBudget/2)
+}
+
 func newBudget(total, perIP int64, wait time.Duration) *budget {
-	return &budget{total: total, perIP: perIP, wait: wait, byIP: map[string]int64{}, changed: make(chan struct{})}
+	return &budget{total: total, perIP: perIP, headroom: total / 8, wait: wait, byIP: map[string]int64{}}
+}
+
+// pending is a reservation waiting for bytes to be released.
+type pending struct {
+	ip      string
+	n       int64
+	small   bool
+	granted bool
+	ready   chan struct{}
+}
+
+// take grants n bytes to ip when they fit; b.mu is held.
+func (b *budget) take(ip string, n int64, small bool) bool {
+	limit := b.total - b.headroom
+	if small {
+		limit = b.total
+	}
+	if b.byIP[ip]+n > b.perIP || b.used+n > limit {
+		return false
+	}
+	b.used += n
+	b.peak = max(b.peak, b.used)
+	b.byIP[ip] += n
+	budgetBytesGauge.Update(b.used)
+	return true
 }
 
 // reserve takes n bytes for ip, waiting at most b.wait (or until ctx ends).
-func (b *budget) reserve(ctx context.Context, ip string, n int64) error {
-	var timer *time.Timer
-	for {
-		b.mu.Lock()
-		fitsIP := b.byIP[ip]+n <= b.perIP
-		if fitsIP && b.used+n <= b.total {
-			b.used += n
-			b.peak = max(b.peak, b.used)
-			b.byIP[ip] += n
-			budgetBytesGauge.Update(b.used)
-			b.mu.Unlock()
-			if timer != nil {
-				timer.Stop()
-			}
-			return nil
-		}
-		ch := b.changed
+// Only a small body's reservation may use the headroom. Waiting requests
+// are woken one by one as released bytes make theirs fit, in arrival order
+// (before, every release woke every waiter: a thousand of them at once in
+// the 1,000-connection attack).
+func (b *budget) reserve(ctx context.Context, ip string, n int64, small bool) error {
+	b.mu.Lock()
+	if b.take(ip, n, small) {
 		b.mu.Unlock()
-		if timer == nil {
-			timer = time.NewTimer(b.wait)
-		}
-		select {
-		case <-ch:
-		case <-ctx.Done():
-			timer.Stop()
-			budgetRefusedMeter.Mark(1)
-			return fmt.Errorf("%w: %v", ErrBusy, ctx.Err())
-		case <-timer.C:
-			budgetRefusedMeter.Mark(1)
-			if !fitsIP {
-				return fmt.Errorf("%w: the limit is %d bytes per IP", ErrIPBusy, b.perIP)
-			}
-			return fmt.Errorf("%w (%d bytes)", ErrBusy, b.total)
-		}
+		return nil
 	}
+	w := &pending{ip: ip, n: n, small: small, ready: make(chan struct{})}
+	b.waiting = append(b.waiting, w)
+	b.mu.Unlock()
+	timer := time.NewTimer(b.wait)
+	defer timer.Stop()
+	var cause error
+	select {
+	case <-w.ready:
+		return nil
+	case <-ctx.Done():
+		cause = fmt.Errorf("%w: %v", ErrBusy, ctx.Err())
+	case <-timer.C:
+	}
+	b.mu.Lock()
+	if w.granted { // granted while the timer fired
+		b.mu.Unlock()
+		return nil
+	}
+	b.waiting = slices.DeleteFunc(b.waiting, func(o *pending) bool { return o == w })
+	fitsIP := b.byIP[ip]+n <= b.perIP
+	b.mu.Unlock()
+	budgetRefusedMeter.Mark(1)
+	switch {
+	case cause != nil:
+		return cause
+	case !fitsIP:
+		return fmt.Errorf("%w: the limit is %d bytes per IP", ErrIPBusy, b.perIP)
+	}
+	return fmt.Errorf("%w (%d bytes)", ErrBusy, b.total)
 }
 
-// release gives back n bytes of ip.
+// release gives back n bytes of ip and grants what now fits to the
+// waiting reservations, in arrival order.
 func (b *budget) release(ip string, n int64) {
 	if n == 0 {
 		return
@@ -146,20 +200,23 @@ func (b *budget) release(ip string, n int64) {
 		delete(b.byIP, ip)
 	}
 	budgetBytesGauge.Update(b.used)
-	close(b.changed)
-	b.changed = make(chan struct{})
+	b.waiting = slices.DeleteFunc(b.waiting, func(w *pending) bool {
+		if !b.take(w.ip, w.n, w.small) {
+			return false
+		}
+		w.granted = true
+		close(w.ready)
+		return true
+	})
 	giveBack := b.used == 0 && b.peak >= returnAfter && time.Since(b.freed) >= returnEvery
 	if giveBack {
 		b.peak, b.freed = 0, time.Now()
 	}
 	b.mu.Unlock()
 	if giveBack {
-		go func() {
-			// Two collections: the first moves the pooled chunks to the
-			// pool's victim cache, the second (in FreeOSMemory) drops them.
-			runtime.GC()
-			debug.FreeOSMemory()
-		}()
+		// The chunks left the process already (chunkStore); what is
+		// returned here are the joined bodies and decoding garbage.
+		go debug.FreeOSMemory()
 	}
 }
 
@@ -175,21 +232,47 @@ func (b *budget) inUse() int64 {
 // ends. A nil *Account is unmetered (requests that did not come through a
 // Server, as in tests).
 type Account struct {
-	b    *budget
-	ip   string
-	ctx  context.Context
-	mu   sync.Mutex
-	held int64
+	b     *budget
+	ip    string
+	ctx   context.Context
+	resp  http.Header // the response's: a refusal closes the connection
+	cpu   *cpuTurns   // the request's turns of the CPU gate
+	until time.Time   // the read timeout: no reservation after it (zero: none)
+	mu    sync.Mutex
+	held  int64
 }
 
 type accountKey struct{}
 
-// grow reserves n more bytes for the request.
-func (a *Account) grow(n int64) error {
+// Reserve takes n bytes of the budget for the rest of the request, for
+// memory a handler holds besides the body's bytes (a gzip reader's inflate
+// state); it returns the budget's errors (see BodyStatus). A nil Account
+// reserves nothing.
+func (a *Account) Reserve(n int64) error { return a.grow(n, false) }
+
+// grow reserves n more bytes for the request; small is for the buffer of a
+// small body (see budget).
+func (a *Account) grow(n int64, small bool) error {
 	if a == nil || n <= 0 {
 		return nil
 	}
-	if err := a.b.reserve(a.ctx, a.ip, n); err != nil {
+	var err error
+	if !a.until.IsZero() && time.Now().After(a.until) {
+		// The read timeout bounds inflating and waiting for the budget
+		// too, not only the network: a request that progresses a chunk at
+		// a time through a crowded budget cannot live for a minute.
+		slowBodyMeter.Mark(1)
+		err = fmt.Errorf("%w: the body was not read (and inflated) within the read timeout", ErrSlowBody)
+	} else {
+		err = a.b.reserve(a.ctx, a.ip, n, small)
+	}
+	if err != nil {
+		// The answer closes the connection: net/http would otherwise
+		// read the rest of the body first (up to 256 KiB), and a stalled
+		// client would hold the request until its read deadline.
+		if a.resp != nil {
+			a.resp.Set("Connection", "close")
+		}
 		return err
 	}
 	a.mu.Lock()
@@ -224,56 +307,54 @@ func AccountOf(r *http.Request) *Account {
 	return a
 }
 
-// readChunk is the size of the pooled pieces ReadAll reads into. Each is
-// reserved from the body budget before it is taken, so what a request holds
-// grows with what it received, 64 KiB at a time.
-const readChunk = 64 << 10
-
-var readChunks = sync.Pool{New: func() any { b := make([]byte, readChunk); return &b }}
-
 // ReadAll reads src, at most limit bytes (or exactly size when size >= 0 is
 // announced and within limit), within acct's share of the body budget (a
-// nil acct reads unmetered). The bytes go into pooled chunks as they arrive,
+// nil acct reads unmetered). A body announced at most one chunk long is
+// read straight into a buffer of its length, reserved first. Others go
+// into chunks (outside the Go heap, see chunkStore) as the bytes arrive,
 // each reserved first, so an announced length never sizes an allocation;
 // once the body is complete they are joined into one buffer of the exact
-// length (decoders may alias it: no waste) and the chunks go back to the
-// pool. tooLarge builds the error returned when more than limit bytes come
-// out. When onPrefix is set it is called once with the first prefix bytes
+// length (decoders may alias it: no waste) and the chunks are given back.
+// tooLarge builds the error returned when more than limit bytes come out.
+// When onPrefix is set it is called once with the first prefix bytes
 // (prefix <= 64 KiB) as soon as they are in; it must not keep the slice, and
 // an error it returns ends the read and is returned as it is.
 func ReadAll(acct *Account, src io.Reader, limit, size int64, prefix int, onPrefix func([]byte) error, tooLarge func() error) ([]byte, error) {
 	exact := size >= 0 && size <= limit
+	if exact && size <= readChunk {
+		return readSmall(acct, src, size, prefix, onPrefix)
+	}
 	most := limit
 	if exact {
 		most = size
 	}
-	var parts []*[]byte
+	var parts [][]byte
 	defer func() {
 		for _, c := range parts {
-			readChunks.Put(c)
+			chunks.put(c)
 		}
 		acct.shrink(int64(len(parts)) * readChunk)
 	}()
 	total := int64(0)
 	for {
-		if err := acct.grow(readChunk); err != nil {
+		if err := acct.grow(readChunk, false); err != nil {
 			return nil, err
 		}
-		c := readChunks.Get().(*[]byte)
+		c := chunks.get()
 		parts = append(parts, c)
 		n := 0
 		if len(parts) == 1 && onPrefix != nil && prefix > 0 {
-			m, err := io.ReadFull(src, (*c)[:prefix])
+			m, err := io.ReadFull(src, c[:prefix])
 			n = m
 			if err == nil {
-				if err := onPrefix((*c)[:prefix]); err != nil {
+				if err := onPrefix(c[:prefix]); err != nil {
 					return nil, err
 				}
 			} else if err != io.EOF && err != io.ErrUnexpectedEOF {
 				return nil, fmt.Errorf("reading body: %w", err)
 			}
 		}
-		m, err := io.ReadFull(src, (*c)[n:])
+		m, err := io.ReadFull(src, c[n:])
 		total += int64(n + m)
 		if total > most {
 			if exact {
@@ -291,12 +372,45 @@ func ReadAll(acct *Account, src io.Reader, limit, size int64, prefix int, onPref
 	if exact && total != size {
 		return nil, fmt.Errorf("reading body: %d bytes, shorter than its announced %d", total, size)
 	}
-	if err := acct.grow(total); err != nil {
+	if err := acct.grow(total, false); err != nil {
 		return nil, err
 	}
 	out := make([]byte, total)
 	for i, c := range parts {
-		copy(out[i*readChunk:], *c)
+		copy(out[i*readChunk:], c)
+	}
+	return out, nil
+}
+
+// readSmall reads a body announced at size <= readChunk bytes straight into
+// its buffer (ReadAll).
+func readSmall(acct *Account, src io.Reader, size int64, prefix int, onPrefix func([]byte) error) ([]byte, error) {
+	if err := acct.grow(size, true); err != nil {
+		return nil, err
+	}
+	out := make([]byte, size)
+	n := 0
+	if onPrefix != nil && prefix > 0 && int64(prefix) <= size {
+		m, err := io.ReadFull(src, out[:prefix])
+		n = m
+		if err == nil {
+			if err := onPrefix(out[:prefix]); err != nil {
+				return nil, err
+			}
+		}
+	}
+	m, err := io.ReadFull(src, out[n:])
+	switch {
+	case err == io.EOF || err == io.ErrUnexpectedEOF:
+		return nil, fmt.Errorf("reading body: %d bytes, shorter than its announced %d", n+m, size)
+	case err != nil:
+		return nil, fmt.Errorf("reading body: %w", err)
+	}
+	// The announced length was read: more would be a framing error, which
+	// net/http reports itself; an unframed source must end here.
+	var one [1]byte
+	if k, _ := src.Read(one[:]); k > 0 {
+		return nil, fmt.Errorf("reading body: longer than its announced %d bytes", size)
 	}
 	return out, nil
 }

@@ -3,10 +3,14 @@ package mevapi
 import (
 	"bufio"
 	"bytes"
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
+	"runtime"
+	"runtime/metrics"
 	"strings"
 	"testing"
 	"time"
@@ -115,9 +119,11 @@ func TestBodyBudget(t *testing.T) {
 	// The hog's handler returns once its read fails; its bytes come back.
 	waitFor(t, func() bool { return s.BodyBytesInFlight() == 0 })
 
-	// In total: 160 KiB, a hog holding 64 KiB leaves room for a 30 KiB body
-	// (a chunk, then its exact copy) but not for a 100 KiB one.
-	cfg = Config{MaxBodyBytes: 1 << 20, BodyBudget: 160 << 10, BudgetWait: 20 * time.Millisecond}
+	// In total: a hog holding 64 KiB leaves room for a 30 KiB body but not
+	// for a 100 KiB one (two chunks, then its copy).
+	// (3 connections set aside 3 connOverhead of the budget: 224 KiB are
+	// left for bodies, the last 28 KiB of it for small ones.)
+	cfg = Config{MaxBodyBytes: 1 << 20, BodyBudget: 224<<10 + 3*connOverhead, MaxConns: 3, BudgetWait: 20 * time.Millisecond}
 	s, addr = readingServer(t, cfg, 40<<10, func() { in <- struct{}{} })
 	hog = dialFrom(t, "127.0.0.2", addr)
 	startBody(t, hog, 1<<20, 40<<10)
@@ -134,6 +140,135 @@ func TestBodyBudget(t *testing.T) {
 	}
 	hog.Close()
 	waitFor(t, func() bool { return s.BodyBytesInFlight() == 0 })
+}
+
+// TestSmallBodyHeadroom is the honest-request side of the many-address
+// attacks: large bodies fill all the budget they may, and a small body
+// (announced at most 64 KiB, as a registration or a JSON-RPC call) still
+// gets through, while another large one is refused with 503 and a closed
+// connection (not left to net/http's drain of the rest of its body).
+func TestSmallBodyHeadroom(t *testing.T) {
+	in := make(chan struct{}, 1)
+	// 8 connections set aside 8 connOverhead: 1 MiB is left for bodies, of
+	// which the last 128 KiB only for small ones.
+	cfg := Config{MaxBodyBytes: 4 << 20, BodyBudget: 1<<20 + 8*connOverhead, MaxConns: 8, BudgetWait: 20 * time.Millisecond}
+	s, addr := readingServer(t, cfg, 1, func() { in <- struct{}{} })
+	hog := dialFrom(t, "127.0.0.2", addr)
+	startBody(t, hog, 2<<20, 850<<10) // 14 chunks: all but the headroom
+	<-in
+	waitFor(t, func() bool { return s.BodyBytesInFlight() == 14*readChunk })
+
+	// Another large body, slow to come: it may not take the headroom, so it
+	// is refused at once (without the headroom it would take a chunk and
+	// wait for its bytes until the minimum rate cut it: 408).
+	big := dialFrom(t, "127.0.0.3", addr)
+	startBody(t, big, 1<<20, 10<<10)
+	res, err := http.ReadResponse(bufio.NewReader(big), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.StatusCode != http.StatusServiceUnavailable || !res.Close {
+		t.Fatalf("a large body with the budget full: %d (close %v), want 503 and the connection closed", res.StatusCode, res.Close)
+	}
+	honest := dialFrom(t, "127.0.0.1", addr)
+	startBody(t, honest, 60<<10, 60<<10)
+	if code, body := status(t, honest); code != http.StatusOK {
+		t.Fatalf("a small body with the large ones' share full: %d %s", code, body)
+	}
+	hog.Close()
+	waitFor(t, func() bool { return s.BodyBytesInFlight() == 0 })
+}
+
+// TestBudgetGrantsInOrder: when bytes come back, the waiting reservations
+// they fit are granted in arrival order and the others keep waiting,
+// parked (before, every release woke every waiter to retry: a thousand
+// goroutines at once in the 1,000-connection attack).
+func TestBudgetGrantsInOrder(t *testing.T) {
+	b := newBudget(10<<10, 10<<10, time.Hour)
+	if err := b.reserve(context.Background(), "hog", 10<<10, true); err != nil {
+		t.Fatal(err)
+	}
+	granted := make(chan int, 5)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	for i := range 5 {
+		go func() {
+			if b.reserve(ctx, "ip", 4<<10, false) == nil {
+				granted <- i
+			}
+		}()
+		waitFor(t, func() bool { b.mu.Lock(); defer b.mu.Unlock(); return len(b.waiting) == i+1 })
+	}
+	b.release("hog", 10<<10)
+	if first, second := <-granted, <-granted; first+second != 1 {
+		t.Fatalf("granted waiters %d and %d, want the first two to arrive (0 and 1)", first, second)
+	}
+	b.mu.Lock()
+	waiting, used := len(b.waiting), b.used
+	b.mu.Unlock()
+	if waiting != 3 || used != 8<<10 {
+		t.Fatalf("after the release: %d waiting, %d bytes used; want 3 waiting and 8 KiB used", waiting, used)
+	}
+	cancel()
+	waitFor(t, func() bool { b.mu.Lock(); defer b.mu.Unlock(); return len(b.waiting) == 0 })
+}
+
+// TestBodyReadWithinReadTimeout: past the read timeout a request reserves
+// nothing more, whatever its network did (a gzip body inflated a chunk at
+// a time through a crowded budget never touches its read deadline), and
+// the answer closes the connection.
+func TestBodyReadWithinReadTimeout(t *testing.T) {
+	h := http.Header{}
+	a := &Account{b: newBudget(1<<20, 1<<20, time.Hour), ip: "ip", ctx: context.Background(), resp: h, until: time.Now().Add(-time.Millisecond)}
+	if err := a.grow(readChunk, false); !errors.Is(err, ErrSlowBody) || BodyStatus(err) != http.StatusRequestTimeout {
+		t.Fatalf("a reservation past the read timeout: %v, want ErrSlowBody (408)", err)
+	}
+	if h.Get("Connection") != "close" || a.b.inUse() != 0 {
+		t.Fatalf("after the refusal: Connection %q, %d bytes reserved", h.Get("Connection"), a.b.inUse())
+	}
+	a.until = time.Now().Add(time.Hour)
+	if err := a.grow(readChunk, false); err != nil {
+		t.Fatalf("within the read timeout: %v", err)
+	}
+}
+
+// TestReadChunksOutsideHeap: the chunks bodies are read into are not Go
+// heap (so an attack holding the whole budget in them makes no garbage and
+// no collection work); those given back are reused while bodies are being
+// read, and beyond the few kept leave the process once none is.
+func TestReadChunksOutsideHeap(t *testing.T) {
+	if runtime.GOOS == "windows" || runtime.GOOS == "plan9" {
+		t.Skip("read chunks are heap memory here (no anonymous mappings)")
+	}
+	heap := func() int64 {
+		s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+		metrics.Read(s)
+		return int64(s[0].Value.Uint64())
+	}
+	runtime.GC()
+	heap0 := heap()
+	var taken [][]byte
+	for range 2 * keepChunks {
+		c := chunks.get()
+		c[0], c[readChunk-1] = 1, 1 // touched: resident
+		taken = append(taken, c)
+	}
+	if got := ChunkBytes(); got < 2*keepChunks*readChunk {
+		t.Fatalf("%d chunks taken, ChunkBytes reports %d KiB", len(taken), got>>10)
+	}
+	if grew := heap() - heap0; grew > keepChunks*readChunk/2 {
+		t.Fatalf("%d chunks (%d KiB) grew the Go heap by %d KiB", len(taken), len(taken)*readChunk>>10, grew>>10)
+	}
+	for _, c := range taken[1:] {
+		chunks.put(c)
+	}
+	if got := ChunkBytes(); got < 2*keepChunks*readChunk {
+		t.Fatalf("chunks given back while one is still out: %d KiB held, want all %d KiB kept for reuse", got>>10, 2*keepChunks*readChunk>>10)
+	}
+	chunks.put(taken[0])
+	if got := ChunkBytes(); got > keepChunks*readChunk {
+		t.Fatalf("all chunks given back, %d KiB still held, want at most the %d KiB kept", got>>10, keepChunks*readChunk>>10)
+	}
 }
 
 // waitFor waits for cond, yielding between checks; it fails after a long

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"runtime"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -86,6 +87,7 @@ type Server struct {
 	mux    *http.ServeMux
 	ready  func() error
 	budget *budget
+	cpu    *cpuGate
 
 	mu       sync.Mutex
 	started  bool
@@ -98,7 +100,7 @@ type Server struct {
 // whether the node can serve traffic (nil means always ready).
 func New(cfg Config, ready func() error) *Server {
 	cfg = cfg.withDefaults()
-	s := &Server{cfg: cfg, mux: http.NewServeMux(), ready: ready, budget: newBudget(cfg.BodyBudget, cfg.BodyBudgetPerIP, cfg.BudgetWait)}
+	s := &Server{cfg: cfg, mux: http.NewServeMux(), ready: ready, budget: newBudget(bodyShare(cfg), cfg.BodyBudgetPerIP, cfg.BudgetWait), cpu: newCPUGate(cpuTurnsFor(runtime.GOMAXPROCS(0)))}
 	s.mux.HandleFunc("GET /livez", func(w http.ResponseWriter, r *http.Request) {
 		WriteJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
@@ -155,6 +157,11 @@ func (s *Server) Handler() http.Handler {
 // as reserved from the body budget.
 func (s *Server) BodyBytesInFlight() int64 { return s.budget.inUse() }
 
+// HeavyWork reports the use of the listener's CPU gate, which bounds the
+// requests inflating or decoding large bodies at once (for tests and
+// figures).
+func (s *Server) HeavyWork() GateStats { return s.cpu.stats() }
+
 // meterBody gives each request its account of the body budget (released
 // when the handler returns) and holds its body to the minimum transfer rate.
 func (s *Server) meterBody(next http.Handler) http.Handler {
@@ -164,7 +171,7 @@ func (s *Server) meterBody(next http.Handler) http.Handler {
 			return
 		}
 		now := time.Now()
-		acct := &Account{b: s.budget, ip: remoteIP(r), ctx: r.Context()}
+		acct := &Account{b: s.budget, ip: remoteIP(r), ctx: r.Context(), resp: w.Header(), cpu: &cpuTurns{g: s.cpu, until: now.Add(s.cfg.ReadTimeout)}, until: now.Add(s.cfg.ReadTimeout)}
 		defer acct.close()
 		r = r.WithContext(context.WithValue(r.Context(), accountKey{}, acct))
 		r.Body = &slowBody{

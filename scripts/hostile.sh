@@ -2,13 +2,21 @@
 # make hostile: starts a `gavel --dev` on loopback in a temporary datadir,
 # runs each attack of issue 14 against it with internal/hostile, prints the
 # figures and stops the node. GAVEL=path picks another binary (for the
-# "before" figures); ATTACKS and CONNS choose what runs.
+# "before" figures); ATTACKS, CONNS, SPREAD and HOLD choose the load,
+# REPEAT the runs per attack, NICE the attacker's niceness (the honest
+# probes stay at 0), SUSTAIN how long each hostile connection starts again
+# once answered, SIGNED=true the gzip attack's bid traces signed by a
+# builder key of the attacker's own.
 set -euo pipefail
 GAVEL=${GAVEL:-build/bin/gavel}
 ATTACKS=${ATTACKS:-"gzipstall slowlength registrations bundles"}
 CONNS=${CONNS:-200}
 SPREAD=${SPREAD:-1}
 HOLD=${HOLD:-15s}
+REPEAT=${REPEAT:-1}
+NICE=${NICE:-0}
+SUSTAIN=${SUSTAIN:-0s}
+SIGNED=${SIGNED:-false}
 PORT=${PORT:-19462}
 dir=$(mktemp -d)
 go build -o "$dir/hostile" ./internal/hostile
@@ -21,7 +29,7 @@ for a in $ATTACKS; do
     sleep 0.2
   done
   sleep 4 # a few slots: caches warm, validators registered
-  "$dir/hostile" -url "http://127.0.0.1:$PORT" -pid "$pid" -attack "$a" -conns "$CONNS" -spread "$SPREAD" -hold "$HOLD" -rpc "http://127.0.0.1:$((PORT+1))" || true
+  "$dir/hostile" -url "http://127.0.0.1:$PORT" -pid "$pid" -attack "$a" -conns "$CONNS" -spread "$SPREAD" -hold "$HOLD" -repeat "$REPEAT" -nice "$NICE" -sustain "$SUSTAIN" -signed="$SIGNED" -rpc "http://127.0.0.1:$((PORT+1))" || true
   kill -INT "$pid"; wait "$pid" || true
 done
 rm -rf "$dir"

@@ -70,7 +70,7 @@ var (
 	}
 	mevBodyBudgetFlag = &cli.Int64Flag{
 		Name:     "mev.bodybudget",
-		Usage:    "Request body bytes the MEV listener holds in memory at once, all clients together (more wait briefly, then get 503)",
+		Usage:    "Memory the MEV listener holds for requests at once, all clients together: request bodies, gzip state, and 64 KiB for each connection --mev.maxconns lets in (more wait briefly, then get 503)",
 		Value:    mevapi.DefaultBodyBudget,
 		Category: "MEV LISTENER",
 	}

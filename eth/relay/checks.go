@@ -345,13 +345,36 @@ func (r *Relay) checkBuilderSignature(sub *beacon.Submission, early *SignatureCh
 	} else {
 		err = r.verifyBuilder(sub.BidTrace(), sub.Signature())
 	}
-	if err != nil {
-		if errors.Is(err, beacon.ErrInvalidPubkey) {
-			return fmt.Errorf("%w: failed verifying builder signature: %v", ErrBuilderSignature, err)
-		}
-		return ErrBuilderSignature
+	return builderSignatureError(err)
+}
+
+// builderSignatureError is Submit's error for a failed signature
+// verification (nil for none).
+func builderSignatureError(err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, beacon.ErrInvalidPubkey):
+		return fmt.Errorf("%w: failed verifying builder signature: %v", ErrBuilderSignature, err)
 	}
-	return nil
+	return ErrBuilderSignature
+}
+
+// Done is closed once the verification has finished.
+func (c *SignatureCheck) Done() <-chan struct{} { return c.done }
+
+// Failed reports, without waiting, a verification that has already failed,
+// as the error Submit would return for it (ErrBuilderSignature); nil while it
+// runs or once it passed. The listener stops reading a submission whose
+// signature failed: an unsigned client cannot make it inflate and hold
+// megabytes.
+func (c *SignatureCheck) Failed() error {
+	select {
+	case <-c.done:
+		return builderSignatureError(c.err)
+	default:
+		return nil
+	}
 }
 
 // 9. checkFloor: nothing more for a slot already delivered; a bid at or

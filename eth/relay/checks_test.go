@@ -246,3 +246,24 @@ func TestCancellations(t *testing.T) {
 }
 
 func u(x uint64) string { return uint256.NewInt(x).Dec() }
+
+// TestSignatureCheckFailed: an early signature check over a signature that
+// does not verify reports ErrBuilderSignature without waiting once it is
+// done (the listener then stops reading the submission's body).
+func TestSignatureCheckFailed(t *testing.T) {
+	e := relaytest.New(t, relaytest.Options{})
+	sub := e.Submission(e.BuildBlock(1, 1, nil))
+	sig := sub.Signature()
+	sig[len(sig)-1] ^= 1
+	c := e.Relay.StartSignatureCheck(sub.BidTrace(), sig)
+	deadline := time.Now().Add(20 * time.Second) // a safety net, not a timing assertion
+	for c.Failed() == nil {
+		if time.Now().After(deadline) {
+			t.Fatal("a bad signature's check never reported its failure")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if err := c.Failed(); !errors.Is(err, relay.ErrBuilderSignature) {
+		t.Fatalf("Failed() = %v, want ErrBuilderSignature", err)
+	}
+}

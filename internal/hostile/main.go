@@ -1,8 +1,11 @@
 // Command hostile runs one bounded attack of issue 14 against a running
 // gavel MEV listener on loopback and measures the target process: peak and
-// settled RSS, CPU seconds, and the latency of honest GET /livez calls made
-// during the attack. `make hostile` starts a `gavel --dev` and runs each
-// attack; the figures go to docs/security.md.
+// settled RSS, CPU seconds, and the latency of honest requests (GET /livez,
+// a proposer's getHeader, a registration of a known dev validator with a
+// fresh signature) first without the attack (the baseline), then while a
+// child process (niced by -nice) runs the attack; the difference is the
+// "extra" wait the attack causes. `make hostile` starts a `gavel --dev` and
+// runs each attack; the figures go to docs/security.md.
 //
 //	go run ./internal/hostile -url http://127.0.0.1:9062 -pid $(pidof gavel) -attack gzipstall -conns 200
 package main
@@ -12,6 +15,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"crypto/ecdsa"
+	"crypto/rand"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -21,6 +25,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"os/exec"
 	"slices"
 	"strconv"
 	"strings"
@@ -34,6 +39,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 
 	"github.com/gavel-eth/gavel/core/beacon"
+	"github.com/gavel-eth/gavel/eth/devbeacon"
 	"github.com/gavel-eth/gavel/params"
 )
 
@@ -47,6 +53,13 @@ var (
 	spread  = flag.Int("spread", 1, "source addresses the connections come from (127.0.1.x)")
 	hold    = flag.Duration("hold", 15*time.Second, "how long a hostile connection keeps trying")
 	settle  = flag.Duration("settle", 10*time.Second, "wait after the attack before the settled RSS")
+
+	baseline = flag.Duration("baseline", 3*time.Second, "honest probes without attack before each run")
+	repeat   = flag.Int("repeat", 1, "runs (baseline, attack, settle) one after the other")
+	niceness = flag.Int("nice", 0, "niceness of the attacker process (the honest probes stay at 0)")
+	signed   = flag.Bool("signed", false, "gzipstall: sign the bid trace with a builder key of the attacker's own (the body is still zeros)")
+	sustain  = flag.Duration("sustain", 0, "each hostile connection, once answered, starts again on a new one until this has passed (0: once)")
+	role     = flag.String("role", "", "internal: attacker runs the attack alone and prints its answers")
 )
 
 func main() {
@@ -56,14 +69,43 @@ func main() {
 		fmt.Fprintln(os.Stderr, "hostile: -url must be a loopback http URL")
 		os.Exit(2)
 	}
+	if *role == "attacker" {
+		attackOnly(u.Host)
+		return
+	}
+	for i := 0; i < *repeat; i++ {
+		if *repeat > 1 {
+			fmt.Printf("run %d of %d\n", i+1, *repeat)
+		}
+		measure()
+	}
+}
+
+// attackOnly runs the attack and prints its answers as JSON (the attacker
+// child of measure).
+func attackOnly(host string) {
+	var answers map[string]int
+	if *attack == "bundles" {
+		answers = floodBundles()
+	} else {
+		answers = run(host)
+	}
+	json.NewEncoder(os.Stdout).Encode(answers)
+}
+
+// measure runs the honest probes for -baseline with no attack, then again
+// while the attack runs in a child process (niced by -nice), and prints the
+// target's figures and each probe's latency in both phases.
+func measure() {
+	load0 := loadAvg()
+	base := probe(*baseline, nil)
 	before, cpu0 := rss(), cpuSeconds()
 	peak := atomic.Int64{}
 	peak.Store(before)
 	stop := make(chan struct{})
-	var bg sync.WaitGroup
-	bg.Add(2)
+	sampled := make(chan struct{})
 	go func() { // RSS sampler
-		defer bg.Done()
+		defer close(sampled)
 		for {
 			if r := rss(); r > peak.Load() {
 				peak.Store(r)
@@ -75,59 +117,205 @@ func main() {
 			}
 		}
 	}()
-	var lat []time.Duration
-	failed := 0
-	go func() { // honest /livez every 20 ms
-		defer bg.Done()
-		client := &http.Client{Timeout: 5 * time.Second, Transport: &http.Transport{DisableKeepAlives: true}}
-		for {
-			t0 := time.Now()
-			res, err := client.Get(*target + "/livez")
-			if err == nil {
-				io.Copy(io.Discard, res.Body)
-				res.Body.Close()
-			}
-			if err != nil || res.StatusCode != 200 {
-				failed++
-			} else {
-				lat = append(lat, time.Since(t0))
-			}
-			select {
-			case <-stop:
-				return
-			case <-time.After(20 * time.Millisecond):
-			}
-		}
-	}()
-
 	t0 := time.Now()
-	var answers map[string]int
-	if *attack == "bundles" {
-		answers = floodBundles()
-	} else {
-		answers = run(u.Host)
-	}
+	answers := map[string]int{}
+	load1 := ""
+	during := probe(0, func() {
+		args := append([]string{"-n", strconv.Itoa(*niceness), os.Args[0]}, os.Args[1:]...)
+		out, err := exec.Command("nice", append(args, "-role", "attacker")...).Output()
+		load1 = loadAvg()
+		if err != nil {
+			fail(fmt.Errorf("attacker: %w", err))
+		}
+		if err := json.Unmarshal(out, &answers); err != nil {
+			fail(fmt.Errorf("attacker output %q: %w", out, err))
+		}
+	})
 	took := time.Since(t0)
 	close(stop)
-	bg.Wait()
+	<-sampled
 	cpu1 := cpuSeconds()
 	time.Sleep(*settle)
 	after := rss()
-	slices.Sort(lat)
-	q := func(p float64) time.Duration {
-		if len(lat) == 0 {
-			return 0
-		}
-		return lat[min(len(lat)-1, int(p*float64(len(lat))))].Round(100 * time.Microsecond)
-	}
-	fmt.Printf("attack %s: %d connections from %d addresses, %s\n", *attack, *conns, *spread, took.Round(time.Millisecond))
+	fmt.Printf("attack %s: %d connections from %d addresses, %s; attacker nice %d; load average before %s, at the end %s\n",
+		*attack, *conns, *spread, took.Round(time.Millisecond), *niceness, load0, load1)
 	fmt.Printf("  answers: %v\n", answers)
-	fmt.Printf("  RSS MiB: before %d, peak %d, %s after %d\n", before>>20, peak.Load()>>20, *settle, after>>20)
+	fmt.Printf("  RSS MiB: before %d, peak %d (+%d), %s after %d\n", before>>20, peak.Load()>>20, (peak.Load()-before)>>20, *settle, after>>20)
 	fmt.Printf("  target CPU seconds during the attack: %.1f\n", cpu1-cpu0)
-	fmt.Printf("  /livez during the attack: %d ok, %d failed, p50 %s p99 %s max %s\n", len(lat), failed, q(0.5), q(0.99), q(1))
+	for _, k := range probeKinds {
+		b, d := base[k.name], during[k.name]
+		fmt.Printf("  %-8s baseline %s\n  %-8s attack   %s\n  %-8s extra    p50 %s p99 %s\n", k.name, b, k.name, d, k.name,
+			(d.q(0.5) - b.q(0.5)).Round(100*time.Microsecond), (d.q(0.99) - b.q(0.99)).Round(100*time.Microsecond))
+	}
 	if *attack == "bundles" {
 		fmt.Printf("  honest eth_sendBundle (funded dev account 0) after the flood: %s\n", honestBundle())
 	}
+}
+
+// latencies are one probe's results in one phase.
+type latencies struct {
+	ok     []time.Duration
+	failed int
+	codes  map[int]int
+	first  string // the first failure's answer
+}
+
+func (l *latencies) q(p float64) time.Duration {
+	if len(l.ok) == 0 {
+		return 0
+	}
+	return l.ok[min(len(l.ok)-1, int(p*float64(len(l.ok))))]
+}
+
+func (l *latencies) String() string {
+	r := func(d time.Duration) time.Duration { return d.Round(100 * time.Microsecond) }
+	out := fmt.Sprintf("%d ok, %d failed %v, p50 %s p90 %s p99 %s max %s", len(l.ok), l.failed, l.codes, r(l.q(0.5)), r(l.q(0.9)), r(l.q(0.99)), r(l.q(1)))
+	if l.first != "" {
+		out += ", first failure: " + l.first
+	}
+	return out
+}
+
+// probeKinds are the honest requests measured: the health check, a
+// proposer's getHeader for the coming slot, and a registration of a known
+// validator with a fresh signature (one BLS verification).
+var probeKinds = []struct {
+	name  string
+	every time.Duration
+}{{"livez", 20 * time.Millisecond}, {"header", 50 * time.Millisecond}, {"register", 250 * time.Millisecond}}
+
+// probe sends the honest requests for d, or while work runs when it is not
+// nil, each on a new connection from 127.0.0.1, and returns their latencies.
+func probe(d time.Duration, work func()) map[string]*latencies {
+	stop := make(chan struct{})
+	if work == nil {
+		go func() { time.Sleep(d); close(stop) }()
+	} else {
+		go func() { work(); close(stop) }()
+	}
+	hp := newHonest()
+	out := map[string]*latencies{}
+	var wg sync.WaitGroup
+	for _, k := range probeKinds {
+		l := &latencies{codes: map[int]int{}}
+		out[k.name] = l
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			client := &http.Client{Timeout: 5 * time.Second, Transport: &http.Transport{DisableKeepAlives: true}}
+			for {
+				req := hp.request(k.name)
+				t0 := time.Now()
+				res, err := client.Do(req)
+				if err == nil {
+					msg, _ := io.ReadAll(io.LimitReader(res.Body, 300))
+					res.Body.Close()
+					l.codes[res.StatusCode]++
+					if res.StatusCode >= 300 && l.first == "" {
+						l.first = strings.TrimSpace(string(msg))
+					}
+				} else if l.first == "" {
+					l.first = err.Error()
+				}
+				if err != nil || res.StatusCode >= 300 {
+					l.failed++
+				} else {
+					l.ok = append(l.ok, time.Since(t0))
+				}
+				select {
+				case <-stop:
+					return
+				case <-time.After(k.every):
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for _, l := range out {
+		slices.Sort(l.ok)
+	}
+	return out
+}
+
+// honest builds the honest requests: it knows the dev validators' keys and
+// refreshes the coming slot's duty and the head hash twice a second.
+type honest struct {
+	vals []devbeacon.Validator
+
+	mu      sync.Mutex
+	fetched time.Time
+	path    string // getHeader path of the coming slot
+	next    int    // validator of the next registration
+	ts      map[int]uint64
+	n       int
+}
+
+func newHonest() *honest {
+	vals, err := devbeacon.DevValidators(devbeacon.DefaultValidators)
+	if err != nil {
+		fail(err)
+	}
+	return &honest{vals: vals, ts: map[int]uint64{}}
+}
+
+func (h *honest) request(kind string) *http.Request {
+	switch kind {
+	case "header":
+		h.mu.Lock()
+		if time.Since(h.fetched) > 500*time.Millisecond {
+			h.fetched = time.Now()
+			h.path = headerPath()
+		}
+		path := h.path
+		h.mu.Unlock()
+		req, _ := http.NewRequest("GET", *target+path, nil)
+		return req
+	case "register":
+		h.mu.Lock()
+		i := h.next
+		h.next = (h.next + 1) % len(h.vals)
+		h.n++
+		ts := max(uint64(time.Now().Unix()), h.ts[i]+1)
+		h.ts[i] = ts
+		gas := uint64(30_000_000) + uint64(h.n%2)
+		h.mu.Unlock()
+		reg, err := h.vals[i].Registration(&params.BeaconConfig{GenesisForkVersion: params.DevGenesisForkVersion}, gas, ts)
+		if err != nil {
+			fail(err)
+		}
+		body, err := beacon.EncodeRegistrationsSSZ([]beacon.SignedValidatorRegistration{reg})
+		if err != nil {
+			fail(err)
+		}
+		req, _ := http.NewRequest("POST", *target+"/eth/v1/builder/validators", bytes.NewReader(body))
+		req.Header.Set("Content-Type", "application/octet-stream")
+		return req
+	}
+	req, _ := http.NewRequest("GET", *target+"/livez", nil)
+	return req
+}
+
+// headerPath is the getHeader path of the first listed duty with the head
+// block's hash as parent: the request the slot's proposer makes.
+func headerPath() string {
+	d := validatorDuties()
+	reg := d.registration(0)
+	_, r, _ := rpcCall(*rpcURL, "eth_getBlockByNumber", "latest", false)
+	var head struct {
+		Hash common.Hash `json:"hash"`
+	}
+	json.Unmarshal(r, &head)
+	return fmt.Sprintf("/eth/v1/builder/header/%s/%s/%s", d[0].Slot, head.Hash.Hex(), reg.Message.Pubkey)
+}
+
+// loadAvg is the machine's 1-minute load average.
+func loadAvg() string {
+	b, _ := os.ReadFile("/proc/loadavg")
+	f := strings.Fields(string(b))
+	if len(f) == 0 {
+		return "?"
+	}
+	return f[0]
 }
 
 // rpcCall posts one JSON-RPC call and returns the HTTP status and result.
@@ -215,10 +403,16 @@ func run(host string) map[string]int {
 		wg.Add(1)
 		go func(i int) {
 			defer wg.Done()
-			got := one(host, i, payload)
-			mu.Lock()
-			answers[got]++
-			mu.Unlock()
+			start := time.Now()
+			for {
+				got := one(host, i, payload)
+				mu.Lock()
+				answers[got]++
+				mu.Unlock()
+				if time.Since(start) >= *sustain {
+					return
+				}
+			}
 		}(i)
 	}
 	wg.Wait()
@@ -244,19 +438,59 @@ func body() []byte {
 	return nil
 }
 
-// dutyTrace is the SSZ bid trace of a submission for the last listed duty
-// (the furthest slot), naming its proposer and fee recipient.
+// dutyTrace is the SSZ prefix of a submission for the last listed duty
+// (the furthest slot), naming its proposer and fee recipient: the bid trace,
+// and with -signed a valid signature by a builder key of the attacker's own.
 func dutyTrace() []byte {
 	d := validatorDuties()
 	last := len(d) - 1
 	slot, _ := strconv.ParseUint(d[last].Slot, 10, 64)
 	reg := d.registration(last)
 	t := beacon.BidTrace{Slot: slot, ProposerPubkey: reg.Message.Pubkey, ProposerFeeRecipient: reg.Message.FeeRecipient, GasLimit: 30_000_000}
+	var key *beacon.SecretKey
+	if *signed {
+		ikm := make([]byte, 32)
+		rand.Read(ikm)
+		var err error
+		if key, err = beacon.DeriveSecretKey(ikm); err != nil {
+			fail(err)
+		}
+		t.BuilderPubkey = key.PublicKey()
+	}
 	out, err := t.MarshalSSZ()
 	if err != nil {
 		fail(err)
 	}
-	return out
+	if !*signed {
+		return out
+	}
+	sig, err := key.Sign(&t, beacon.BuilderDomain(&params.BeaconConfig{GenesisForkVersion: params.DevGenesisForkVersion}))
+	if err != nil {
+		fail(err)
+	}
+	prefix := make([]byte, beacon.SubmissionPrefixLen)
+	copy(prefix, out)
+	off := signatureOffset()
+	copy(prefix[off:], sig[:])
+	return prefix
+}
+
+// signatureOffset finds where a Fulu submission's signature lies in its
+// prefix, through beacon.SubmissionSignatureSSZ.
+func signatureOffset() int {
+	probe := make([]byte, beacon.SubmissionPrefixLen)
+	off := 0
+	for shift := 0; shift < 16; shift += 8 {
+		for i := range probe {
+			probe[i] = byte(i >> shift)
+		}
+		sig, err := beacon.SubmissionSignatureSSZ(params.ForkFulu, probe)
+		if err != nil {
+			fail(err)
+		}
+		off |= int(sig[0]) << shift
+	}
+	return off
 }
 
 // registrations is 90,000 copies (16.2 MB of SSZ) of a dev validator's
@@ -265,7 +499,9 @@ func dutyTrace() []byte {
 func registrations() []byte {
 	reg := validatorDuties().registration(0)
 	reg.Message.GasLimit++
-	reg.Message.Timestamp = uint64(time.Now().Unix()) // newer than the stored one: not skipped as a replay
+	// Newer than the stored one, and than the honest probes' (which follow
+	// the clock): not skipped as a replay, within the 10 s lookahead.
+	reg.Message.Timestamp = uint64(time.Now().Unix()) + 8
 	many := make([]beacon.SignedValidatorRegistration, 90_000)
 	for i := range many {
 		many[i] = reg

@@ -129,6 +129,7 @@ func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
 	var early *relay.SignatureCheck
 	var rejected error // the message's checks failed: the rest is not read
 	var onPrefix func([]byte) error
+	var cut readCut
 	if ssz {
 		onPrefix = func(prefix []byte) error {
 			if prefix[0] == '{' { // JSON labelled octet-stream: checked once decoded
@@ -142,13 +143,32 @@ func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
 				return rejected
 			}
 			early = b.earlySignature(t, fork, prefix)
+			if early != nil {
+				go cut.onBadSignature(req.Context(), early, http.NewResponseController(w))
+			}
 			return nil
 		}
 	}
-	body, err := readSubmission(mevapi.AccountOf(req), req.Body, gzipped, req.ContentLength, b.cfg.MaxSubmissionBytes, onPrefix)
+	// Once the signature check started from the prefix has failed, the rest
+	// is not read (or inflated) any further.
+	signed := func() error {
+		if early == nil {
+			return nil
+		}
+		return early.Failed()
+	}
+	body, err := readSubmission(mevapi.AccountOf(req), req.Body, gzipped, req.ContentLength, b.cfg.MaxSubmissionBytes, onPrefix, signed)
+	cut.done()
 	if err != nil {
 		if rejected != nil {
 			writeRelayError(w, rejected)
+			return
+		}
+		if serr := signed(); serr != nil {
+			// Whatever ended the read (the check itself, or the read
+			// deadline cutOnBadSignature set), the answer is the signature.
+			w.Header().Set("Connection", "close") // the rest of the body is not wanted
+			writeRelayError(w, serr)
 			return
 		}
 		status := mevapi.BodyStatus(err)
@@ -169,7 +189,11 @@ func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
 			}
 		}
 	}
-	sub, err := DecodeSubmission(b.r.BeaconConfig(), b.r.Spec(), version, body, ssz)
+	var sub *beacon.Submission
+	if gerr := heavy(req, body, func() { sub, err = DecodeSubmission(b.r.BeaconConfig(), b.r.Spec(), version, body, ssz) }); gerr != nil {
+		mevapi.WriteError(w, mevapi.BodyStatus(gerr), gerr.Error())
+		return
+	}
 	if err != nil {
 		mevapi.WriteError(w, http.StatusBadRequest, err.Error())
 		return
@@ -189,6 +213,35 @@ func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
 	default:
 		w.WriteHeader(http.StatusOK)
 	}
+}
+
+// readCut ends a submission's body read at once when its early signature
+// check fails, even while the read waits for bytes that a stalled client
+// never sends: an unsigned client cannot hold its buffers until the minimum
+// rate cuts it. Once the read is over (done), it no longer touches the
+// connection, which may serve the next request.
+type readCut struct {
+	mu   sync.Mutex
+	over bool
+}
+
+func (c *readCut) onBadSignature(ctx context.Context, early *relay.SignatureCheck, rc *http.ResponseController) {
+	select {
+	case <-early.Done():
+	case <-ctx.Done():
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.over && early.Failed() != nil {
+		rc.SetReadDeadline(time.Now())
+	}
+}
+
+func (c *readCut) done() {
+	c.mu.Lock()
+	c.over = true
+	c.mu.Unlock()
 }
 
 // sszPrefixLen is how many leading bytes of an SSZ submission the body
@@ -244,11 +297,13 @@ func (b *builderAPI) earlySignature(t *beacon.BidTrace, fork params.ConsensusFor
 // decoding aliases transactions and blobs into it (see package beacon), so
 // it belongs to the decoded submission.
 func ReadSubmission(body io.Reader, gzipped bool, size, limit int64, onPrefix func([]byte) error) ([]byte, error) {
-	return readSubmission(nil, body, gzipped, size, limit, onPrefix)
+	return readSubmission(nil, body, gzipped, size, limit, onPrefix, nil)
 }
 
-// readSubmission is ReadSubmission within a request's body budget.
-func readSubmission(acct *mevapi.Account, body io.Reader, gzipped bool, size, limit int64, onPrefix func([]byte) error) ([]byte, error) {
+// readSubmission is ReadSubmission within a request's body budget; when
+// stop is set, it is asked before each read of the (inflated) body and an
+// error it returns ends the read.
+func readSubmission(acct *mevapi.Account, body io.Reader, gzipped bool, size, limit int64, onPrefix func([]byte) error, stop func() error) ([]byte, error) {
 	tooLarge := func(what string) func() error {
 		return func() error { return fmt.Errorf("%w: more than %d bytes%s", ErrSubmissionTooLarge, limit, what) }
 	}
@@ -256,27 +311,86 @@ func readSubmission(acct *mevapi.Account, body io.Reader, gzipped bool, size, li
 		if size > limit {
 			return nil, fmt.Errorf("%w: %d bytes announced, the limit is %d", ErrSubmissionTooLarge, size, limit)
 		}
-		out, err := mevapi.ReadAll(acct, body, limit, size, sszPrefixLen, onPrefix, tooLarge(""))
+		out, err := mevapi.ReadAll(acct, stopping(body, stop), limit, size, sszPrefixLen, onPrefix, tooLarge(""))
 		return out, readError(err)
 	}
-	zr, _ := gzipReaders.Get().(*gzip.Reader)
+	if err := acct.Reserve(gzipState); err != nil {
+		return nil, err
+	}
+	// Inflating takes turns of the listener's CPU gate; waiting for the
+	// network does not.
+	network, cpu := acct.Inflating()
+	var zr *gzip.Reader
+	select {
+	case zr = <-gzipReaders:
+	default:
+	}
 	var err error
 	if zr == nil {
-		zr, err = gzip.NewReader(body)
+		zr, err = gzip.NewReader(network(body))
 	} else {
-		err = zr.Reset(body)
+		err = zr.Reset(network(body))
 	}
 	if err != nil {
 		return nil, fmt.Errorf("invalid gzip body: %w", err)
 	}
-	defer gzipReaders.Put(zr)
-	out, err := mevapi.ReadAll(acct, zr, limit, -1, sszPrefixLen, onPrefix, tooLarge(" after decompression"))
+	defer func() {
+		select {
+		case gzipReaders <- zr:
+		default: // enough kept: this one is garbage
+		}
+	}()
+	out, err := mevapi.ReadAll(acct, stopping(cpu(zr), stop), limit, -1, sszPrefixLen, onPrefix, tooLarge(" after decompression"))
 	return out, readError(err)
 }
 
+// stopping returns r, asking stop (when set) before each read.
+func stopping(r io.Reader, stop func() error) io.Reader {
+	if stop == nil {
+		return r
+	}
+	return stopReader{r, stop}
+}
+
+type stopReader struct {
+	r    io.Reader
+	stop func() error
+}
+
+func (s stopReader) Read(p []byte) (int, error) {
+	if err := s.stop(); err != nil {
+		return 0, err
+	}
+	return s.r.Read(p)
+}
+
+// heavyBody is the size above which decoding a body (and checking what it
+// holds) takes a turn of the listener's CPU gate (mevapi.Account.Heavy).
+const heavyBody = 64 << 10
+
+// heavy runs f, the decoding of body, in a turn of the listener's CPU gate
+// when body is large; small bodies are decoded at once. The error is the
+// gate's (mevapi.Account.Heavy): f did not run.
+func heavy(req *http.Request, body []byte, f func()) error {
+	if len(body) <= heavyBody {
+		f()
+		return nil
+	}
+	return mevapi.AccountOf(req).Heavy(int64(len(body)), f)
+}
+
 // gzipReaders are reused gzip readers: each holds about 40 KB of inflate
-// state that would otherwise be allocated for every submission.
-var gzipReaders sync.Pool
+// state that would otherwise be allocated for every submission. At most 16
+// are kept (not a sync.Pool: after a burst of a thousand gzip connections
+// the pool held a thousand readers, 38 MB outside the body budget, until
+// two collections had passed).
+var gzipReaders = make(chan *gzip.Reader, 16)
+
+// gzipState is what a gzip submission reserves from the body budget for its
+// reader, besides its chunks: the inflate state (38 KB measured with
+// klauspost/compress 1.18) and the 4 KiB read buffer in front of the
+// connection, rounded up.
+const gzipState = 48 << 10
 
 // readError names a body over the listener's raw limit as ErrBodyTooLarge;
 // other errors (already worded by mevapi.ReadAll) pass as they are.

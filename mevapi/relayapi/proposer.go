@@ -121,18 +121,29 @@ func (p *proposerAPI) register(w http.ResponseWriter, req *http.Request) {
 		mevapi.WriteError(w, http.StatusBadRequest, relay.ErrEmptyRegistrations.Error())
 		return
 	}
-	var regs []beacon.SignedValidatorRegistration
-	if ssz {
-		regs, err = beacon.DecodeRegistrationsSSZ(body)
-	} else {
-		regs, err = beacon.DecodeRegistrationsJSON(body)
-	}
-	if err != nil {
-		mevapi.WriteError(w, http.StatusBadRequest, "invalid registrations: "+err.Error())
+	// Decoding and verifying a large request takes a turn of the
+	// listener's CPU gate: cheap requests keep a core.
+	var decodeErr error
+	gerr := heavy(req, body, func() {
+		var regs []beacon.SignedValidatorRegistration
+		if ssz {
+			regs, decodeErr = beacon.DecodeRegistrationsSSZ(body)
+		} else {
+			regs, decodeErr = beacon.DecodeRegistrationsJSON(body)
+		}
+		if decodeErr == nil {
+			err = p.r.RegisterValidators(relay.WithClient(req.Context(), mevapi.ClientIP(req)), regs)
+		}
+	})
+	if gerr != nil {
+		mevapi.WriteError(w, mevapi.BodyStatus(gerr), gerr.Error())
 		return
 	}
-	ctx := relay.WithClient(req.Context(), mevapi.ClientIP(req))
-	if err := p.r.RegisterValidators(ctx, regs); err != nil {
+	if decodeErr != nil {
+		mevapi.WriteError(w, http.StatusBadRequest, "invalid registrations: "+decodeErr.Error())
+		return
+	}
+	if err != nil {
 		writeRelayError(w, err)
 		return
 	}
