@@ -399,18 +399,7 @@ func (b *betaRun) checkBeta(ctx context.Context, ec *ethclient.Client, rpcURL, m
 	}
 
 	// The beacon block of S and its execution payload, as gavel has it.
-	var blk struct {
-		Data struct {
-			Message struct {
-				Body struct {
-					ExecutionPayload struct {
-						BlockHash   string `json:"block_hash"`
-						BlockNumber string `json:"block_number"`
-					} `json:"execution_payload"`
-				} `json:"body"`
-			} `json:"message"`
-		} `json:"data"`
-	}
+	var blk beaconBlock
 	if err := getJSON(ctx, fmt.Sprintf("%s/eth/v2/beacon/blocks/%d", restURL, s), &blk); err != nil {
 		return f, []string{fmt.Sprintf("beta: slot %d has no beacon block: %v", s, err)}
 	}

@@ -419,19 +419,7 @@ func (r *run) check(ctx context.Context, ec *ethclient.Client, rpcURL, mevURL, r
 
 	var proposed, missed, bidsServed, payloads, readyFirst, asked int
 	for slot := from; slot <= to; slot++ {
-		var blk struct {
-			Data struct {
-				Message struct {
-					ProposerIndex string `json:"proposer_index"`
-					Body          struct {
-						ExecutionPayload struct {
-							BlockHash   string `json:"block_hash"`
-							BlockNumber string `json:"block_number"`
-						} `json:"execution_payload"`
-					} `json:"body"`
-				} `json:"message"`
-			} `json:"data"`
-		}
+		var blk beaconBlock
 		code, body := get(ctx, fmt.Sprintf("%s/eth/v2/beacon/blocks/%d", restURL, slot))
 		if code == 404 {
 			missed++
@@ -720,6 +708,22 @@ func (l *callLog) latencies(method, prefix string) []time.Duration {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
 	return out
+}
+
+// beaconBlock is what the harness reads of a beacon node's
+// /eth/v2/beacon/blocks/{slot}: the proposer and the execution payload.
+type beaconBlock struct {
+	Data struct {
+		Message struct {
+			ProposerIndex string `json:"proposer_index"`
+			Body          struct {
+				ExecutionPayload struct {
+					BlockHash   string `json:"block_hash"`
+					BlockNumber string `json:"block_number"`
+				} `json:"execution_payload"`
+			} `json:"body"`
+		} `json:"message"`
+	} `json:"data"`
 }
 
 // startProxy serves Lodestar's builder URL and forwards to gavel's MEV
