@@ -448,6 +448,10 @@ func (l lateRelay) CheckCancellations(requested bool) error {
 func (l lateRelay) Submit(ctx context.Context, req relay.SubmitRequest) (relay.SubmitOutcome, error) {
 	return l.svc.Relay().Submit(ctx, req)
 }
+func (l lateRelay) KnownBuilder(pk beacon.BLSPubkey, slot uint64) bool {
+	return l.svc.Relay().KnownBuilder(pk, slot)
+}
+
 func (l lateRelay) StartSignatureCheck(trace *beacon.BidTrace, sig beacon.BLSSignature) *relay.SignatureCheck {
 	return l.svc.Relay().StartSignatureCheck(trace, sig)
 }

@@ -78,9 +78,16 @@ func BodyStatus(err error) int {
 // still finds room. (To take the headroom too, an attacker needs hundreds
 // of connections each trickling a small body at the minimum rate, from at
 // least four addresses given the per-IP connection cap.)
+//
+// Below the headroom, a quarter of the rest (reserve) is only for vouched
+// requests: block submissions of builders the relay knows (a bid of theirs
+// verified and stored recently) whose signature verified (Account.Vouch).
+// Anyone can sign with a fresh builder key, so signed submissions from
+// many addresses can fill the general share; they cannot fill the reserve.
 type budget struct {
 	total, perIP int64
 	headroom     int64
+	reserved     int64
 	wait         time.Duration
 
 	mu      sync.Mutex
@@ -116,25 +123,42 @@ func bodyShare(cfg Config) int64 {
 }
 
 func newBudget(total, perIP int64, wait time.Duration) *budget {
-	return &budget{total: total, perIP: perIP, headroom: total / 8, wait: wait, byIP: map[string]int64{}}
+	headroom := total / 8
+	return &budget{total: total, perIP: perIP, headroom: headroom, reserved: (total - headroom) / 4, wait: wait, byIP: map[string]int64{}}
+}
+
+// share is which part of the budget a reservation may use.
+type share int
+
+const (
+	shareGeneral share = iota // all but the headroom and the reserve
+	shareVouched              // the reserve too (and a submission not yet classified, see Account.ExpectVouch)
+	shareSmall                // everything: a small body's buffer
+)
+
+// limit is the highest use of the budget a reservation of share s may reach.
+func (b *budget) limit(s share) int64 {
+	switch s {
+	case shareSmall:
+		return b.total
+	case shareVouched:
+		return b.total - b.headroom
+	}
+	return b.total - b.headroom - b.reserved
 }
 
 // pending is a reservation waiting for bytes to be released.
 type pending struct {
 	ip      string
 	n       int64
-	small   bool
+	share   share
 	granted bool
 	ready   chan struct{}
 }
 
-// take grants n bytes to ip when they fit; b.mu is held.
-func (b *budget) take(ip string, n int64, small bool) bool {
-	limit := b.total - b.headroom
-	if small {
-		limit = b.total
-	}
-	if b.byIP[ip]+n > b.perIP || b.used+n > limit {
+// take grants n bytes of share s to ip when they fit; b.mu is held.
+func (b *budget) take(ip string, n int64, s share) bool {
+	if b.byIP[ip]+n > b.perIP || b.used+n > b.limit(s) {
 		return false
 	}
 	b.used += n
@@ -144,18 +168,19 @@ func (b *budget) take(ip string, n int64, small bool) bool {
 	return true
 }
 
-// reserve takes n bytes for ip, waiting at most b.wait (or until ctx ends).
-// Only a small body's reservation may use the headroom. Waiting requests
+// reserve takes n bytes of share s for ip, waiting at most b.wait (or until
+// ctx ends). Only a small body's reservation may use the headroom, only a
+// vouched one the reserve. Waiting requests
 // are woken one by one as released bytes make theirs fit, in arrival order
 // (before, every release woke every waiter: a thousand of them at once in
 // the 1,000-connection attack).
-func (b *budget) reserve(ctx context.Context, ip string, n int64, small bool) error {
+func (b *budget) reserve(ctx context.Context, ip string, n int64, s share) error {
 	b.mu.Lock()
-	if b.take(ip, n, small) {
+	if b.take(ip, n, s) {
 		b.mu.Unlock()
 		return nil
 	}
-	w := &pending{ip: ip, n: n, small: small, ready: make(chan struct{})}
+	w := &pending{ip: ip, n: n, share: s, ready: make(chan struct{})}
 	b.waiting = append(b.waiting, w)
 	b.mu.Unlock()
 	timer := time.NewTimer(b.wait)
@@ -201,7 +226,7 @@ func (b *budget) release(ip string, n int64) {
 	}
 	budgetBytesGauge.Update(b.used)
 	b.waiting = slices.DeleteFunc(b.waiting, func(w *pending) bool {
-		if !b.take(w.ip, w.n, w.small) {
+		if !b.take(w.ip, w.n, w.share) {
 			return false
 		}
 		w.granted = true
@@ -240,6 +265,52 @@ type Account struct {
 	until time.Time   // the read timeout: no reservation after it (zero: none)
 	mu    sync.Mutex
 	held  int64
+	share share // of the reservations that are not a small body's
+}
+
+// ExpectVouch marks a request whose body will say who sent it (a block
+// submission, its builder in the first bytes): until Vouch or Unvouched,
+// its reservations (the gzip state, the first chunk) may use the reserve,
+// so that a known builder is not refused before it could be told apart.
+func (a *Account) ExpectVouch() {
+	if a == nil {
+		return
+	}
+	a.mu.Lock()
+	a.share = shareVouched
+	a.mu.Unlock()
+}
+
+// Vouch lets the rest of the request's reservations use the reserve: the
+// caller checked who sent it (a known builder, its signature verified).
+func (a *Account) Vouch() { a.ExpectVouch() }
+
+// Unvouched ends ExpectVouch for a request that turned out not vouched
+// for: from now on it uses the general share only, and when what it holds
+// already took the budget past that share (into the reserve), it fails with
+// ErrBusy (503) so that it does not keep the reserve's bytes.
+func (a *Account) Unvouched() error {
+	if a == nil {
+		return nil
+	}
+	a.mu.Lock()
+	a.share = shareGeneral
+	held := a.held
+	a.mu.Unlock()
+	if held == 0 {
+		return nil
+	}
+	a.b.mu.Lock()
+	over := a.b.used > a.b.limit(shareGeneral)
+	a.b.mu.Unlock()
+	if !over {
+		return nil
+	}
+	budgetRefusedMeter.Mark(1)
+	if a.resp != nil {
+		a.resp.Set("Connection", "close")
+	}
+	return fmt.Errorf("%w (%d bytes; the rest is reserved for builders with a recent accepted bid)", ErrBusy, a.b.total)
 }
 
 type accountKey struct{}
@@ -264,7 +335,13 @@ func (a *Account) grow(n int64, small bool) error {
 		slowBodyMeter.Mark(1)
 		err = fmt.Errorf("%w: the body was not read (and inflated) within the read timeout", ErrSlowBody)
 	} else {
-		err = a.b.reserve(a.ctx, a.ip, n, small)
+		s := shareSmall
+		if !small {
+			a.mu.Lock()
+			s = a.share
+			a.mu.Unlock()
+		}
+		err = a.b.reserve(a.ctx, a.ip, n, s)
 	}
 	if err != nil {
 		// The answer closes the connection: net/http would otherwise

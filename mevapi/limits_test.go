@@ -185,7 +185,7 @@ func TestSmallBodyHeadroom(t *testing.T) {
 // goroutines at once in the 1,000-connection attack).
 func TestBudgetGrantsInOrder(t *testing.T) {
 	b := newBudget(10<<10, 10<<10, time.Hour)
-	if err := b.reserve(context.Background(), "hog", 10<<10, true); err != nil {
+	if err := b.reserve(context.Background(), "hog", 10<<10, shareSmall); err != nil {
 		t.Fatal(err)
 	}
 	granted := make(chan int, 5)
@@ -193,7 +193,7 @@ func TestBudgetGrantsInOrder(t *testing.T) {
 	defer cancel()
 	for i := range 5 {
 		go func() {
-			if b.reserve(ctx, "ip", 4<<10, false) == nil {
+			if b.reserve(ctx, "ip", 4<<10, shareVouched) == nil {
 				granted <- i
 			}
 		}()

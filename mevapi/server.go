@@ -157,6 +157,11 @@ func (s *Server) Handler() http.Handler {
 // as reserved from the body budget.
 func (s *Server) BodyBytesInFlight() int64 { return s.budget.inUse() }
 
+// GeneralBodyShare reports the bytes of the body budget that requests not
+// vouched for (Account.Vouch) and not small may hold together: the rest is
+// the headroom for small bodies and the reserve for known builders.
+func (s *Server) GeneralBodyShare() int64 { return s.budget.limit(shareGeneral) }
+
 // HeavyWork reports the use of the listener's CPU gate, which bounds the
 // requests inflating or decoding large bodies at once (for tests and
 // figures).

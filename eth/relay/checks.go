@@ -137,6 +137,7 @@ func (r *Relay) Submit(ctx context.Context, req SubmitRequest) (out SubmitOutcom
 	if err := r.saveBid(bid); err != nil {
 		return 0, err
 	}
+	r.knownBuilders.add(t.BuilderPubkey, t.Slot)
 	// 12. The beta block is merged now, while the builder waits, so that
 	// getHeader stays a lookup.
 	if r.bids.best(keyOf(&bid.Trace)) == bid {

@@ -167,6 +167,7 @@ type Relay struct {
 
 	builderKeys     sync.Map // beacon.BLSPubkey -> *beacon.PublicKey
 	builderKeyCount atomic.Int64
+	knownBuilders   *knownBuilders // builders with a recent stored bid (KnownBuilder)
 
 	deliveries *deliveryGuard
 
@@ -236,15 +237,16 @@ func New(cfg Config, c Chain, st store.Relay, pub Publisher, rec SubmissionRecor
 	r := &Relay{
 		instance: cfg.InstanceID, verifySem: make(chan struct{}, maxSharedVerifications),
 		cfg: cfg, chain: c, store: st, publisher: pub, recorder: rec,
-		builderDom:  beacon.BuilderDomain(cfg.Beacon),
-		relayPubkey: cfg.SecretKey.PublicKey(),
-		regs:        make(map[beacon.BLSPubkey]*beacon.SignedValidatorRegistration),
-		duties:      make(map[uint64]Duty),
-		known:       make(map[beacon.BLSPubkey]uint64),
-		byIndex:     make(map[uint64]beacon.BLSPubkey),
-		attrs:       make(map[attrsKey]*PayloadAttributes),
-		bids:        newBidStore(),
-		verifyRate:  newClientRates(cfg.VerificationsPerSecond, cfg.VerificationsPerRequest),
+		builderDom:    beacon.BuilderDomain(cfg.Beacon),
+		relayPubkey:   cfg.SecretKey.PublicKey(),
+		regs:          make(map[beacon.BLSPubkey]*beacon.SignedValidatorRegistration),
+		duties:        make(map[uint64]Duty),
+		known:         make(map[beacon.BLSPubkey]uint64),
+		byIndex:       make(map[uint64]beacon.BLSPubkey),
+		attrs:         make(map[attrsKey]*PayloadAttributes),
+		bids:          newBidStore(),
+		knownBuilders: newKnownBuilders(KnownBuilderSlots),
+		verifyRate:    newClientRates(cfg.VerificationsPerSecond, cfg.VerificationsPerRequest),
 	}
 	ctx := context.Background()
 	err := st.ForEachRegistration(ctx, func(reg *store.Registration) error {

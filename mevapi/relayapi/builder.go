@@ -49,6 +49,7 @@ type BuilderRelay interface {
 	CheckBidTrace(t *beacon.BidTrace, fork params.ConsensusFork) error
 	Submit(ctx context.Context, req relay.SubmitRequest) (relay.SubmitOutcome, error)
 	StartSignatureCheck(trace *beacon.BidTrace, sig beacon.BLSSignature) *relay.SignatureCheck
+	KnownBuilder(pk beacon.BLSPubkey, slot uint64) bool
 }
 
 // BuilderConfig tunes the builder API.
@@ -130,23 +131,29 @@ func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
 	var rejected error // the message's checks failed: the rest is not read
 	var onPrefix func([]byte) error
 	var cut readCut
+	acct := mevapi.AccountOf(req)
 	if ssz {
+		// Until the prefix names the builder, the body may use the budget's
+		// reserve for known builders; then only a known builder whose
+		// signature verified keeps that right.
+		acct.ExpectVouch()
 		onPrefix = func(prefix []byte) error {
 			if prefix[0] == '{' { // JSON labelled octet-stream: checked once decoded
-				return nil
+				return acct.Unvouched()
 			}
 			t, fork, ok := b.traceSSZ(prefix, version)
 			if !ok {
-				return nil // decoding says what is wrong
+				return acct.Unvouched() // decoding says what is wrong
 			}
 			if rejected = b.r.CheckBidTrace(t, fork); rejected != nil {
 				return rejected
 			}
 			early = b.earlySignature(t, fork, prefix)
-			if early != nil {
-				go cut.onBadSignature(req.Context(), early, http.NewResponseController(w))
+			if early == nil {
+				return acct.Unvouched()
 			}
-			return nil
+			go cut.onBadSignature(req.Context(), early, http.NewResponseController(w))
+			return b.vouch(req.Context(), acct, t, early)
 		}
 	}
 	// Once the signature check started from the prefix has failed, the rest
@@ -157,7 +164,7 @@ func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
 		}
 		return early.Failed()
 	}
-	body, err := readSubmission(mevapi.AccountOf(req), req.Body, gzipped, req.ContentLength, b.cfg.MaxSubmissionBytes, onPrefix, signed)
+	body, err := readSubmission(acct, req.Body, gzipped, req.ContentLength, b.cfg.MaxSubmissionBytes, onPrefix, signed)
 	cut.done()
 	if err != nil {
 		if rejected != nil {
@@ -213,6 +220,28 @@ func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
 	default:
 		w.WriteHeader(http.StatusOK)
 	}
+}
+
+// vouch lets a submission of a known builder (relay.KnownBuilder) draw on
+// the body budget's reserve once its signature verified (a millisecond or
+// so: the parsed key is cached); any other submission is left to the
+// general share (mevapi.Account.Unvouched). Fresh builder keys cost
+// nothing, so without this, signed submissions from many addresses could
+// keep every honest builder's large submission out.
+func (b *builderAPI) vouch(ctx context.Context, acct *mevapi.Account, t *beacon.BidTrace, early *relay.SignatureCheck) error {
+	if !b.r.KnownBuilder(t.BuilderPubkey, t.Slot) {
+		return acct.Unvouched()
+	}
+	select {
+	case <-early.Done():
+	case <-ctx.Done():
+		return acct.Unvouched()
+	}
+	if early.Failed() != nil {
+		return acct.Unvouched() // the read is cut and answered with the signature's error
+	}
+	acct.Vouch()
+	return nil
 }
 
 // readCut ends a submission's body read at once when its early signature
