@@ -265,6 +265,7 @@ type Account struct {
 	until time.Time   // the read timeout: no reservation after it (zero: none)
 	mu    sync.Mutex
 	held  int64
+	large int64 // of held, what is not a small body's buffer
 	share share // of the reservations that are not a small body's
 }
 
@@ -295,9 +296,9 @@ func (a *Account) Unvouched() error {
 	}
 	a.mu.Lock()
 	a.share = shareGeneral
-	held := a.held
+	large := a.large
 	a.mu.Unlock()
-	if held == 0 {
+	if large == 0 { // a small body's buffer may use the headroom anyway
 		return nil
 	}
 	a.b.mu.Lock()
@@ -354,6 +355,9 @@ func (a *Account) grow(n int64, small bool) error {
 	}
 	a.mu.Lock()
 	a.held += n
+	if !small {
+		a.large += n
+	}
 	a.mu.Unlock()
 	return nil
 }
@@ -366,6 +370,7 @@ func (a *Account) shrink(n int64) {
 	a.mu.Lock()
 	n = min(n, a.held)
 	a.held -= n
+	a.large = max(a.large-n, 0)
 	a.mu.Unlock()
 	a.b.release(a.ip, n)
 }
@@ -373,7 +378,7 @@ func (a *Account) shrink(n int64) {
 func (a *Account) close() {
 	a.mu.Lock()
 	n := a.held
-	a.held = 0
+	a.held, a.large = 0, 0
 	a.mu.Unlock()
 	a.b.release(a.ip, n)
 }

@@ -120,6 +120,15 @@ func TestKnownBuilderReserve(t *testing.T) {
 	if code, _, out := do(t, "POST", srv.URL()+relayapi.PathBuilderBlocks, gz(second), gzipped); code != http.StatusOK {
 		t.Errorf("known builder with the general share full: %d %s, want 200", code, out)
 	}
+	// A small body (announced at most 64 KiB) uses the headroom, whoever
+	// sent it: an unknown builder's small uncompressed submission passes.
+	if len(unknown) > 64<<10 {
+		t.Fatalf("the unknown builder's submission is %d bytes, want a small body", len(unknown))
+	}
+	if code, _, out := do(t, "POST", srv.URL()+relayapi.PathBuilderBlocks, unknown, map[string]string{"Content-Type": "application/octet-stream"}); code != http.StatusAccepted {
+		// (202: the same value as the known builder's bid, at the floor.)
+		t.Errorf("unknown builder's small uncompressed submission with the general share full: %d %s, want 202", code, out)
+	}
 	if n := srv.BodyBytesInFlight(); n != full {
 		t.Errorf("%d body bytes in flight after the honest submissions, want the attackers' %d", n, full)
 	}
