@@ -169,7 +169,7 @@ func (s *sqlStore) PutBetaBundleWithin(ctx context.Context, b *BetaBundle, slot 
 				if err := w.queryRow(ctx, `SELECT bytes FROM beta_usage`).Scan(&used); err != nil {
 					return err
 				}
-				return fmt.Errorf("%w: %d of %d bytes used, this bundle needs %d, and this IP address holds no fewer bytes than any other",
+				return fmt.Errorf("%w: %d of %d bytes used, this bundle needs %d, and no entry of an IP address holding more bytes than this one may be evicted for it",
 					ErrBetaStoreFull, used, q.MaxBytes, BetaEntryBytes+added)
 			}
 			return err
