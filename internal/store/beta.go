@@ -90,7 +90,7 @@ const BetaEvicted = "evicted: the store was full and this client IP held the mos
 const betaEvictSchema = `
 ALTER TABLE beta_bundle_slots ADD COLUMN ip TEXT NOT NULL DEFAULT '';
 ALTER TABLE beta_bundle_slots ADD COLUMN bytes BIGINT NOT NULL DEFAULT 128;
-CREATE INDEX beta_bundle_slots_by_ip ON beta_bundle_slots(ip, received_at);
+CREATE INDEX beta_bundle_slots_by_ip ON beta_bundle_slots(ip, received_at, slot);
 CREATE TABLE beta_ip_usage (
 	ip TEXT PRIMARY KEY,
 	bytes BIGINT NOT NULL
