@@ -144,3 +144,49 @@ func txHash(t *testing.T, s string) common.Hash {
 	}
 	return tx.Hash()
 }
+
+// TestBetaEvictionStatus is finding 3's full store: addresses that filled
+// the disk budget with bundles for coming slots no longer lock an honest
+// client out; the largest holder's newest entry of a slot past EvictLead
+// goes and mev_getBetaBundle reports it evicted, with the reason; the
+// largest holder itself is still refused.
+func TestBetaEvictionStatus(t *testing.T) {
+	db, err := store.OpenSQLite("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	var slot atomic.Uint64
+	slot.Store(100)
+	p := New(Config{Retention: 200, MaxStoreBytes: 20_000}, db, chainID, slot.Load, nil)
+	ctx := context.Background()
+	send := func(ip string, s uint64, tx string) (common.Hash, error) {
+		sl := fmt.Sprint(s)
+		return p.AddFrom(ctx, bundle.BetaBundleArgs{Txs: []string{tx}, Slot: &sl}, common.Address{}, ip)
+	}
+	var stored []common.Hash
+	var filled error
+	for i := uint64(0); filled == nil && i < 10; i++ {
+		var h common.Hash
+		if h, filled = send("10.0.0.1", 120+i, bigTx(t, i, 5_000, 300_000)); filled == nil {
+			stored = append(stored, h)
+		}
+	}
+	if !errors.Is(filled, ErrStoreFull) || len(stored) < 2 {
+		t.Fatalf("one address fills the budget: %d bundles, %v", len(stored), filled)
+	}
+	newest := stored[len(stored)-1]
+	if _, err := send("10.0.9.9", 130, bigTx(t, 40, 5_000, 300_000)); err != nil {
+		t.Fatalf("an honest bundle on a full store: %v", err)
+	}
+	st, err := p.Status(ctx, newest)
+	if err != nil || len(st.Slots) != 1 || st.Slots[0].State != StateEvicted || st.Slots[0].Reason != store.BetaEvicted {
+		t.Fatalf("the largest holder's newest bundle: %+v %v", st, err)
+	}
+	if _, err := send("10.0.0.1", 131, bigTx(t, 41, 5_000, 300_000)); !errors.Is(err, ErrStoreFull) {
+		t.Fatalf("the largest holder is still refused: %v", err)
+	}
+	if st, err := p.Status(ctx, stored[0]); err != nil || st.Slots[0].State != StatePending {
+		t.Fatalf("its older bundle stays: %+v %v", st, err)
+	}
+}

@@ -58,6 +58,15 @@ type Config struct {
 	// as stored (1 GiB), shared by the instances of one database: past it
 	// new bundles are refused until pruning frees room.
 	MaxStoreBytes int64 `toml:",omitempty"`
+	// EvictLead: when the disk budget is spent, a bundle from a client IP
+	// holding fewer stored bytes than the IP holding the most takes the
+	// room of that IP's newest entries of slots at least EvictLead slots
+	// ahead of the current one (16), never an entry with an outcome. It
+	// must exceed how many slots ahead the L2 auction settles (the
+	// operator's settle lead, 8 by default), so that no paid bundle is
+	// evicted: the pool cannot tell paid from unpaid entries inside the
+	// store's write.
+	EvictLead uint64 `toml:",omitempty"`
 }
 
 // DefaultConfig is bundle.DefaultBetaLimits with the store's quotas.
@@ -66,6 +75,7 @@ var DefaultConfig = Config{
 	MaxBytes:     bundle.DefaultBetaLimits.MaxBytes,
 	Horizon:      bundle.DefaultBetaLimits.Horizon,
 	MaxPerSigner: 1_000, MaxPerIP: 1_000, MaxBytesPerIP: 64 << 20, Retention: 7_200, MaxStoreBytes: 1 << 30,
+	EvictLead: 16,
 }
 
 // Errors of the pool's quotas (429): the store's, which counts them.
@@ -171,6 +181,9 @@ func New(cfg Config, db store.BetaBundles, chainID uint64, currentSlot func() ui
 	if cfg.MaxBytesPerIP <= 0 {
 		cfg.MaxBytesPerIP = d.MaxBytesPerIP
 	}
+	if cfg.EvictLead == 0 {
+		cfg.EvictLead = d.EvictLead
+	}
 	p := &Pool{
 		db: db, chainID: chainID, currentSlot: currentSlot, limits: cfg.limits(), cfg: cfg, stats: stats, now: time.Now,
 		decoded: lru.NewCache[common.Hash, types.Transactions](decodedBundles),
@@ -266,7 +279,7 @@ func (p *Pool) AddFrom(ctx context.Context, args bundle.BetaBundleArgs, signer c
 	}
 	p.maybePrune(cur)
 	q := store.BetaQuota{From: cur, IP: ip, MaxPerSigner: p.cfg.MaxPerSigner, MaxPerIP: p.cfg.MaxPerIP,
-		MaxBytesPerIP: p.cfg.MaxBytesPerIP, MaxBytes: p.cfg.MaxStoreBytes}
+		MaxBytesPerIP: p.cfg.MaxBytesPerIP, MaxBytes: p.cfg.MaxStoreBytes, EvictFrom: cur + p.cfg.EvictLead}
 	sb := &store.BetaBundle{Hash: b.Hash, Txs: b.Raw, Signer: signer}
 	created, err := p.db.PutBetaBundleWithin(ctx, sb, b.Slot, p.now().UnixMilli(), q)
 	if errors.Is(err, ErrStoreFull) && p.relieve(ctx, cur) {
@@ -393,6 +406,7 @@ const (
 	StateIncluded = "included" // in the slot's delivered block (maybe a prefix: k of n)
 	StateMissed   = "missed"   // paid, but not in the slot's block (Reason says why)
 	StateExpired  = "expired"  // the slot passed without a payment known to gavel
+	StateEvicted  = "evicted"  // deleted before its slot for a client holding fewer bytes (Reason says so)
 )
 
 // statusWindow is how many past slots Status asks the L2 about: older
@@ -455,6 +469,8 @@ func (p *Pool) Status(ctx context.Context, hash common.Hash) (*Status, error) {
 			ss.State = StateExpired
 		}
 		switch o := s.Outcome; {
+		case s.Evicted != "":
+			ss.State, ss.Reason = StateEvicted, s.Evicted
 		case o != nil:
 			entry := o.Entry
 			ss.State, ss.Entry, ss.Gas, ss.Reason = o.State, &entry, o.Gas, o.Reason

@@ -66,7 +66,45 @@ type BetaQuota struct {
 	// budget alone.
 	MaxBytesPerIP int64
 	MaxBytes      int64 // stored bundles' txs (as stored, RLP-encoded), all senders together
+	// EvictFrom, when not zero, lets a new entry that finds the disk budget
+	// spent take the room of the entries of slots from EvictFrom on of the
+	// client IP holding the most bytes, newest first, as long as q.IP holds
+	// fewer bytes than it (never an entry with an outcome): the caller sets
+	// it past the slots whose auction may have settled, so no paid bundle
+	// is evicted.
+	EvictFrom uint64
 }
+
+// MaxBetaEvictions bounds the entries one new beta entry may evict, so
+// that its transaction stays short; past it the store is full for it.
+const MaxBetaEvictions = 1024
+
+// BetaEvicted is the reason recorded for an entry evicted for a client
+// holding fewer bytes (BetaQuota.EvictFrom).
+const BetaEvicted = "evicted: the store was full and this client IP held the most bytes"
+
+// betaEvictSchema is migration 7: who sent each (bundle, slot) entry and
+// what it cost the disk budget, each IP's bytes (indexed by size, to find
+// the largest holder without a scan), and the evicted entries (for their
+// status). Entries stored before count for IP "" at BetaEntryBytes each.
+const betaEvictSchema = `
+ALTER TABLE beta_bundle_slots ADD COLUMN ip TEXT NOT NULL DEFAULT '';
+ALTER TABLE beta_bundle_slots ADD COLUMN bytes BIGINT NOT NULL DEFAULT 128;
+CREATE INDEX beta_bundle_slots_by_ip ON beta_bundle_slots(ip, received_at, slot);
+CREATE TABLE beta_ip_usage (
+	ip TEXT PRIMARY KEY,
+	bytes BIGINT NOT NULL
+);
+CREATE INDEX beta_ip_usage_by_bytes ON beta_ip_usage(bytes);
+INSERT INTO beta_ip_usage (ip, bytes) SELECT ip, SUM(bytes) FROM beta_bundle_slots GROUP BY ip;
+CREATE TABLE beta_evictions (
+	hash {blob} NOT NULL,
+	slot BIGINT NOT NULL,
+	received_at BIGINT NOT NULL,
+	evicted_at BIGINT NOT NULL,
+	reason TEXT NOT NULL,
+	PRIMARY KEY (hash, slot)
+)`
 
 // PutBetaBundle records bundle b for slot at receivedAt (unix ms), without
 // quotas.
@@ -95,8 +133,12 @@ func (s *sqlStore) PutBetaBundleWithin(ctx context.Context, b *BetaBundle, slot 
 		if err != nil {
 			return err
 		}
-		res, err = w.exec(ctx, `INSERT INTO beta_bundle_slots (hash, slot, received_at) VALUES (?, ?, ?) ON CONFLICT (hash, slot) DO NOTHING`,
-			b.Hash[:], int64(slot), receivedAt)
+		added := int64(0) // bytes this entry adds: none when the bundle is stored for another slot
+		if newBundle == 1 {
+			added = int64(len(txs))
+		}
+		res, err = w.exec(ctx, `INSERT INTO beta_bundle_slots (hash, slot, received_at, ip, bytes) VALUES (?, ?, ?, ?, ?) ON CONFLICT (hash, slot) DO NOTHING`,
+			b.Hash[:], int64(slot), receivedAt, q.IP, BetaEntryBytes+added)
 		if err != nil {
 			return err
 		}
@@ -105,14 +147,38 @@ func (s *sqlStore) PutBetaBundleWithin(ctx context.Context, b *BetaBundle, slot 
 		}
 		// A new entry: within the quotas (counted before it) and the disk
 		// budget, else the savepoint takes it back.
-		added := int64(0) // bytes this entry adds: none when the bundle is stored for another slot
-		if newBundle == 1 {
-			added = int64(len(txs))
-		}
 		if err := checkBetaQuota(ctx, w, b.Signer, slot, q, added); err != nil {
 			return err
 		}
-		if err := addBetaBytes(ctx, w, BetaEntryBytes+added, q.MaxBytes); err != nil {
+		err = addBetaBytes(ctx, w, BetaEntryBytes+added, q.MaxBytes)
+		for n := 0; errors.Is(err, ErrBetaStoreFull) && q.EvictFrom > 0 && n < MaxBetaEvictions; n++ {
+			evicted, eerr := evictBeta(ctx, w, q, receivedAt)
+			if eerr != nil {
+				return eerr
+			}
+			if !evicted {
+				break // err stays ErrBetaStoreFull
+			}
+			err = addBetaBytes(ctx, w, BetaEntryBytes+added, q.MaxBytes)
+		}
+		if err != nil {
+			if errors.Is(err, ErrBetaStoreFull) && q.EvictFrom > 0 {
+				// Report the refusal, not the evictions: the savepoint
+				// takes them back with the entry.
+				var used int64
+				if err := w.queryRow(ctx, `SELECT bytes FROM beta_usage`).Scan(&used); err != nil {
+					return err
+				}
+				return fmt.Errorf("%w: %d of %d bytes used, this bundle needs %d, and no entry of an IP address holding more bytes than this one may be evicted for it",
+					ErrBetaStoreFull, used, q.MaxBytes, BetaEntryBytes+added)
+			}
+			return err
+		}
+		if _, err := w.exec(ctx, `DELETE FROM beta_evictions WHERE hash = ? AND slot = ?`, b.Hash[:], int64(slot)); err != nil {
+			return err // sent again after an eviction: stored again
+		}
+		if _, err := w.exec(ctx, `INSERT INTO beta_ip_usage (ip, bytes) VALUES (?, ?)
+			ON CONFLICT (ip) DO UPDATE SET bytes = beta_ip_usage.bytes + excluded.bytes`, q.IP, BetaEntryBytes+added); err != nil {
 			return err
 		}
 		if b.Signer != (common.Address{}) {
@@ -135,6 +201,68 @@ func (s *sqlStore) PutBetaBundleWithin(ctx context.Context, b *BetaBundle, slot 
 		return false, fmt.Errorf("store: writing beta bundle %s: %w", b.Hash.Hex(), err)
 	}
 	return created, nil
+}
+
+// evictBeta deletes the newest entry of a slot from q.EvictFrom on without
+// an outcome of the client IP holding the most bytes, if q.IP holds fewer
+// bytes than it, records it in beta_evictions, and gives back its room.
+// It reports whether it evicted one.
+func evictBeta(ctx context.Context, w *txWriter, q BetaQuota, now int64) (bool, error) {
+	var mine int64
+	err := w.queryRow(ctx, `SELECT bytes FROM beta_ip_usage WHERE ip = ?`, q.IP).Scan(&mine)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return false, err
+	}
+	var (
+		ip      string
+		largest int64
+	)
+	err = w.queryRow(ctx, `SELECT ip, bytes FROM beta_ip_usage ORDER BY bytes DESC LIMIT 1`).Scan(&ip, &largest)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && (ip == q.IP || mine >= largest)) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	var (
+		hash              []byte
+		slot, at, entrySz int64
+	)
+	err = w.queryRow(ctx, `SELECT s.hash, s.slot, s.received_at, s.bytes FROM beta_bundle_slots s WHERE s.ip = ? AND s.slot >= ?
+		AND NOT EXISTS (SELECT 1 FROM beta_outcomes o WHERE o.hash = s.hash AND o.slot = s.slot)
+		ORDER BY s.received_at DESC, s.slot DESC LIMIT 1`, ip, int64(q.EvictFrom)).Scan(&hash, &slot, &at, &entrySz)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil // nothing of the largest holder may go
+	}
+	if err != nil {
+		return false, err
+	}
+	if _, err := w.exec(ctx, `DELETE FROM beta_bundle_slots WHERE hash = ? AND slot = ?`, hash, slot); err != nil {
+		return false, err
+	}
+	if _, err := w.exec(ctx, `INSERT INTO beta_evictions (hash, slot, received_at, evicted_at, reason) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (hash, slot) DO NOTHING`, hash, slot, at, now, BetaEvicted); err != nil {
+		return false, err
+	}
+	if _, err := w.exec(ctx, `UPDATE beta_ip_usage SET bytes = bytes - ? WHERE ip = ?`, entrySz, ip); err != nil {
+		return false, err
+	}
+	freed := int64(BetaEntryBytes)
+	var txsLen sql.NullInt64
+	err = w.queryRow(ctx, `SELECT LENGTH(txs) FROM beta_bundles b WHERE hash = ?
+		AND NOT EXISTS (SELECT 1 FROM beta_bundle_slots s WHERE s.hash = b.hash)`, hash).Scan(&txsLen)
+	switch {
+	case errors.Is(err, sql.ErrNoRows): // still stored for another slot
+	case err != nil:
+		return false, err
+	default:
+		if _, err := w.exec(ctx, `DELETE FROM beta_bundles WHERE hash = ?`, hash); err != nil {
+			return false, err
+		}
+		freed += txsLen.Int64
+	}
+	_, err = w.exec(ctx, `UPDATE beta_usage SET bytes = bytes - ?`, freed)
+	return err == nil, err
 }
 
 // addBetaBytes adds size to the stored bytes unless that passes max (0:
@@ -214,7 +342,7 @@ func (s *sqlStore) pruneBeta(ctx context.Context, before uint64, expiredOnly boo
 			return err
 		}
 		if !expiredOnly {
-			for _, table := range []string{"beta_outcomes", "beta_signer_counts", "beta_ip_counts"} {
+			for _, table := range []string{"beta_outcomes", "beta_signer_counts", "beta_ip_counts", "beta_evictions"} {
 				if _, err := w.exec(ctx, `DELETE FROM `+table+` WHERE slot < ?`, int64(before)); err != nil {
 					return err
 				}
@@ -226,7 +354,13 @@ func (s *sqlStore) pruneBeta(ctx context.Context, before uint64, expiredOnly boo
 		if _, err = w.exec(ctx, `DELETE FROM beta_bundles WHERE NOT EXISTS (SELECT 1 FROM beta_bundle_slots s WHERE s.hash = beta_bundles.hash)`); err != nil {
 			return err
 		}
-		_, err = w.exec(ctx, `UPDATE beta_usage SET bytes = `+betaUsageSQL)
+		if _, err = w.exec(ctx, `UPDATE beta_usage SET bytes = `+betaUsageSQL); err != nil {
+			return err
+		}
+		if _, err = w.exec(ctx, `DELETE FROM beta_ip_usage`); err != nil {
+			return err
+		}
+		_, err = w.exec(ctx, `INSERT INTO beta_ip_usage (ip, bytes) SELECT ip, SUM(bytes) FROM beta_bundle_slots GROUP BY ip`)
 		return err
 	})
 	if err != nil {

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
@@ -8,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -155,6 +157,8 @@ var migrations = []string{
 	sharedBetaSchema,
 	// 6: beta bundle quotas and disk budget kept in the database (beta.go).
 	betaQuotaSchema,
+	// 7: beta bundle eviction for a client holding fewer bytes (beta.go).
+	betaEvictSchema,
 }
 
 type sqlStore struct {
@@ -265,13 +269,20 @@ func (s *sqlStore) BetaBundle(ctx context.Context, hash common.Hash) (*BetaBundl
 	defer queryTimer.UpdateSince(time.Now())
 	var txs, signer []byte
 	err := s.db.QueryRowContext(ctx, s.d.rebind(`SELECT txs, signer FROM beta_bundles WHERE hash = ?`), hash[:]).Scan(&txs, &signer)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("%w: beta bundle %s", ErrNotFound, hash.Hex())
-	}
-	if err != nil {
+	gone := errors.Is(err, sql.ErrNoRows) // evicted from every slot, or never stored
+	if err != nil && !gone {
 		return nil, err
 	}
 	b := &BetaBundle{Hash: hash, Signer: common.BytesToAddress(signer)}
+	if err := s.evictedSlots(ctx, b); err != nil {
+		return nil, err
+	}
+	if gone {
+		if len(b.Slots) == 0 {
+			return nil, fmt.Errorf("%w: beta bundle %s", ErrNotFound, hash.Hex())
+		}
+		return b, nil
+	}
 	if err := rlp.DecodeBytes(txs, &b.Txs); err != nil {
 		return nil, fmt.Errorf("stored beta bundle %s is corrupt: %w", hash.Hex(), err)
 	}
@@ -303,7 +314,33 @@ func (s *sqlStore) BetaBundle(ctx context.Context, hash common.Hash) (*BetaBundl
 		}
 		b.Slots = append(b.Slots, sl)
 	}
-	return b, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	slices.SortStableFunc(b.Slots, func(x, y BetaSlot) int { return cmp.Compare(x.Slot, y.Slot) })
+	return b, nil
+}
+
+// evictedSlots adds to b.Slots the entries of b evicted for a client
+// holding fewer bytes (beta.go).
+func (s *sqlStore) evictedSlots(ctx context.Context, b *BetaBundle) error {
+	rows, err := s.db.QueryContext(ctx, s.d.rebind(`SELECT slot, received_at, reason FROM beta_evictions WHERE hash = ? ORDER BY slot`), b.Hash[:])
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var (
+			sl   BetaSlot
+			slot int64
+		)
+		if err := rows.Scan(&slot, &sl.ReceivedAt, &sl.Evicted); err != nil {
+			return err
+		}
+		sl.Slot = uint64(slot)
+		b.Slots = append(b.Slots, sl)
+	}
+	return rows.Err()
 }
 
 // PutBetaOutcomes implements BetaBundles.

@@ -57,6 +57,9 @@ type BetaSlot struct {
 	// Outcome is what became of the bundle in the slot's block, once the
 	// block was delivered (nil before, or when it was never paid).
 	Outcome *BetaOutcome
+	// Evicted is why the entry was deleted before its slot (BetaEvicted);
+	// such an entry has no Outcome.
+	Evicted string
 }
 
 // BetaOutcome states of a paid beta bundle in a delivered slot.
