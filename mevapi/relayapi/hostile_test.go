@@ -42,15 +42,8 @@ func heldBytes() uint64 {
 func TestStalledGzipSubmissions(t *testing.T) {
 	e := relaytest.New(t, relaytest.Options{})
 	cfg := mevapi.Config{Addr: "127.0.0.1:0", BodyGrace: 500 * time.Millisecond, MaxConnsPerIP: 4096, MaxConns: 8192}
-	srv := mevapi.New(cfg, nil)
-	relayapi.MountBuilder(srv, e.Relay, relayapi.BuilderConfig{})
-	relayapi.MountProposer(srv, e.Relay)
-	if err := srv.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { srv.Stop() })
+	srv := startListener(t, e, cfg)
 	addr := strings.TrimPrefix(srv.URL(), "http://")
-	registerHTTP(t, e, srv.URL(), true)
 
 	// A real submission's bid trace and signature, then zeros: the checks
 	// on the message pass, so the body is inflated.
@@ -149,14 +142,7 @@ func TestStalledGzipSubmissions(t *testing.T) {
 func TestUnsignedGzipCut(t *testing.T) {
 	e := relaytest.New(t, relaytest.Options{})
 	cfg := mevapi.Config{Addr: "127.0.0.1:0", BodyGrace: time.Hour, ReadTimeout: time.Hour}
-	srv := mevapi.New(cfg, nil)
-	relayapi.MountBuilder(srv, e.Relay, relayapi.BuilderConfig{})
-	relayapi.MountProposer(srv, e.Relay)
-	if err := srv.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { srv.Stop() })
-	registerHTTP(t, e, srv.URL(), true)
+	srv := startListener(t, e, cfg)
 
 	sub := e.Submission(e.BuildBlock(1, 1, nil))
 	head, _ := sub.MarshalSSZ()

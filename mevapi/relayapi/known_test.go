@@ -33,15 +33,8 @@ func TestKnownBuilderReserve(t *testing.T) {
 	// stay until the attack ends (no timing in this test).
 	cfg := mevapi.Config{Addr: "127.0.0.1:0", BodyBudget: budget, BodyBudgetPerIP: budget, MaxConns: 16, MaxConnsPerIP: 16,
 		BodyGrace: time.Hour, ReadTimeout: time.Hour}
-	srv := mevapi.New(cfg, nil)
-	relayapi.MountBuilder(srv, e.Relay, relayapi.BuilderConfig{})
-	relayapi.MountProposer(srv, e.Relay)
-	if err := srv.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { srv.Stop() })
+	srv := startListener(t, e, cfg)
 	addr := strings.TrimPrefix(srv.URL(), "http://")
-	registerHTTP(t, e, srv.URL(), true)
 	gzipped := map[string]string{"Content-Type": "application/octet-stream", "Content-Encoding": "gzip"}
 
 	known := e.BuilderKey

@@ -39,6 +39,22 @@ func serverWith(t testing.TB, opts relaytest.Options) (*relaytest.Env, string) {
 	return e, hs.URL
 }
 
+// startListener serves e's relay on a real loopback listener made with cfg
+// (the hostile tests need real connections and the listener's limits) and
+// registers e's validators over it.
+func startListener(t testing.TB, e *relaytest.Env, cfg mevapi.Config) *mevapi.Server {
+	t.Helper()
+	srv := mevapi.New(cfg, nil)
+	relayapi.MountBuilder(srv, e.Relay, relayapi.BuilderConfig{})
+	relayapi.MountProposer(srv, e.Relay)
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Stop() })
+	registerHTTP(t, e, srv.URL(), true)
+	return srv
+}
+
 func do(t testing.TB, method, url string, body []byte, header map[string]string) (int, http.Header, []byte) {
 	t.Helper()
 	req, err := http.NewRequest(method, url, bytes.NewReader(body))
