@@ -7,12 +7,14 @@ import (
 	"math"
 	"math/big"
 	"slices"
+	"strconv"
 	"sync"
 	"time"
 
 	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/log"
 	"github.com/ethereum/go-ethereum/metrics"
+	"golang.org/x/sync/singleflight"
 
 	"github.com/gavel-eth/gavel/contracts/auction"
 	"github.com/gavel-eth/gavel/internal/defaults"
@@ -85,6 +87,9 @@ type Settlements struct {
 
 	mu    sync.Mutex
 	slots map[uint64]*slotRead
+	// gasReads merges concurrent reads of one slot's gas (every beta
+	// submission for a slot without an auction yet asks): one L2 call.
+	gasReads singleflight.Group
 	// downUntil: after a failed read the L2 is not asked again before
 	// this, so a dead L2 costs one timeout per backoff, not one per call.
 	downUntil time.Time
@@ -268,6 +273,14 @@ func (s *Settlements) Gas(ctx context.Context, slot uint64) uint64 {
 		return g
 	}
 	s.mu.Unlock()
+	v, _, _ := s.gasReads.Do(strconv.FormatUint(slot, 10), func() (any, error) {
+		return s.readGas(ctx, slot), nil
+	})
+	return v.(uint64)
+}
+
+// readGas asks the L2 for slot's items for sale and caches the answer.
+func (s *Settlements) readGas(ctx context.Context, slot uint64) uint64 {
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
 	items, err := s.l2.ItemsForSale(ctx, slot)
@@ -284,7 +297,7 @@ func (s *Settlements) Gas(ctx context.Context, slot uint64) uint64 {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	r = s.slot(slot)
+	r := s.slot(slot)
 	r.gas, r.gasAt = gas, s.now()
 	return gas
 }

@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -20,6 +21,7 @@ type fakeL2 struct {
 	items   map[uint64]*big.Int
 	down    bool
 	reads   int
+	gate    chan struct{} // when set, ItemsForSale waits for it to close
 }
 
 var errDown = errors.New("connection refused")
@@ -35,6 +37,9 @@ func (f *fakeL2) Bundles(_ context.Context, slot uint64) ([]auction.Bundle, erro
 }
 
 func (f *fakeL2) ItemsForSale(_ context.Context, slot uint64) (*big.Int, error) {
+	if f.gate != nil {
+		<-f.gate
+	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.reads++
@@ -121,4 +126,29 @@ func TestSettlementCacheAndL2Down(t *testing.T) {
 	if g := s.Gas(ctx, 5); g != 3_000_000 {
 		t.Fatalf("known gas lost while the L2 is down: %d", g)
 	}
+}
+
+// TestGasReadsMerged: concurrent asks for the gas of one slot (each beta
+// submission for it asks) make one L2 read, not one each.
+func TestGasReadsMerged(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		l2 := &fakeL2{items: map[uint64]*big.Int{5: big.NewInt(100_000)}, gate: make(chan struct{})}
+		s := NewSettlements(l2, SettlementConfig{})
+		got := make([]uint64, 8)
+		var wg sync.WaitGroup
+		for i := range got {
+			wg.Go(func() { got[i] = s.Gas(context.Background(), 5) })
+		}
+		synctest.Wait() // every asker is in the read or waiting for it
+		close(l2.gate)
+		wg.Wait()
+		for i, g := range got {
+			if g != 100_000 {
+				t.Fatalf("asker %d got %d gas, want 100000", i, g)
+			}
+		}
+		if l2.reads != 1 {
+			t.Fatalf("%d L2 reads for 8 concurrent asks, want 1", l2.reads)
+		}
+	})
 }
