@@ -47,6 +47,7 @@ var (
 	connsGauge          = metrics.NewRegisteredGauge("gavel/mev/listener/conns", nil)
 	connsRefusedMeter   = metrics.NewRegisteredMeter("gavel/mev/listener/conns/refused", nil)
 	connsIPRefusedMeter = metrics.NewRegisteredMeter("gavel/mev/listener/conns/refusedip", nil)
+	connsReclaimedMeter = metrics.NewRegisteredMeter("gavel/mev/listener/conns/reclaimed", nil)
 )
 
 // BodyStatus is the HTTP status for an error of a body read: 413 too
@@ -541,7 +542,13 @@ func (s *slowBody) Read(p []byte) (int, error) {
 
 // connLimit is a listener that refuses connections beyond a total and a
 // per-IP count: the refused connection gets a 503 and is closed at once, so
-// a client holding many sockets cannot crowd others out.
+// a client holding many sockets cannot crowd others out. A connection idle
+// between requests (keep-alive) holds its place only while no one else
+// needs it: when the listener (or the new connection's IP) is at its cap,
+// the one idle the longest (of that IP) is closed to make room. Otherwise
+// one cheap request per connection from a few addresses would fill the
+// listener for the idle timeout (two minutes) and lock every other client
+// out.
 type connLimit struct {
 	net.Listener
 	total, perIP int
@@ -549,6 +556,7 @@ type connLimit struct {
 	mu   sync.Mutex
 	open int
 	byIP map[string]int
+	idle map[*limitedConn]time.Time // since when each idle connection has been idle
 }
 
 var refusedAnswer = func() []byte {
@@ -563,6 +571,7 @@ func (l *connLimit) Accept() (net.Conn, error) {
 			return nil, err
 		}
 		ip := hostOf(c.RemoteAddr())
+		l.reclaimIdle(ip)
 		l.mu.Lock()
 		refuse := l.open >= l.total || l.byIP[ip] >= l.perIP
 		if !refuse {
@@ -583,6 +592,46 @@ func (l *connLimit) Accept() (net.Conn, error) {
 			continue
 		}
 		return &limitedConn{Conn: c, l: l, ip: ip}, nil
+	}
+}
+
+// reclaimIdle closes the connection idle the longest when a connection
+// from ip would not fit: one of ip's own when ip is at its cap, else any.
+func (l *connLimit) reclaimIdle(ip string) {
+	l.mu.Lock()
+	var victim *limitedConn
+	if full, ipFull := l.open >= l.total, l.byIP[ip] >= l.perIP; full || ipFull {
+		var since time.Time
+		for c, t := range l.idle {
+			if (!ipFull || c.ip == ip) && (victim == nil || t.Before(since)) {
+				victim, since = c, t
+			}
+		}
+		delete(l.idle, victim)
+	}
+	l.mu.Unlock()
+	if victim != nil {
+		connsReclaimedMeter.Mark(1)
+		victim.Close() // gives its place back (done) before this returns
+	}
+}
+
+// connState follows the server's connections (http.Server.ConnState):
+// only a connection waiting for its next request may be reclaimed.
+func (l *connLimit) connState(c net.Conn, state http.ConnState) {
+	lc, ok := c.(*limitedConn)
+	if !ok {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if state == http.StateIdle {
+		if l.idle == nil {
+			l.idle = make(map[*limitedConn]time.Time)
+		}
+		l.idle[lc] = time.Now()
+	} else {
+		delete(l.idle, lc)
 	}
 }
 
