@@ -112,6 +112,10 @@ func (p *proposerAPI) register(w http.ResponseWriter, req *http.Request) {
 		mevapi.WriteError(w, http.StatusUnsupportedMediaType, "failed to parse Content-Type header: "+err.Error())
 		return
 	}
+	if err := uncompressed(req.Header.Values("Content-Encoding")); err != nil {
+		mevapi.WriteError(w, http.StatusUnsupportedMediaType, err.Error())
+		return
+	}
 	body, err := mevapi.ReadBody(req, 1<<62)
 	if err != nil {
 		mevapi.WriteError(w, mevapi.BodyStatus(err), err.Error())
@@ -210,6 +214,10 @@ func (p *proposerAPI) blindedBlock(w http.ResponseWriter, req *http.Request, v2 
 	}
 	if mt != contentJSON && mt != contentSSZ {
 		mevapi.WriteError(w, http.StatusBadRequest, "failed to decode payload")
+		return
+	}
+	if err := uncompressed(req.Header.Values("Content-Encoding")); err != nil {
+		mevapi.WriteError(w, http.StatusUnsupportedMediaType, err.Error())
 		return
 	}
 	body, err := mevapi.ReadBody(req, 1<<62)
