@@ -150,7 +150,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, requireSig bool) 
 		writeError(w, http.StatusTooManyRequests, CodeLimitExceeded, "rate limit exceeded for this IP address, retry later")
 		return
 	}
-	if enc := r.Header.Get("Content-Encoding"); enc != "" && !strings.EqualFold(enc, "identity") {
+	if enc := compressed(r.Header.Values("Content-Encoding")); enc != "" {
 		writeError(w, http.StatusUnsupportedMediaType, CodeInvalidRequest, fmt.Sprintf("Content-Encoding %q is not supported on JSON-RPC: send the JSON body uncompressed", enc))
 		return
 	}
@@ -229,6 +229,20 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, requireSig bool) 
 		return
 	}
 	s.dispatch(ctx, w, r, body)
+}
+
+// compressed returns the first content coding other than identity among
+// every value of a (possibly repeated, comma-separated) Content-Encoding
+// header, or "" when the body is plain.
+func compressed(values []string) string {
+	for _, v := range values {
+		for _, c := range strings.Split(v, ",") {
+			if c = strings.TrimSpace(c); c != "" && !strings.EqualFold(c, "identity") {
+				return c
+			}
+		}
+	}
+	return ""
 }
 
 // dispatch hands body to the rpc.Server and maps its answer to a status.

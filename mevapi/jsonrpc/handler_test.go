@@ -239,6 +239,19 @@ func TestBodyLimit(t *testing.T) {
 	if res.StatusCode != 415 {
 		t.Fatalf("gzip body: %d", res.StatusCode)
 	}
+	// Every value counts, not only the first.
+	for _, values := range [][]string{{"identity", "gzip"}, {"identity, br"}} {
+		req, _ := http.NewRequest(http.MethodPost, ts.URL+"/v1", bytes.NewReader([]byte(pad(100))))
+		req.Header["Content-Encoding"] = values
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != 415 {
+			t.Fatalf("Content-Encoding %q: %d", values, res.StatusCode)
+		}
+	}
 }
 
 func TestRateLimits(t *testing.T) {
