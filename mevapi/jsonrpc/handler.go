@@ -231,6 +231,11 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, requireSig bool) 
 	s.dispatch(ctx, w, r, body)
 }
 
+// msgInvalidRequest replaces geth's bare "invalid request" for JSON that
+// parses but is not a request (null, a string, a number, a method that is
+// not a string).
+const msgInvalidRequest = `invalid request: expected a JSON object with "jsonrpc":"2.0", "method" (a string), "params" (an array) and "id"`
+
 // compressed returns the first content coding other than identity among
 // every value of a (possibly repeated, comma-separated) Content-Encoding
 // header, or "" when the body is plain.
@@ -286,8 +291,15 @@ func mapSingle(req, resp []byte) (int, []byte) {
 	var m struct {
 		Method string `json:"method"`
 	}
-	if json.Unmarshal(req, &m) != nil {
+	if err := json.Unmarshal(req, &m); err != nil {
 		m.Method = ""
+		if parsed.Error != nil && parsed.Error.Code == CodeParseError {
+			// geth says only "parse error": say where the JSON breaks.
+			resp = encodeError(parsed.ID, CodeParseError, "parse error: expected a JSON-RPC request object: "+err.Error())
+		}
+	}
+	if parsed.Error != nil && parsed.Error.Code == CodeInvalidRequest && parsed.Error.Message == "invalid request" {
+		resp = encodeError(parsed.ID, CodeInvalidRequest, msgInvalidRequest)
 	}
 	return singleAnswer(parsed.ID, m.Method, parsed.Error, resp)
 }

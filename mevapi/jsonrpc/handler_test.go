@@ -313,6 +313,30 @@ func FuzzMapSingle(f *testing.F) {
 	})
 }
 
+// TestParseErrorSaysWhy: a single call that does not parse is answered
+// with what is wrong, not geth's bare "parse error".
+func TestParseErrorSaysWhy(t *testing.T) {
+	ts, _ := newTestServer(t, Config{})
+	deep := `{"jsonrpc":"2.0","id":1,"method":"test_echo","params":` + strings.Repeat("[", 20000) + strings.Repeat("]", 20000) + `}`
+	for body, want := range map[string]string{
+		`{`:                       "unexpected end of JSON input",
+		deep:                      "exceeded max depth",
+		`{"jsonrpc":"2.0","id":1`: "unexpected end of JSON input",
+	} {
+		status, r, raw := post(t, ts.URL+"/v1", body, nil)
+		if status != 400 || r.Error == nil || r.Error.Code != CodeParseError || !strings.HasPrefix(r.Error.Message, "parse error: ") || !strings.Contains(r.Error.Message, want) {
+			t.Errorf("%.40s: %d %.300s, want 400 -32700 saying %q", body, status, raw, want)
+		}
+	}
+	// JSON that parses but is not a request says what a request is.
+	for _, body := range []string{`null`, `"x"`, `{"method":5}`} {
+		status, r, raw := post(t, ts.URL+"/v1", body, nil)
+		if status != 400 || r.Error == nil || r.Error.Code != CodeInvalidRequest || !strings.Contains(r.Error.Message, `expected a JSON object with "jsonrpc":"2.0"`) {
+			t.Errorf("%s: %d %s", body, status, raw)
+		}
+	}
+}
+
 func TestBatchLimit(t *testing.T) {
 	ts, _ := newTestServer(t, Config{BatchItemLimit: 2})
 	one := `{"jsonrpc":"2.0","id":1,"method":"test_echo","params":["x"]}`
