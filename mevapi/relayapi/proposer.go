@@ -2,6 +2,7 @@ package relayapi
 
 import (
 	"context"
+	"fmt"
 	"mime"
 	"net/http"
 	"strconv"
@@ -213,7 +214,7 @@ func (p *proposerAPI) blindedBlock(w http.ResponseWriter, req *http.Request, v2 
 		return
 	}
 	if mt != contentJSON && mt != contentSSZ {
-		mevapi.WriteError(w, http.StatusBadRequest, "failed to decode payload")
+		mevapi.WriteError(w, http.StatusUnsupportedMediaType, fmt.Sprintf("failed to decode payload: unsupported Content-Type %q, expected %s or %s", mt, contentJSON, contentSSZ))
 		return
 	}
 	if err := uncompressed(req.Header.Values("Content-Encoding")); err != nil {
@@ -230,7 +231,7 @@ func (p *proposerAPI) blindedBlock(w http.ResponseWriter, req *http.Request, v2 
 	var fork params.ConsensusFork
 	if v := req.Header.Get("Eth-Consensus-Version"); v != "" {
 		if fork, err = params.ParseConsensusFork(v); err != nil {
-			mevapi.WriteError(w, http.StatusBadRequest, "failed to decode payload")
+			mevapi.WriteError(w, http.StatusBadRequest, "failed to decode payload: Eth-Consensus-Version: "+err.Error())
 			return
 		}
 	} else {
@@ -247,7 +248,7 @@ func (p *proposerAPI) blindedBlock(w http.ResponseWriter, req *http.Request, v2 
 		fork = p.r.BeaconConfig().ForkAtSlot(slot)
 	}
 	if fork < params.ForkBellatrix {
-		mevapi.WriteError(w, http.StatusBadRequest, "failed to decode payload")
+		mevapi.WriteError(w, http.StatusBadRequest, fmt.Sprintf("failed to decode payload: fork %s has no blinded blocks, expected bellatrix or later", fork))
 		return
 	}
 	var blk *beacon.SignedBlindedBeaconBlock
