@@ -542,21 +542,31 @@ func (s *slowBody) Read(p []byte) (int, error) {
 
 // connLimit is a listener that refuses connections beyond a total and a
 // per-IP count: the refused connection gets a 503 and is closed at once, so
-// a client holding many sockets cannot crowd others out. A connection idle
-// between requests (keep-alive) holds its place only while no one else
-// needs it: when the listener (or the new connection's IP) is at its cap,
-// the one idle the longest (of that IP) is closed to make room. Otherwise
-// one cheap request per connection from a few addresses would fill the
-// listener for the idle timeout (two minutes) and lock every other client
-// out.
+// a client holding many sockets cannot crowd others out. A connection
+// waiting for a request holds its place only while no one else needs it:
+// when the listener (or the new connection's IP) is at its cap, the one
+// waiting the longest (of that IP) is closed to make room, if it is idle
+// between requests (keep-alive) or has not sent its first request's header
+// within slowHeader. Otherwise one cheap request per connection from a few
+// addresses would fill the listener for the idle timeout (two minutes), or
+// half a header per connection, renewed every read-header timeout, for as
+// long as the attacker likes, and lock every other client out.
 type connLimit struct {
 	net.Listener
 	total, perIP int
+	slowHeader   time.Duration
 
 	mu   sync.Mutex
 	open int
 	byIP map[string]int
-	idle map[*limitedConn]time.Time // since when each idle connection has been idle
+	wait map[*limitedConn]waiting // connections waiting for a request
+}
+
+// waiting is since when a connection has waited for a request, and whether
+// for its first one (StateNew) or a next one (StateIdle).
+type waiting struct {
+	since time.Time
+	first bool
 }
 
 var refusedAnswer = func() []byte {
@@ -595,19 +605,29 @@ func (l *connLimit) Accept() (net.Conn, error) {
 	}
 }
 
-// reclaimIdle closes the connection idle the longest when a connection
-// from ip would not fit: one of ip's own when ip is at its cap, else any.
+// reclaimIdle makes room for a connection from ip that would not fit, by
+// closing a connection waiting for a request: when ip is at its cap, one of
+// ip's own; else, when the IP holding the most connections holds more than
+// ip, one of that IP's; else any. The one waiting the longest goes, if it is
+// idle between requests, or has waited slowHeader for its first request's
+// header (an honest client sends it right after connecting) unless it
+// belongs to the largest holder. Without the largest-holder rule, a flood of
+// new connections from many addresses keeps every place young.
 func (l *connLimit) reclaimIdle(ip string) {
 	l.mu.Lock()
 	var victim *limitedConn
 	if full, ipFull := l.open >= l.total, l.byIP[ip] >= l.perIP; full || ipFull {
-		var since time.Time
-		for c, t := range l.idle {
-			if (!ipFull || c.ip == ip) && (victim == nil || t.Before(since)) {
-				victim, since = c, t
-			}
+		from := ""
+		if ipFull {
+			from = ip
+		} else if top, n := l.largestHolder(); n > l.byIP[ip]+1 {
+			from = top
 		}
-		delete(l.idle, victim)
+		victim = l.longestWaiting(from, from != "" && from != ip)
+		if victim == nil && from != "" && !ipFull {
+			victim = l.longestWaiting("", false)
+		}
+		delete(l.wait, victim)
 	}
 	l.mu.Unlock()
 	if victim != nil {
@@ -616,8 +636,36 @@ func (l *connLimit) reclaimIdle(ip string) {
 	}
 }
 
-// connState follows the server's connections (http.Server.ConnState):
-// only a connection waiting for its next request may be reclaimed.
+// largestHolder is the IP holding the most connections, and how many.
+func (l *connLimit) largestHolder() (string, int) {
+	top, n := "", 0
+	for ip, k := range l.byIP {
+		if k > n {
+			top, n = ip, k
+		}
+	}
+	return top, n
+}
+
+// longestWaiting is the connection (of ip, or of any IP when ip is "")
+// waiting the longest for a request, among those idle between requests and
+// those that have waited slowHeader for their first one (any of those when
+// anyFirst).
+func (l *connLimit) longestWaiting(ip string, anyFirst bool) *limitedConn {
+	var victim *limitedConn
+	var since time.Time
+	slow := time.Now().Add(-l.slowHeader)
+	for c, w := range l.wait {
+		if (ip == "" || c.ip == ip) && (!w.first || anyFirst || w.since.Before(slow)) && (victim == nil || w.since.Before(since)) {
+			victim, since = c, w.since
+		}
+	}
+	return victim
+}
+
+// connState follows the server's connections (http.Server.ConnState): only
+// a connection waiting for a request may be reclaimed. net/http reports a
+// connection active once a request's header is read.
 func (l *connLimit) connState(c net.Conn, state http.ConnState) {
 	lc, ok := c.(*limitedConn)
 	if !ok {
@@ -625,13 +673,13 @@ func (l *connLimit) connState(c net.Conn, state http.ConnState) {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if state == http.StateIdle {
-		if l.idle == nil {
-			l.idle = make(map[*limitedConn]time.Time)
+	if state == http.StateIdle || state == http.StateNew {
+		if l.wait == nil {
+			l.wait = make(map[*limitedConn]waiting)
 		}
-		l.idle[lc] = time.Now()
+		l.wait[lc] = waiting{since: time.Now(), first: state == http.StateNew}
 	} else {
-		delete(l.idle, lc)
+		delete(l.wait, lc)
 	}
 }
 

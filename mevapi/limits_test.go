@@ -311,19 +311,24 @@ func TestMinimumBodyRate(t *testing.T) {
 // that one more from that IP is answered 503 and closed, while another IP
 // is served.
 func TestConnectionLimits(t *testing.T) {
-	// No held connection is idle between requests, so none may be reclaimed
-	// (TestIdleConnectionsReclaimed): two send nothing, the third is in the
-	// middle of its body. The accept queue is in order, so each is accepted
-	// before the next one.
+	// No held connection waits for a request, so none may be reclaimed
+	// (TestIdleConnectionsReclaimed): each is in the middle of its body, its
+	// handler running.
 	cfg := Config{MaxConnsPerIP: 2, MaxConns: 3, MaxBodyBytes: 1 << 20, ReadHeaderTimeout: time.Hour, ReadTimeout: time.Hour, BodyGrace: time.Hour}
-	_, addr := readingServer(t, cfg, 0, nil)
+	reading := make(chan struct{}, 3)
+	_, addr := readingServer(t, cfg, 5, func() { reading <- struct{}{} })
 	held := []net.Conn{dialFrom(t, "127.0.0.2", addr), dialFrom(t, "127.0.0.2", addr)}
+	for _, c := range held {
+		startBody(t, c, 10, 5)
+		<-reading
+	}
 	extra := dialFrom(t, "127.0.0.2", addr)
 	if code, body := status(t, extra); code != http.StatusServiceUnavailable || !strings.Contains(body, "too many connections") {
 		t.Fatalf("connection over the per-IP cap: %d %s", code, body)
 	}
 	other := dialFrom(t, "127.0.0.1", addr)
 	startBody(t, other, 10, 5)
+	<-reading
 	// The listener is now full (3): a fourth IP is refused too.
 	full := dialFrom(t, "127.0.0.4", addr)
 	if code, _ := status(t, full); code != http.StatusServiceUnavailable {
@@ -379,6 +384,43 @@ func TestIdleConnectionsReclaimed(t *testing.T) {
 		t.Fatal("third IP refused")
 	}
 	waitFor(t, func() bool { return livez(t, "127.0.0.4", addr) })
+}
+
+// TestSlowHeaderReclaimed is the slow-header lockout: 2,048 connections
+// from 17 addresses sending half a header, renewed as the read-header
+// timeout cuts them, refused 101 of 106 honest requests on a `gavel --dev`.
+// A connection that has not completed its first header within slowHeader
+// now gives its place to a new one when the listener is full.
+func TestSlowHeaderReclaimed(t *testing.T) {
+	_, addr := readingServer(t, Config{MaxConnsPerIP: 2, MaxConns: 2, ReadHeaderTimeout: time.Hour}, 0, nil)
+	var slow []net.Conn
+	for _, from := range []string{"127.0.0.2", "127.0.0.3"} {
+		c := dialFrom(t, from, addr)
+		fmt.Fprintf(c, "GET /livez HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+		slow = append(slow, c)
+	}
+	waitFor(t, func() bool { return livez(t, "127.0.0.4", addr) })
+	closed := 0
+	for _, c := range slow {
+		c.SetReadDeadline(time.Now().Add(50 * time.Millisecond))
+		if _, err := c.Read(make([]byte, 1)); err == io.EOF {
+			closed++
+		}
+	}
+	if closed == 0 {
+		t.Fatal("no slow-header connection was closed for the new one")
+	}
+
+	// A flood of new connections keeps every place younger than
+	// slowHeader: then a waiting connection of the address holding the most
+	// goes, however young.
+	_, addr = readingServer(t, Config{MaxConnsPerIP: 2, MaxConns: 2, ReadHeaderTimeout: time.Hour}, 0, nil)
+	for range 2 {
+		fmt.Fprintf(dialFrom(t, "127.0.0.2", addr), "GET /livez HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+	}
+	if !livez(t, "127.0.0.4", addr) {
+		t.Fatal("a new address was refused while one address held every place with half-sent headers")
+	}
 }
 
 // TestReadAllCapacity checks ReadAll's buffer against what arrived: exact

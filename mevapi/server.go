@@ -31,6 +31,10 @@ const (
 	DefaultWriteTimeout      = 10 * time.Second
 	DefaultIdleTimeout       = 120 * time.Second
 	shutdownTimeout          = 5 * time.Second
+	// slowHeader is how long a new connection may wait before its first
+	// request's header is complete and still keep its place when the
+	// listener is full (at most a quarter of the read-header timeout).
+	slowHeader = 500 * time.Millisecond
 )
 
 // ErrBodyTooLarge is returned by ReadBody when a body exceeds its limit.
@@ -195,7 +199,8 @@ func (s *Server) Start() error {
 	if err != nil {
 		return fmt.Errorf("mev listener on %s: %w", s.cfg.Addr, err)
 	}
-	lim := &connLimit{Listener: ln, total: s.cfg.MaxConns, perIP: s.cfg.MaxConnsPerIP, byIP: map[string]int{}}
+	lim := &connLimit{Listener: ln, total: s.cfg.MaxConns, perIP: s.cfg.MaxConnsPerIP, byIP: map[string]int{},
+		slowHeader: min(s.cfg.ReadHeaderTimeout/4, slowHeader)}
 	s.started, s.listener, s.done = true, lim, make(chan struct{})
 	s.srv = &http.Server{
 		Handler:           s.Handler(),
