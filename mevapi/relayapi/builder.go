@@ -168,10 +168,6 @@ func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
 	cut.done()
 	if err != nil {
 		if rejected != nil {
-			// As for a failed signature: the rest of the body is not wanted,
-			// and net/http would otherwise wait for up to 256 KiB of it
-			// before answering a client that stalled.
-			w.Header().Set("Connection", "close")
 			writeRelayError(w, rejected)
 			return
 		}

@@ -220,44 +220,6 @@ func TestMessageCheckedBeforePayload(t *testing.T) {
 	}
 }
 
-// TestStalledRejectedPrefixAnswered: a submission whose prefix fails the
-// message checks (a past slot) is answered at once with the connection
-// closed, even when the client stalls with less than 256 KiB of its body
-// unsent (net/http read that much of a body left unread before answering,
-// so the answer waited for the minimum rate or the read timeout).
-func TestStalledRejectedPrefixAnswered(t *testing.T) {
-	e := relaytest.New(t, relaytest.Options{})
-	srv := startListener(t, e, mevapi.Config{Addr: "127.0.0.1:0", BodyGrace: time.Hour, ReadTimeout: time.Hour})
-	e.Relay.SetHeadSlot(5)
-	raw, _ := e.Submission(e.BuildBlock(1, 1, nil)).MarshalSSZ() // slot 1 < head slot 5
-	plain := make([]byte, 1<<20)
-	copy(plain, raw[:344])
-	stream := gz(plain)
-	for _, gzipped := range []bool{true, false} {
-		c, err := net.Dial("tcp", strings.TrimPrefix(srv.URL(), "http://"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer c.Close()
-		c.SetDeadline(time.Now().Add(30 * time.Second)) // a safety net, not a timing assertion
-		if gzipped {
-			fmt.Fprintf(c, "POST %s HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream\r\nContent-Encoding: gzip\r\nContent-Length: %d\r\n\r\n", relayapi.PathBuilderBlocks, len(stream))
-			c.Write(stream[:len(stream)-8]) // all but the trailer: then it stalls
-		} else {
-			fmt.Fprintf(c, "POST %s HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream\r\nContent-Length: %d\r\n\r\n", relayapi.PathBuilderBlocks, 100_000)
-			c.Write(raw[:344])
-		}
-		res, err := http.ReadResponse(bufio.NewReader(c), nil)
-		if err != nil {
-			t.Fatalf("gzip %v: no answer to a stalled past-slot submission: %v", gzipped, err)
-		}
-		msg, _ := io.ReadAll(res.Body)
-		if res.StatusCode != http.StatusBadRequest || errorMessage(t, msg) != "submission for past slot" || !res.Close {
-			t.Fatalf("gzip %v: %d %s (close %v), want 400 past slot and the connection closed", gzipped, res.StatusCode, msg, res.Close)
-		}
-	}
-}
-
 // TestBodyStatuses: a chunked 17 MiB blinded block is 413 like every other
 // body over the limit (it was 400), and a submission in an unknown
 // Content-Encoding is 415 (it was read as identity).
