@@ -408,8 +408,54 @@ func (b *BlockBuilder) FillFromPool(skip map[common.Hash]bool) (int, error) {
 	if b.header.BaseFee != nil {
 		filter.BaseFee = uint256.MustFromBig(b.header.BaseFee)
 	}
-	pending, _ := b.c.eth.TxPool().Pending(filter)
+	pool := b.c.eth.TxPool()
+	pending, _ := pool.Pending(filter)
+	if _, queued := pool.Stats(); queued > 0 {
+		addStranded(pool, pending, filter.BaseFee)
+	}
 	return b.fill(pending, skip), nil
+}
+
+// queuedSource is the part of geth's tx pool that addStranded reads.
+type queuedSource interface {
+	ContentFrom(addr common.Address) (pending, queued []*types.Transaction)
+}
+
+// addStranded appends to each sender's pending list the queued txs that
+// continue it without a nonce gap. geth's legacy pool can leave such a tx
+// queued until the next block when a head reset and the tx's own promotion
+// run in one reorg: the reset rebuilds the pending nonces from the chain
+// state, behind the sender's unmined pending txs, before it promotes the
+// queue, so the tx looks gapped (go-ethereum issue 35649). A block built
+// then would miss a tx sent right after its predecessor: on a dev chain, the
+// second of two calls sent in one slot lands a slot late. Txs below baseFee
+// end the run, as the pending filter would have.
+func addStranded(pool queuedSource, pending map[common.Address][]*txpool.LazyTransaction, baseFee *uint256.Int) {
+	for from, list := range pending {
+		if len(list) == 0 {
+			continue
+		}
+		last := list[len(list)-1]
+		if last.Tx == nil || last.BlobGas > 0 {
+			continue // blob pool: no legacy queue behind it
+		}
+		next := last.Tx.Nonce() + 1
+		_, queued := pool.ContentFrom(from)
+		for _, tx := range queued {
+			if tx.Nonce() < next {
+				continue
+			}
+			if tx.Nonce() > next || tx.Type() == types.BlobTxType || (baseFee != nil && tx.GasFeeCapIntCmp(baseFee.ToBig()) < 0) {
+				break
+			}
+			list = append(list, &txpool.LazyTransaction{
+				Hash: tx.Hash(), Tx: tx, Time: tx.Time(), Gas: tx.Gas(),
+				GasFeeCap: uint256.MustFromBig(tx.GasFeeCap()), GasTipCap: uint256.MustFromBig(tx.GasTipCap()),
+			})
+			next++
+		}
+		pending[from] = list
+	}
 }
 
 // FillTxs is FillFromPool over a given set of txs per sender (each list in
