@@ -21,6 +21,7 @@ import (
 	"github.com/gavel-eth/gavel/contracts/operator"
 	"github.com/gavel-eth/gavel/eth"
 	"github.com/gavel-eth/gavel/eth/betapool"
+	"github.com/gavel-eth/gavel/internal/rpctest"
 	"github.com/gavel-eth/gavel/internal/testnode"
 	"github.com/gavel-eth/gavel/params"
 )
@@ -150,7 +151,7 @@ func TestDevAuctionOperator(t *testing.T) {
 		t.Fatal(err)
 	}
 	raw, _ := betaTx.MarshalBinary()
-	status, r := post(t, n.MEVURL()+"/", body("mev_sendBetaBundle", map[string]any{"txs": []hexutil.Bytes{raw}, "slot": strconv.FormatUint(S, 10)}), "")
+	status, r := post(t, n.MEVURL()+"/", rpctest.Body("mev_sendBetaBundle", map[string]any{"txs": []hexutil.Bytes{raw}, "slot": strconv.FormatUint(S, 10)}), "")
 	if status != 200 || r.Error != nil {
 		t.Fatalf("mev_sendBetaBundle: %d %+v", status, r.Error)
 	}
