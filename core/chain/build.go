@@ -37,6 +37,13 @@ var (
 	ErrBuilderFinished = errors.New("block builder already finished")
 	// ErrNoTxPool means the chain was built without a tx pool.
 	ErrNoTxPool = errors.New("no transaction pool")
+	// ErrBuildAttrs means a block cannot be built on the parent with the
+	// given attributes (a timestamp not after the parent's, no parent beacon
+	// root after Cancun).
+	ErrBuildAttrs = errors.New("unusable block attributes")
+	// ErrBlobTx means a blob tx was offered to the local builder, which
+	// carries no blob sidecars.
+	ErrBlobTx = errors.New("blob transactions are not built locally")
 
 	// Classes of a failed bundle tx: an ErrBundleTxFailed error also matches
 	// (errors.Is) one of these, so callers can say why without geth's errors.
@@ -117,7 +124,7 @@ type BlockBuilder struct {
 func (c *Chain) NewBlockBuilder(ctx context.Context, parent *types.Header, a BuildAttrs) (*BlockBuilder, error) {
 	cfg := c.Config()
 	if a.Timestamp <= parent.Time {
-		return nil, fmt.Errorf("block timestamp %d is not after the parent's %d", a.Timestamp, parent.Time)
+		return nil, fmt.Errorf("%w: block timestamp %d is not after the parent's %d", ErrBuildAttrs, a.Timestamp, parent.Time)
 	}
 	desired := a.GasLimit
 	if desired == 0 {
@@ -139,7 +146,7 @@ func (c *Chain) NewBlockBuilder(ctx context.Context, parent *types.Header, a Bui
 	}
 	if cfg.IsCancun(num, a.Timestamp) {
 		if a.BeaconRoot == nil {
-			return nil, errors.New("post-Cancun block needs a parent beacon block root")
+			return nil, fmt.Errorf("%w: a post-Cancun block needs a parent beacon block root, got none", ErrBuildAttrs)
 		}
 		ex := eip4844.CalcExcessBlobGas(cfg, parent, a.Timestamp)
 		h.ExcessBlobGas, h.BlobGasUsed = &ex, new(uint64)
@@ -373,7 +380,7 @@ func (b *BlockBuilder) ApplyTx(tx *types.Transaction) (*types.Receipt, error) {
 // the local builder carries no sidecars.
 func (b *BlockBuilder) apply(tx *types.Transaction) (*types.Receipt, error) {
 	if tx.Type() == types.BlobTxType {
-		return nil, errors.New("blob transactions are not built locally")
+		return nil, fmt.Errorf("%w: tx %s", ErrBlobTx, tx.Hash())
 	}
 	if b.gp.Available(false) < tx.Gas() {
 		return nil, fmt.Errorf("%w: tx gas limit %d, %d gas left", ErrBlockFull, tx.Gas(), b.gp.Available(false))
