@@ -27,9 +27,9 @@ import (
 )
 
 // devAuctionNode starts a manual-slot dev node with the dev auction and its
-// operator loop, and steps it until the contracts are deployed (the
-// deployment waits for its receipts on its own goroutine). From then on the
-// test steps by hand.
+// operator loop, and steps it whenever the deployment sends transactions
+// until the contracts are deployed (the deployment waits for its receipts on
+// its own goroutine). From then on the test steps by hand.
 func devAuctionNode(t *testing.T, cfg eth.DevAuctionConfig, observe func(operator.Transition)) (*testnode.Node, *eth.DevAuction) {
 	t.Helper()
 	var da *eth.DevAuction
@@ -42,28 +42,12 @@ func devAuctionNode(t *testing.T, cfg eth.DevAuctionConfig, observe func(operato
 	}})
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	stepped := make(chan struct{})
-	go func() {
-		defer close(stepped)
-		tick := time.NewTicker(10 * time.Millisecond)
-		defer tick.Stop()
-		for {
-			if _, ok := da.Service.Deployed(); ok {
-				return
-			}
-			select {
-			case <-ctx.Done():
-				return
-			case <-tick.C:
-				n.Beacon().Step(ctx)
-			}
-		}
-	}()
+	stop := n.StepOnNewTxs()
 	if _, err := da.Service.Wait(ctx); err != nil {
 		t.Fatal(err)
 	}
-	<-stepped
-	n.Step() // the first tick: the loop starts and opens its window
+	stop()
+	n.Step() // the loop has started (at the latest here) and opened its window
 	if da.Operator() == nil {
 		t.Fatal("no operator loop after the deployment")
 	}
