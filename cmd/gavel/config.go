@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"encoding"
 	"errors"
 	"fmt"
@@ -202,16 +203,14 @@ func applyGavelFlags(ctx *cli.Context, cfg *gavelConfig) error {
 	}
 	setIfGiven(ctx, mevReadTimeoutFlag.Name, ctx.Duration, &l.ReadTimeout)
 	setIfGiven(ctx, mevWriteTimeoutFlag.Name, ctx.Duration, &l.WriteTimeout)
-	for _, err := range []error{
+	if err := cmp.Or( // the first refusal, in flag order
 		setPositiveIfGiven(ctx, mevBodyBudgetFlag.Name, ctx.Int64, &l.BodyBudget),
 		setPositiveIfGiven(ctx, mevBodyBudgetIPFlag.Name, ctx.Int64, &l.BodyBudgetPerIP),
 		setPositiveIfGiven(ctx, mevMinRateFlag.Name, ctx.Int64, &l.MinBodyRate),
 		setPositiveIfGiven(ctx, mevMaxConnsFlag.Name, ctx.Int, &l.MaxConns),
 		setPositiveIfGiven(ctx, mevMaxConnsIPFlag.Name, ctx.Int, &l.MaxConnsPerIP),
-	} {
-		if err != nil {
-			return err
-		}
+	); err != nil {
+		return err
 	}
 	if err := applySimFlags(ctx, cfg); err != nil {
 		return err

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 
 	"github.com/urfave/cli/v2"
@@ -47,15 +48,13 @@ var simFlags = []cli.Flag{simMaxTxsFlag, simMaxBytesFlag, simTimeoutFlag, simMax
 // applySimFlags applies the simulation flags over [Mev.Bundles].
 func applySimFlags(ctx *cli.Context, cfg *gavelConfig) error {
 	b := &cfg.Mev.Bundles
-	for _, err := range []error{
+	if err := cmp.Or( // the first refusal, in flag order
 		setPositiveIfGiven(ctx, simMaxTxsFlag.Name, ctx.Int, &b.MaxTxs),
 		setPositiveIfGiven(ctx, simMaxBytesFlag.Name, ctx.Int, &b.MaxBytes),
 		setPositiveIfGiven(ctx, simTimeoutFlag.Name, ctx.Duration, &b.DefaultTimeout),
 		setPositiveIfGiven(ctx, simMaxTimeoutFlag.Name, ctx.Duration, &b.MaxTimeout),
-	} {
-		if err != nil {
-			return err
-		}
+	); err != nil {
+		return err
 	}
 	setIfGiven(ctx, simSenderCacheFlag.Name, ctx.Int, &b.SenderCache)
 	if b.DefaultTimeout > 0 && b.MaxTimeout > 0 && b.DefaultTimeout > b.MaxTimeout {

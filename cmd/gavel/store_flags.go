@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 
 	"github.com/urfave/cli/v2"
@@ -74,14 +75,12 @@ func applyStoreFlags(ctx *cli.Context, cfg *gavelConfig) error {
 	if p.MaxIdleConns < 0 || p.MaxIdleConns > p.MaxConns {
 		return fmt.Errorf("%w: --store.maxidleconns must be 0..--store.maxconns (%d): got %d", errUsage, p.MaxConns, p.MaxIdleConns)
 	}
-	for _, err := range []error{
+	if err := cmp.Or( // the first refusal, in flag order
 		checkPositive(storeConnLifetimeFlag.Name, p.ConnMaxLifetime),
 		checkPositive(storeConnectTimeoutFlag.Name, p.ConnectTimeout),
 		checkPositive(storeStatementTimeoutFlag.Name, p.StatementTimeout),
-	} {
-		if err != nil {
-			return err
-		}
+	); err != nil {
+		return err
 	}
 	return nil
 }
