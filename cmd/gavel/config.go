@@ -22,6 +22,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/gavel-eth/gavel/eth"
+	"github.com/gavel-eth/gavel/mevapi"
 	"github.com/gavel-eth/gavel/params"
 )
 
@@ -54,6 +55,11 @@ func defaultNodeConfig() node.Config {
 	cfg.HTTPModules = append(cfg.HTTPModules, "eth")
 	cfg.WSModules = append(cfg.WSModules, "eth")
 	cfg.IPCPath = params.ClientName + ".ipc"
+	// geth keeps a half-sent request header for 30 s; gavel gives its HTTP
+	// JSON-RPC, the engine API and WebSocket on the HTTP port the MEV
+	// listener's 2 s. (geth's node raises anything under 1 s to 30 s, and
+	// WebSocket on a port of its own keeps geth's 30 s: docs/security.md.)
+	cfg.HTTPTimeouts.ReadHeaderTimeout = mevapi.DefaultReadHeaderTimeout
 	return cfg
 }
 
@@ -95,6 +101,8 @@ var errUsage = errors.New("invalid usage")
 // set when the node will run: a --dev node without --datadir then gets its
 // IPC socket in a temporary directory of its own (devIPCPattern), which the
 // caller removes after the node stops, so two dev nodes never share one.
+// Otherwise (dumpconfig) a node that is not --dev is made without its
+// datadir, which it would lock.
 func loadConfig(ctx *cli.Context, forRun bool) (*node.Node, gavelConfig, error) {
 	cfg := defaultConfig()
 	if file := ctx.String(configFileFlag.Name); file != "" {
@@ -116,7 +124,15 @@ func loadConfig(ctx *cli.Context, forRun bool) (*node.Node, gavelConfig, error) 
 			cfg.Node.IPCPath = filepath.Join(dir, cfg.Node.IPCPath)
 		}
 	}
-	stack, err := node.New(&cfg.Node)
+	nodeCfg := cfg.Node
+	if !forRun && !cfg.Mev.Dev.Enabled {
+		// Printing the configuration reads nothing from the datadir: the
+		// node is made without one, so dumpconfig never takes (or waits
+		// for) the lock of a datadir another gavel runs in. A dev node
+		// reads its datadir's chain (genesis, state scheme) and keeps it.
+		nodeCfg.DataDir = ""
+	}
+	stack, err := node.New(&nodeCfg)
 	if err != nil {
 		return nil, cfg, fmt.Errorf("create node: %w", err)
 	}

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -16,6 +17,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core"
 	"github.com/ethereum/go-ethereum/ethclient"
+	"github.com/ethereum/go-ethereum/node"
 )
 
 // readGenesis reads testdata/genesis.json: a merged-at-genesis Shanghai
@@ -183,5 +185,27 @@ func TestRelayFlagsOnRealNetwork(t *testing.T) {
 		if code == 0 || !strings.Contains(errOut, c.want) {
 			t.Errorf("%v: exit %d, stderr does not say %q:\n%s", c.args, code, c.want, errOut)
 		}
+	}
+}
+
+// TestDumpConfigBesideRunningNode: dumpconfig prints the configuration of a
+// datadir another node holds (its lock taken) instead of failing with
+// "datadir already used by another process".
+func TestDumpConfigBesideRunningNode(t *testing.T) {
+	datadir := t.TempDir()
+	cfg := defaultNodeConfig()
+	cfg.DataDir, cfg.IPCPath, cfg.HTTPHost, cfg.WSHost, cfg.AuthPort = datadir, "", "", "", 0
+	cfg.P2P.ListenAddr, cfg.P2P.MaxPeers, cfg.P2P.NoDiscovery, cfg.P2P.NoDial = "", 0, true, true
+	holder, err := node.New(&cfg) // takes the datadir's lock
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer holder.Close()
+	out, errOut, code := gavel(t, "dumpconfig", "--datadir", datadir, "--override.genesis", filepath.Join("testdata", "genesis.json"))
+	if code != 0 {
+		t.Fatalf("dumpconfig beside a running node: exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, strconv.Quote(datadir)) {
+		t.Fatalf("dumpconfig does not print the datadir %s:\n%s", datadir, out)
 	}
 }
