@@ -51,6 +51,7 @@ var (
 	badSignatureMeter = metrics.NewRegisteredMeter("gavel/mev/rpc/badsignature", nil)
 	rateLimitedMeter  = metrics.NewRegisteredMeter("gavel/mev/rpc/ratelimited", nil)
 	tooLargeMeter     = metrics.NewRegisteredMeter("gavel/mev/rpc/toolarge", nil)
+	batchBusyMeter    = metrics.NewRegisteredMeter("gavel/mev/rpc/batchbusy", nil)
 )
 
 // Server dispatches JSON-RPC calls arriving on the MEV listener.
@@ -198,7 +199,27 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, requireSig bool) 
 			"missing request signature: this endpoint requires an X-Ethereum-Signature (or X-Flashbots-Signature) header \"<address>:<signature>\"")
 		return
 	}
-	batch := isBatch(body)
+	if !isBatch(body) {
+		s.serveParsed(w, r, body, signer, false)
+		return
+	}
+	// A batch runs its calls one after the other on one goroutine: up to
+	// BatchItemLimit calls, milliseconds of CPU. It runs in a turn of the
+	// listener's CPU gate, so however many batches arrive at once a core
+	// stays free for single calls, health checks and the node (a flood of
+	// batches of cheap lookups took /livez from 2 ms to 85 ms at p99 without
+	// it: docs/security.md). A batch that gets no turn within the request's
+	// read timeout is answered 503.
+	if err := mevapi.AccountOf(r).Heavy(int64(len(body)), func() { s.serveParsed(w, r, body, signer, true) }); err != nil {
+		batchBusyMeter.Mark(1)
+		writeError(w, mevapi.BodyStatus(err), CodeLimitExceeded, "server busy: "+err.Error()+", retry later")
+	}
+}
+
+// serveParsed answers a request whose body was read and whose signature (if
+// any) was verified: batch checks, the per-signer limit, then the call or
+// batch itself.
+func (s *Server) serveParsed(w http.ResponseWriter, r *http.Request, body []byte, signer common.Address, batch bool) {
 	if batch {
 		var calls []json.RawMessage
 		switch err := json.Unmarshal(body, &calls); {
@@ -210,6 +231,13 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, requireSig bool) 
 			return
 		case len(calls) > s.cfg.BatchItemLimit:
 			writeError(w, http.StatusBadRequest, CodeInvalidRequest, fmt.Sprintf("batch too large: %d calls, at most %d allowed", len(calls), s.cfg.BatchItemLimit))
+			return
+		}
+		// A batch counts as one request per call (the first was counted
+		// on arrival).
+		if !s.ipLimit.allowRest(clientIP(r), len(calls)) {
+			rateLimitedMeter.Mark(1)
+			writeError(w, http.StatusTooManyRequests, CodeLimitExceeded, fmt.Sprintf("rate limit exceeded for this IP address: a batch of %d calls counts as %d requests, retry later", len(calls), len(calls)))
 			return
 		}
 	}

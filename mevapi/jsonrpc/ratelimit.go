@@ -33,8 +33,22 @@ func newKeyedLimiter(perSecond float64, burst int) *keyedLimiter {
 }
 
 // allow reports whether key may make a request now. A nil limiter allows all.
-func (k *keyedLimiter) allow(key string) bool {
+func (k *keyedLimiter) allow(key string) bool { return k.allowN(key, 1) }
+
+// allowRest reports whether key may make the rest of a request that counts
+// as total requests (a batch of total calls) and whose first was taken by
+// allow, taking their tokens if so. A total above the burst counts as the
+// burst: a full bucket lets the largest batch through.
+func (k *keyedLimiter) allowRest(key string, total int) bool {
 	if k == nil {
+		return true
+	}
+	return k.allowN(key, min(total, k.burst)-1)
+}
+
+// allowN takes n tokens from key's bucket if it holds them.
+func (k *keyedLimiter) allowN(key string, n int) bool {
+	if k == nil || n <= 0 {
 		return true
 	}
 	now := time.Now()
@@ -54,5 +68,5 @@ func (k *keyedLimiter) allow(key string) bool {
 		k.buckets[key] = b
 	}
 	b.seen = now
-	return b.lim.AllowN(now, 1)
+	return b.lim.AllowN(now, n)
 }

@@ -1,0 +1,67 @@
+package jsonrpc
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/ethereum/go-ethereum/rpc"
+
+	"github.com/gavel-eth/gavel/mevapi"
+)
+
+// gateService reports, from inside a call, how many turns of the MEV
+// listener's CPU gate are taken.
+type gateService struct{ mev *mevapi.Server }
+
+func (g gateService) Busy() int { return g.mev.HeavyWork().Busy }
+
+// TestBatchRunsInCPUTurn: a batch's calls run while the batch holds a turn
+// of the listener's CPU gate, so a flood of batches leaves a core to single
+// calls and health checks; a single call takes none.
+func TestBatchRunsInCPUTurn(t *testing.T) {
+	mev := mevapi.New(mevapi.Config{}, nil)
+	s, err := New(Config{}, []rpc.API{{Namespace: "gate", Service: gateService{mev}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Register(mev)
+	ts := httptest.NewServer(mev.Handler())
+	t.Cleanup(func() { ts.Close(); s.Close() })
+
+	status, r, raw := post(t, ts.URL+"/v1", `{"jsonrpc":"2.0","id":1,"method":"gate_busy","params":[]}`, nil)
+	if status != http.StatusOK || string(r.Result) != "0" {
+		t.Fatalf("a single call saw %s turns taken (status %d): want 0, it takes none: %s", r.Result, status, raw)
+	}
+	status, _, raw = post(t, ts.URL+"/v1", `[{"jsonrpc":"2.0","id":1,"method":"gate_busy","params":[]},{"jsonrpc":"2.0","id":2,"method":"gate_busy","params":[]}]`, nil)
+	var batch []response
+	if err := json.Unmarshal([]byte(raw), &batch); status != http.StatusOK || err != nil || len(batch) != 2 {
+		t.Fatalf("batch: status %d, %v: %s", status, err, raw)
+	}
+	for _, b := range batch {
+		if string(b.Result) != "1" {
+			t.Fatalf("a batch's call saw %s turns taken: want 1, the batch's own: %s", b.Result, raw)
+		}
+	}
+	if got := mev.HeavyWork(); got.Busy != 0 || got.Work == 0 {
+		t.Fatalf("after the batch: %+v, want the turn given back and its bytes counted", got)
+	}
+}
+
+// TestBatchCountsPerCallInIPLimit: with a per-IP rate limit, a batch of n
+// calls spends n requests of the client's bucket.
+func TestBatchCountsPerCallInIPLimit(t *testing.T) {
+	ts, _ := newTestServer(t, Config{IPRate: 0.001, IPBurst: 5})
+	batch := `[{"jsonrpc":"2.0","id":1,"method":"test_echo","params":["a"]},{"jsonrpc":"2.0","id":2,"method":"test_echo","params":["b"]},{"jsonrpc":"2.0","id":3,"method":"test_echo","params":["c"]}]`
+	if status, _, raw := post(t, ts.URL+"/v1", batch, nil); status != http.StatusOK {
+		t.Fatalf("first batch of 3 with a burst of 5: status %d: %s", status, raw)
+	}
+	if status, _, raw := post(t, ts.URL+"/v1", batch, nil); status != http.StatusTooManyRequests {
+		t.Fatalf("second batch of 3 with 2 requests left: status %d, want 429: %s", status, raw)
+	}
+	// What is left still serves a single call.
+	if status, _, raw := post(t, ts.URL+"/v1", `{"jsonrpc":"2.0","id":1,"method":"test_echo","params":["d"]}`, nil); status != http.StatusOK {
+		t.Fatalf("a single call with 2 requests left: status %d: %s", status, raw)
+	}
+}
