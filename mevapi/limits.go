@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"slices"
 	"sync"
@@ -450,6 +451,7 @@ func ReadAll(acct *Account, src io.Reader, limit, size int64, prefix int, onPref
 		if err != nil {
 			return nil, fmt.Errorf("reading body: %w", err)
 		}
+		yieldBetweenChunks()
 	}
 	if exact && total != size {
 		return nil, fmt.Errorf("reading body: %d bytes, shorter than its announced %d", total, size)
@@ -463,6 +465,15 @@ func ReadAll(acct *Account, src io.Reader, limit, size int64, prefix int, onPref
 	}
 	return out, nil
 }
+
+// yieldBetweenChunks lets the other runnable goroutines run between two
+// chunks of a large body. A client that sends its body as fast as loopback
+// allows never makes the reader wait for the network, so without it the
+// reader keeps its P until the runtime preempts it, 10 ms later; with a few
+// such readers per P, a cheap request's goroutine (and the accept loop)
+// waited behind them for 50-70 ms in the trace of the registration attack
+// (docs/security.md). One yield per 64 KiB costs well under a microsecond.
+func yieldBetweenChunks() { runtime.Gosched() }
 
 // readSmall reads a body announced at size <= readChunk bytes straight into
 // its buffer (ReadAll).

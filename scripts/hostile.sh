@@ -6,7 +6,9 @@
 # REPEAT the runs per attack, NICE the attacker's niceness (the honest
 # probes stay at 0), SUSTAIN how long each hostile connection starts again
 # once answered, SIGNED=true the gzip attack's bid traces signed by a
-# builder key of the attacker's own.
+# builder key of the attacker's own; FLIGHT=50ms keeps the target's
+# execution trace (GAVEL_FLIGHT) and saves it into FLIGHTDIR (default
+# build/flight) whenever an honest probe takes longer.
 set -euo pipefail
 GAVEL=${GAVEL:-build/bin/gavel}
 ATTACKS=${ATTACKS:-"gzipstall slowlength registrations bundles"}
@@ -17,8 +19,13 @@ REPEAT=${REPEAT:-1}
 NICE=${NICE:-0}
 SUSTAIN=${SUSTAIN:-0s}
 SIGNED=${SIGNED:-false}
+FLIGHT=${FLIGHT:-0s}
 PORT=${PORT:-19462}
 dir=$(mktemp -d)
+if [ "$FLIGHT" != 0s ]; then
+  export GAVEL_FLIGHT=${FLIGHTDIR:-build/flight}
+  mkdir -p "$GAVEL_FLIGHT"
+fi
 go build -o "$dir/hostile" ./internal/hostile
 for a in $ATTACKS; do
   "$GAVEL" --dev --datadir "$dir/data-$a" --ipcdisable --authrpc.port 0 \
@@ -29,7 +36,7 @@ for a in $ATTACKS; do
     sleep 0.2
   done
   sleep 4 # a few slots: caches warm, validators registered
-  "$dir/hostile" -url "http://127.0.0.1:$PORT" -pid "$pid" -attack "$a" -conns "$CONNS" -spread "$SPREAD" -hold "$HOLD" -repeat "$REPEAT" -nice "$NICE" -sustain "$SUSTAIN" -signed="$SIGNED" -rpc "http://127.0.0.1:$((PORT+1))" || true
+  "$dir/hostile" -url "http://127.0.0.1:$PORT" -pid "$pid" -attack "$a" -conns "$CONNS" -spread "$SPREAD" -hold "$HOLD" -repeat "$REPEAT" -nice "$NICE" -sustain "$SUSTAIN" -signed="$SIGNED" -flight "$FLIGHT" -rpc "http://127.0.0.1:$((PORT+1))" || true
   kill -INT "$pid"; wait "$pid" || true
 done
 rm -rf "$dir"

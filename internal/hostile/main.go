@@ -31,6 +31,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -59,6 +60,7 @@ var (
 	niceness = flag.Int("nice", 0, "niceness of the attacker process (the honest probes stay at 0)")
 	signed   = flag.Bool("signed", false, "gzipstall: sign the bid trace with a builder key of the attacker's own (the body is still zeros)")
 	sustain  = flag.Duration("sustain", 0, "each hostile connection, once answered, starts again on a new one until this has passed (0: once)")
+	flightAt = flag.Duration("flight", 0, "with a target started with GAVEL_FLIGHT=dir: send it SIGUSR1 (a trace snapshot) when an honest probe takes longer than this (0: never)")
 	role     = flag.String("role", "", "internal: attacker runs the attack alone and prints its answers")
 )
 
@@ -144,9 +146,12 @@ func measure() {
 	fmt.Printf("  target CPU seconds during the attack: %.1f\n", cpu1-cpu0)
 	for _, k := range probeKinds {
 		b, d := base[k.name], during[k.name]
-		fmt.Printf("  %-8s baseline %s\n  %-8s attack   %s\n  %-8s extra    p50 %s p99 %s\n", k.name, b, k.name, d, k.name,
-			(d.q(0.5) - b.q(0.5)).Round(100*time.Microsecond), (d.q(0.99) - b.q(0.99)).Round(100*time.Microsecond))
+		fmt.Printf("  %-8s baseline %s\n  %-8s attack   %s\n  %-8s extra    p50 %s p99 %s max %s%s\n", k.name, b, k.name, d, k.name,
+			(d.q(0.5) - b.q(0.5)).Round(100*time.Microsecond), (d.q(0.99) - b.q(0.99)).Round(100*time.Microsecond),
+			(d.q(1) - b.q(0.99)).Round(100*time.Microsecond), d.waits)
 	}
+	fmt.Printf("  target's threads waiting for a core (run queue), per second: baseline %s, attack %s\n",
+		base[probeKinds[0].name].runWait.Round(100*time.Microsecond), during[probeKinds[0].name].runWait.Round(100*time.Microsecond))
 	if *attack == "bundles" {
 		fmt.Printf("  honest eth_sendBundle (funded dev account 0) after the flood: %s\n", honestBundle())
 	}
@@ -158,6 +163,10 @@ type latencies struct {
 	failed int
 	codes  map[int]int
 	first  string // the first failure's answer
+
+	slow    []slowAnswer  // answers of slowAt or more
+	waits   string        // the slow answers with the target's run-queue wait during each
+	runWait time.Duration // the target's run-queue wait per second of the phase
 }
 
 func (l *latencies) q(p float64) time.Duration {
@@ -194,6 +203,7 @@ func probe(d time.Duration, work func()) map[string]*latencies {
 		go func() { work(); close(stop) }()
 	}
 	hp := newHonest()
+	waits := startRunWait()
 	out := map[string]*latencies{}
 	var wg sync.WaitGroup
 	for _, k := range probeKinds {
@@ -220,7 +230,12 @@ func probe(d time.Duration, work func()) map[string]*latencies {
 				if err != nil || res.StatusCode >= 300 {
 					l.failed++
 				} else {
-					l.ok = append(l.ok, time.Since(t0))
+					took := time.Since(t0)
+					l.ok = append(l.ok, took)
+					if took >= slowAt {
+						l.slow = append(l.slow, slowAnswer{t0, took})
+					}
+					slowProbe(k.name, t0, took)
 				}
 				select {
 				case <-stop:
@@ -231,8 +246,10 @@ func probe(d time.Duration, work func()) map[string]*latencies {
 		}()
 	}
 	wg.Wait()
-	for _, l := range out {
+	waits.end()
+	for k, l := range out {
 		slices.Sort(l.ok)
+		l.waits, l.runWait = waits.describe(k, l.slow), waits.perSecond()
 	}
 	return out
 }
@@ -631,4 +648,23 @@ func cpuSeconds() float64 {
 	ut, _ := strconv.ParseFloat(f[11], 64)
 	st, _ := strconv.ParseFloat(f[12], 64)
 	return (ut + st) / 100 // clock ticks (USER_HZ 100 on Linux)
+}
+
+var lastFlight atomic.Int64
+
+// slowProbe asks the target for a trace snapshot (-flight) when an honest
+// probe took longer than the threshold, at most once a second.
+func slowProbe(kind string, start time.Time, took time.Duration) {
+	if *flightAt == 0 || took < *flightAt || *pid == 0 {
+		return
+	}
+	now := time.Now().UnixNano()
+	if last := lastFlight.Load(); now-last < int64(time.Second) || !lastFlight.CompareAndSwap(last, now) {
+		return
+	}
+	fmt.Printf("  slow %s probe: %s, started %s, snapshot asked at %s\n", kind, took.Round(100*time.Microsecond),
+		start.Format("15:04:05.000"), time.Now().Format("15:04:05.000"))
+	if p, err := os.FindProcess(*pid); err == nil {
+		p.Signal(syscall.SIGUSR1)
+	}
 }
