@@ -20,6 +20,7 @@ type runWait struct {
 	mu      sync.Mutex
 	at      []time.Time
 	waited  []time.Duration // summed over the target's threads
+	own     []time.Duration // the same for this process (the honest client)
 	stop    chan struct{}
 	stopped chan struct{}
 }
@@ -45,9 +46,9 @@ func startRunWait() *runWait {
 		tick := time.NewTicker(10 * time.Millisecond)
 		defer tick.Stop()
 		for {
-			d := threadsRunWait(*pid)
+			d, o := threadsRunWait(*pid), threadsRunWait(os.Getpid())
 			w.mu.Lock()
-			w.at, w.waited = append(w.at, time.Now()), append(w.waited, d)
+			w.at, w.waited, w.own = append(w.at, time.Now()), append(w.waited, d), append(w.own, o)
 			w.mu.Unlock()
 			select {
 			case <-w.stop:
@@ -68,9 +69,10 @@ func (w *runWait) end() {
 	<-w.stopped
 }
 
-// between is the run-queue wait of the target's threads from a to b (from
-// the samples around them, so up to 10 ms wider).
-func (w *runWait) between(a, b time.Time) time.Duration {
+// between is the run-queue wait of the target's threads, and of this
+// process's, from a to b (from the samples around them, so up to 10 ms
+// wider).
+func (w *runWait) between(a, b time.Time) (target, own time.Duration) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	first, last := 0, len(w.at)-1 // the last sample before a, the first after b
@@ -84,9 +86,9 @@ func (w *runWait) between(a, b time.Time) time.Duration {
 		}
 	}
 	if last <= first {
-		return 0
+		return 0, 0
 	}
-	return w.waited[last] - w.waited[first]
+	return w.waited[last] - w.waited[first], w.own[last] - w.own[first]
 }
 
 // perSecond is the run-queue wait per second of the sampled period.
@@ -100,13 +102,14 @@ func (w *runWait) perSecond() time.Duration {
 	return time.Duration(float64(w.waited[n-1]-w.waited[0]) / w.at[n-1].Sub(w.at[0]).Seconds())
 }
 
-// describe lists the slow answers with the target's run-queue wait during
-// each.
+// describe lists the slow answers with the run-queue wait of the target
+// and of the honest client during each.
 func (w *runWait) describe(kind string, slow []slowAnswer) string {
 	var b strings.Builder
 	for _, s := range slow {
-		fmt.Fprintf(&b, "\n  %-8s slow answer %s at %s: the target's threads waited %s for a core meanwhile",
-			kind, s.took.Round(100*time.Microsecond), s.start.Format("15:04:05.000"), w.between(s.start, s.start.Add(s.took)).Round(100*time.Microsecond))
+		target, own := w.between(s.start, s.start.Add(s.took))
+		fmt.Fprintf(&b, "\n  %-8s slow answer %s at %s: meanwhile the target's threads waited %s for a core, the honest client's %s",
+			kind, s.took.Round(100*time.Microsecond), s.start.Format("15:04:05.000"), target.Round(100*time.Microsecond), own.Round(100*time.Microsecond))
 	}
 	return b.String()
 }
