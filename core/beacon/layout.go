@@ -67,9 +67,9 @@ func (c *SignedBlockContents) ParentRoot() common.Hash {
 
 // SubmissionPrefixJSONLen is how many leading bytes of a JSON
 // SubmitBlockRequest a relay hands to SubmissionPrefixJSON: the bid trace
-// and the signature take about 1.2 KB compact, the rest leaves room for
+// and the signature take about 0.9 KB compact, the rest leaves room for
 // whitespace.
-const SubmissionPrefixJSONLen = 4 << 10
+const SubmissionPrefixJSONLen = 2 << 10
 
 // SubmissionPrefixJSON reads the bid trace (message) and the signature of a
 // JSON SubmitBlockRequest from the body's first bytes, when they come
