@@ -119,3 +119,39 @@ func TestSubmissionPrefixJSON(t *testing.T) {
 		}
 	}
 }
+
+// MarshalJSONSignatureFirst puts the signature where SubmissionPrefixJSON
+// finds it, and the result decodes to the same submission, on every fork.
+func TestMarshalJSONSignatureFirst(t *testing.T) {
+	for _, v := range []struct {
+		fork params.ConsensusFork
+		file string
+	}{
+		{params.ForkCapella, "submitBlockPayloadCapella_Goerli.ssz.gz"},
+		{params.ForkDeneb, "submitBlockPayloadDeneb_Goerli.ssz.gz"},
+		{params.ForkElectra, "submitBlockPayloadElectra.ssz.gz"},
+		{params.ForkFulu, "submitBlockPayloadFulu.ssz.gz"},
+	} {
+		s, err := DecodeSubmissionSSZ(MainnetSpec, v.fork, readVector(t, v.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, err := s.MarshalJSONSignatureFirst()
+		if err != nil {
+			t.Fatal(err)
+		}
+		trace, sig, err := SubmissionPrefixJSON(raw[:SubmissionPrefixJSONLen])
+		if err != nil || trace == nil || *trace != *s.BidTrace() || sig == nil || *sig != s.Signature() {
+			t.Fatalf("%s: prefix: %v %v %v", v.fork, trace, sig, err)
+		}
+		back, err := DecodeSubmissionJSON(MainnetSpec, v.fork, raw)
+		if err != nil {
+			t.Fatalf("%s: %v", v.fork, err)
+		}
+		a, _ := s.MarshalSSZ()
+		b, _ := back.MarshalSSZ()
+		if !bytes.Equal(a, b) {
+			t.Fatalf("%s: the reordered JSON decodes to another submission", v.fork)
+		}
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"crypto/sha256"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -158,21 +157,11 @@ func signedBy(t *testing.T, e *relaytest.Env, label string, encode func(*beacon.
 // jsonSignatureFirst encodes sub as JSON with its signature right after
 // its message, before the payload.
 func jsonSignatureFirst(t *testing.T, sub *beacon.Submission) []byte {
-	raw, err := beacon.MarshalJSONCompact(sub.Fulu)
+	raw, err := sub.MarshalJSONSignatureFirst()
 	if err != nil {
 		t.Fatal(err)
 	}
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &fields); err != nil {
-		t.Fatal(err)
-	}
-	out := []byte(`{"message":` + string(fields["message"]) + `,"signature":` + string(fields["signature"]))
-	for k, f := range fields {
-		if k != "message" && k != "signature" {
-			out = append(out, `,"`+k+`":`+string(f)...)
-		}
-	}
-	return append(out, '}')
+	return raw
 }
 
 // fillGeneralShare is the attacker: valid bid traces signed with its own
