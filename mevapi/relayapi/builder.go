@@ -376,10 +376,11 @@ func readSubmission(acct *mevapi.Account, body io.Reader, gzipped bool, size, li
 	default:
 	}
 	var err error
+	in := &inputCount{r: body, limit: maxPrefixInput}
 	if zr == nil {
-		zr, err = gzip.NewReader(network(body))
+		zr, err = gzip.NewReader(network(in))
 	} else {
-		err = zr.Reset(network(body))
+		err = zr.Reset(network(in))
 	}
 	if err != nil {
 		return nil, fmt.Errorf("invalid gzip body: %w", err)
@@ -390,8 +391,63 @@ func readSubmission(acct *mevapi.Account, body io.Reader, gzipped bool, size, li
 		default: // enough kept: this one is garbage
 		}
 	}()
-	out, err := mevapi.ReadAll(acct, stopping(cpu(zr), stop), limit, -1, prefixLen, onPrefix, tooLarge(" after decompression"))
+	src := &prefixFirst{free: zr, gated: cpu(zr), left: prefixLen, in: in}
+	out, err := mevapi.ReadAll(acct, stopping(src, stop), limit, -1, prefixLen, onPrefix, tooLarge(" after decompression"))
+	if errors.Is(err, errPrefixInput) {
+		err = fmt.Errorf("invalid gzip body: its first %d bytes inflate to fewer than %d", maxPrefixInput, prefixLen)
+	}
 	return out, readError(err)
+}
+
+// maxPrefixInput bounds the compressed bytes a gzip submission's first
+// bytes (onPrefix's) may take: honest compression needs a few hundred.
+const maxPrefixInput = 64 << 10
+
+// errPrefixInput ends a gzip body whose first bytes take more than
+// maxPrefixInput compressed bytes.
+var errPrefixInput = errors.New("gzip prefix over its input bound")
+
+// prefixFirst inflates a submission's first left bytes without a turn of
+// the CPU gate, the rest in turns. Those first bytes name the builder
+// (onPrefix): read at once, a known builder is told apart as soon as they
+// arrive, and a submission that cannot use the body budget's reserve
+// leaves it at once, rather than both holding their gzip state and first
+// chunk there while a thousand others take turns inflating. The work is
+// bounded: a few KiB out of at most maxPrefixInput bytes in (inputCount).
+type prefixFirst struct {
+	free, gated io.Reader
+	left        int
+	in          *inputCount
+}
+
+func (p *prefixFirst) Read(b []byte) (int, error) {
+	if p.left <= 0 {
+		return p.gated.Read(b)
+	}
+	n, err := p.free.Read(b[:min(len(b), p.left)])
+	if p.left -= n; p.left <= 0 {
+		p.in.limit = 0 // the rest is read in turns, unbounded here
+	}
+	return n, err
+}
+
+// inputCount fails reads past limit bytes (0: no limit).
+type inputCount struct {
+	r     io.Reader
+	n     int64
+	limit int64
+}
+
+func (c *inputCount) Read(b []byte) (int, error) {
+	if c.limit > 0 {
+		if c.n >= c.limit {
+			return 0, errPrefixInput
+		}
+		b = b[:min(int64(len(b)), c.limit-c.n)]
+	}
+	n, err := c.r.Read(b)
+	c.n += int64(n)
+	return n, err
 }
 
 // stopping returns r, asking stop (when set) before each read.

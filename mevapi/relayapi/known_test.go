@@ -226,3 +226,41 @@ func waitUntil(t *testing.T, cond func() bool) {
 		time.Sleep(time.Millisecond)
 	}
 }
+
+// TestGzipPrefixWithoutTurn: a gzip submission's first bytes, which name
+// its builder, are inflated without a turn of the CPU gate, so it is told
+// apart (and leaves the reserve, or is refused) as soon as they arrive,
+// even while every turn is taken: here a submission for a past slot is
+// answered 400 with all turns held (it used to wait for a turn).
+func TestGzipPrefixWithoutTurn(t *testing.T) {
+	e := relaytest.New(t, relaytest.Options{})
+	srv := mevapi.New(mevapi.Config{Addr: "127.0.0.1:0"}, nil)
+	release := make(chan struct{})
+	srv.Handle("POST /hold", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mevapi.AccountOf(r).Heavy(1, func() { <-release })
+	}))
+	relayapi.MountBuilder(srv, e.Relay, relayapi.BuilderConfig{})
+	relayapi.MountProposer(srv, e.Relay)
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Stop() })
+	registerHTTP(t, e, srv.URL(), true)
+	raw, _ := e.Submission(e.BuildBlock(1, 1, nil)).MarshalSSZ()
+	e.Relay.SetHeadSlot(1) // slot 1 is past now
+	var held sync.WaitGroup
+	for range srv.HeavyWork().Size {
+		held.Add(1)
+		go func() {
+			defer held.Done()
+			do(t, "POST", srv.URL()+"/hold", []byte("x"), nil)
+		}()
+	}
+	waitUntil(t, func() bool { return srv.HeavyWork().Busy == srv.HeavyWork().Size })
+	defer held.Wait()
+	defer close(release)
+	code, _, out := do(t, "POST", srv.URL()+relayapi.PathBuilderBlocks, gz(raw), map[string]string{"Content-Type": "application/octet-stream", "Content-Encoding": "gzip"})
+	if code != http.StatusBadRequest || !strings.Contains(errorMessage(t, out), "past slot") {
+		t.Fatalf("past-slot gzip submission with every CPU turn taken: %d %s, want 400 at once", code, out)
+	}
+}
