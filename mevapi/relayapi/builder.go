@@ -145,12 +145,21 @@ func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
 		if rejected = b.r.CheckBidTrace(t, fork); rejected != nil {
 			return rejected
 		}
-		if sig == nil {
-			return acct.Unvouched()
+		known := sig != nil && b.r.KnownBuilder(t.BuilderPubkey, t.Slot)
+		if !known {
+			// The general share only: refused at once (503) when the
+			// budget's use reaches into the reserve, before the signature
+			// costs a BLS verification.
+			if err := acct.Unvouched(); err != nil || sig == nil {
+				return err
+			}
 		}
 		early = b.r.StartSignatureCheck(t, *sig)
 		go cut.onBadSignature(req.Context(), early, http.NewResponseController(w))
-		return b.vouch(req.Context(), acct, t, early)
+		if !known {
+			return nil
+		}
+		return b.vouch(req.Context(), acct, early)
 	}
 	prefixLen := sszPrefixLen
 	onPrefix := func(prefix []byte) error {
@@ -250,14 +259,11 @@ func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
 
 // vouch lets a submission of a known builder (relay.KnownBuilder) draw on
 // the body budget's reserve once its signature verified (a millisecond or
-// so: the parsed key is cached); any other submission is left to the
-// general share (mevapi.Account.Unvouched). Fresh builder keys cost
-// nothing, so without this, signed submissions from many addresses could
-// keep every honest builder's large submission out.
-func (b *builderAPI) vouch(ctx context.Context, acct *mevapi.Account, t *beacon.BidTrace, early *relay.SignatureCheck) error {
-	if !b.r.KnownBuilder(t.BuilderPubkey, t.Slot) {
-		return acct.Unvouched()
-	}
+// so: the parsed key is cached); else it is left to the general share
+// (mevapi.Account.Unvouched). Fresh builder keys cost nothing, so without
+// this, signed submissions from many addresses could keep every honest
+// builder's large submission out.
+func (b *builderAPI) vouch(ctx context.Context, acct *mevapi.Account, early *relay.SignatureCheck) error {
 	select {
 	case <-early.Done():
 	case <-ctx.Done():
