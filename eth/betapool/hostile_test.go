@@ -59,7 +59,8 @@ func TestBetaDiskFill(t *testing.T) {
 	slot.Store(100)
 	p := New(Config{MaxPerIP: 5, Retention: 200, MaxStoreBytes: 40_000}, db, chainID, slot.Load, nil)
 	p.SetGasRules(c)
-	NewBetaBlocks(c, p, NewSettlements(&fakeL2{items: map[uint64]*big.Int{101: big.NewInt(1_000_000)}}, SettlementConfig{Refresh: -1}))
+	l2 := &fakeL2{items: map[uint64]*big.Int{101: big.NewInt(1_000_000)}}
+	NewBetaBlocks(c, p, NewSettlements(l2, SettlementConfig{Refresh: -1}))
 	ctx := context.Background()
 	send := func(ip string, s uint64, txs ...string) (common.Hash, error) {
 		sl := fmt.Sprint(s)
@@ -95,7 +96,10 @@ func TestBetaDiskFill(t *testing.T) {
 			t.Fatalf("bundle %d from one IP: %v", i, err)
 		}
 	}
-	// Other IPs fill the 40,000-byte budget.
+	// Other IPs fill the 40,000-byte budget. The L2 is down: no entry can
+	// be found unpaid, so none of the coming slots is evicted
+	// (TestBetaEvictionUnpaid has the L2 up).
+	l2.set(func() { l2.down = true })
 	var filled error
 	for i := uint64(10); filled == nil && i < 30; i++ {
 		_, filled = send(fmt.Sprintf("10.0.1.%d", i), 102, bigTx(t, i, 5_000, 300_000))

@@ -92,6 +92,7 @@ type Store interface {
 	PruneExpiredBetaBundles(ctx context.Context, before uint64) (int64, error)
 	BetaBundleBytes(ctx context.Context) (int64, error)
 	OldestBetaSlot(ctx context.Context) (uint64, error)
+	BetaEvictionCandidates(ctx context.Context, ip string, need int64, maxSlots int) ([]store.BetaEntryRef, error)
 }
 
 // pruneEvery is how many slots pass between two prunings.
@@ -132,6 +133,9 @@ type Pool struct {
 	// headGasLimit is the head block's gas limit (SetGasRules): the
 	// capacity bound of slots whose beta_gas is not known yet.
 	headGasLimit func() uint64
+	// accounts reads the head state for the admission check
+	// (SetAccounts); nil: no check.
+	accounts bundle.Accounts
 
 	relieving  sync.Mutex    // one early pruning at a time (relieve)
 	relievedAt atomic.Uint64 // the slot of the last early pruning
@@ -215,6 +219,28 @@ func (p *Pool) SetGasRules(c GasRules) {
 	p.headGasLimit = func() uint64 { return c.Head().GasLimit }
 }
 
+// SetAccounts turns on the admission check against the head state, as
+// eth_sendBundle's (core/bundle.CheckFunds): a beta bundle's first tx must
+// have a nonce at least its sender's, a sender holding its gas limit at its
+// max fee plus its value, and a max fee no lower than the lowest base fee
+// the block of its slot can have (a block per slot from the current one
+// on). The money is not spent, but an account without it cannot fill the
+// store. Without it (tests of the pool alone) bundles are admitted on
+// their form.
+func (p *Pool) SetAccounts(a bundle.Accounts) { p.accounts = a }
+
+// admit is the admission check of SetAccounts.
+func (p *Pool) admit(b *bundle.BetaBundle, cur uint64) error {
+	if p.accounts == nil {
+		return nil
+	}
+	blocks := uint64(1)
+	if b.Slot > cur {
+		blocks += b.Slot - cur
+	}
+	return bundle.CheckFunds(p.accounts, b.Txs[0], "beta bundle txs[0]", blocks)
+}
+
 // Capacity is the most gas slot's beta part can hold, as the pool checks
 // bundles against it. When the slot's L2 auction is open, it is the
 // auction's beta_gas: the gas sold for the slot, the number the relay's
@@ -273,6 +299,9 @@ func (p *Pool) AddFrom(ctx context.Context, args bundle.BetaBundleArgs, signer c
 	if err == nil {
 		err = p.checkCapacity(ctx, b, cur)
 	}
+	if err == nil {
+		err = p.admit(b, cur)
+	}
 	if err != nil {
 		rejectedMeter.Mark(1)
 		return common.Hash{}, err
@@ -283,6 +312,12 @@ func (p *Pool) AddFrom(ctx context.Context, args bundle.BetaBundleArgs, signer c
 	sb := &store.BetaBundle{Hash: b.Hash, Txs: b.Raw, Signer: signer}
 	created, err := p.db.PutBetaBundleWithin(ctx, sb, b.Slot, p.now().UnixMilli(), q)
 	if errors.Is(err, ErrStoreFull) && p.relieve(ctx, cur) {
+		created, err = p.db.PutBetaBundleWithin(ctx, sb, b.Slot, p.now().UnixMilli(), q)
+	}
+	for round := 0; errors.Is(err, ErrStoreFull) && round < evictRounds; round++ {
+		if q.Evictable = p.unpaidCandidates(ctx, ip, b.Raw); len(q.Evictable) == 0 {
+			break
+		}
 		created, err = p.db.PutBetaBundleWithin(ctx, sb, b.Slot, p.now().UnixMilli(), q)
 	}
 	switch {
@@ -320,6 +355,60 @@ func (p *Pool) checkCapacity(ctx context.Context, b *bundle.BetaBundle, cur uint
 	}
 	return fmt.Errorf("%w: the txs' gas limits sum to %d, more than %d, the most gas slot %d's block can have (its beta_gas is not known before its L2 auction opens)",
 		bundle.ErrBetaGasTooHigh, b.Gas, limit, b.Slot)
+}
+
+// Eviction of unpaid entries: a full store's new entry may take the room
+// of entries of the largest holder the L2 settlement does not pay, in at
+// most evictRounds rounds (a concurrent writer may take the room freed
+// between a round's read and its write), each asking the L2 about at most
+// evictSlots slots.
+const (
+	evictRounds = 2
+	evictSlots  = 4
+)
+
+// unpaidCandidates lists the entries a bundle of raw txs from client IP ip
+// may evict when the disk budget is spent: the entries without an outcome
+// of the IP holding the most bytes (if ip holds fewer), of any slot, that
+// a fresh read of the L2 settlement (Settlements.PaidNow) says are not
+// paid for their slot. None without an L2 reader, or for a slot whose
+// settlement cannot be read: then only EvictLead's rule applies.
+func (p *Pool) unpaidCandidates(ctx context.Context, ip string, raw [][]byte) []store.BetaEntryRef {
+	if p.paid == nil || p.pruneStore == nil {
+		return nil
+	}
+	need := int64(store.BetaEntryBytes)
+	for _, r := range raw {
+		need += int64(len(r)) + 8 // its RLP string header
+	}
+	// Twice what the entry needs: an entry of a bundle stored for other
+	// slots too gives back less than it was charged.
+	cands, err := p.pruneStore.BetaEvictionCandidates(ctx, ip, 2*need, evictSlots)
+	if err != nil {
+		log.Warn("Listing beta eviction candidates failed", "err", err)
+		return nil
+	}
+	paid := map[uint64]map[common.Hash]bool{}
+	var out []store.BetaEntryRef
+	for _, c := range cands {
+		set, read := paid[c.Slot]
+		if !read {
+			entries, err := p.paid.PaidNow(ctx, c.Slot)
+			if err == nil {
+				set = map[common.Hash]bool{}
+				for _, e := range entries {
+					for _, h := range e.Hashes {
+						set[h] = true
+					}
+				}
+			}
+			paid[c.Slot] = set // nil: unreadable, nothing of the slot goes
+		}
+		if set != nil && !set[c.Hash] {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // whenRoom says when a full store gets room again.

@@ -90,6 +90,8 @@ type Settlements struct {
 	// gasReads merges concurrent reads of one slot's gas (every beta
 	// submission for a slot without an auction yet asks): one L2 call.
 	gasReads singleflight.Group
+	// paidReads merges concurrent PaidNow reads of one slot.
+	paidReads singleflight.Group
 	// downUntil: after a failed read the L2 is not asked again before
 	// this, so a dead L2 costs one timeout per backoff, not one per call.
 	downUntil time.Time
@@ -205,13 +207,8 @@ func (s *Settlements) read(ctx context.Context, slot uint64, force bool) ([]mine
 	}
 	s.mu.Unlock()
 
-	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
-	defer cancel()
-	start := time.Now()
-	raw, err := s.l2.Bundles(ctx, slot)
-	l2ReadTimer.UpdateSince(start)
+	entries, changed, err := s.fetch(ctx, slot)
 	if err != nil {
-		s.warn(slot, "queryBundles", err)
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		r := s.slot(slot)
@@ -220,13 +217,57 @@ func (s *Settlements) read(ctx context.Context, slot uint64, force bool) ([]mine
 		}
 		return r.entries, false, nil
 	}
+	return entries, changed, nil
+}
+
+// fetch reads slot's settlement from the L2 and caches it; it reports
+// whether it differs from what was cached.
+func (s *Settlements) fetch(ctx context.Context, slot uint64) ([]miner.BetaEntry, bool, error) {
+	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
+	defer cancel()
+	start := time.Now()
+	raw, err := s.l2.Bundles(ctx, slot)
+	l2ReadTimer.UpdateSince(start)
+	if err != nil {
+		s.warn(slot, "queryBundles", err)
+		return nil, false, err
+	}
 	entries := s.entries(slot, raw)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	r = s.slot(slot)
+	r := s.slot(slot)
 	changed := !sameEntries(r.entries, entries)
 	r.entries, r.readAt = entries, s.now()
 	return entries, changed, nil
+}
+
+// PaidNow is Paid for a decision that must not rest on an old read (a full
+// beta store evicts only entries this says are unpaid): the cached read
+// while it is younger than the refresh period (every call reads when
+// Refresh is negative), else a read now, concurrent ones for a slot merged
+// into one L2 call. When the L2 cannot be read, or the reader is backing
+// off after a failure, it returns the error, never an older read.
+func (s *Settlements) PaidNow(ctx context.Context, slot uint64) ([]miner.BetaEntry, error) {
+	s.mu.Lock()
+	r := s.slot(slot)
+	if s.fresh(r.readAt) {
+		e := r.entries
+		s.mu.Unlock()
+		return e, nil
+	}
+	if s.now().Before(s.downUntil) {
+		s.mu.Unlock()
+		return nil, fmt.Errorf("reading the settlement of slot %d: %w", slot, ErrL2Down)
+	}
+	s.mu.Unlock()
+	v, err, _ := s.paidReads.Do(strconv.FormatUint(slot, 10), func() (any, error) {
+		entries, _, err := s.fetch(ctx, slot)
+		return entries, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("reading the settlement of slot %d: %w", slot, err)
+	}
+	return v.([]miner.BetaEntry), nil
 }
 
 // entries applies the bounds to a raw settlement: at most MaxEntries
