@@ -60,12 +60,16 @@ type Config struct {
 	MaxStoreBytes int64 `toml:",omitempty"`
 	// EvictLead: when the disk budget is spent, a bundle from a client IP
 	// holding fewer stored bytes than the IP holding the most takes the
-	// room of that IP's newest entries of slots at least EvictLead slots
-	// ahead of the current one (16), never an entry with an outcome. It
-	// must exceed how many slots ahead the L2 auction settles (the
-	// operator's settle lead, 8 by default), so that no paid bundle is
-	// evicted: the pool cannot tell paid from unpaid entries inside the
-	// store's write.
+	// room of that IP's newest entries without an outcome: first those of
+	// slots at least EvictLead slots ahead of the current one (16), then,
+	// with an L2 settlement reader (NewBetaBlocks), those of any slot that
+	// a read of the slot's settlement no older than its refresh period
+	// (Settlements.PaidNow) says are not paid, made outside the store's
+	// write (the store re-checks each one inside it). When the L2 cannot
+	// be read, or there is none, only EvictLead's rule applies: it must
+	// exceed how many slots ahead the L2 auction settles (the operator's
+	// settle lead, 8 by default), so that no paid bundle is evicted
+	// without the L2 saying so.
 	EvictLead uint64 `toml:",omitempty"`
 }
 
