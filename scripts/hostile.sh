@@ -6,7 +6,8 @@
 # REPEAT the runs per attack, NICE the attacker's niceness (the honest
 # probes stay at 0), SUSTAIN how long each hostile connection starts again
 # once answered, SIGNED=true the gzip attack's bid traces signed by a
-# builder key of the attacker's own.
+# builder key of the attacker's own. GAVEL_ARGS adds flags to the node
+# (betafill: GAVEL_ARGS="--config scripts/hostile-betafill.toml").
 set -euo pipefail
 GAVEL=${GAVEL:-build/bin/gavel}
 ATTACKS=${ATTACKS:-"gzipstall slowlength registrations bundles"}
@@ -22,7 +23,7 @@ dir=$(mktemp -d)
 go build -o "$dir/hostile" ./internal/hostile
 for a in $ATTACKS; do
   "$GAVEL" --dev --datadir "$dir/data-$a" --ipcdisable --authrpc.port 0 \
-    --http.port $((PORT+1)) --mev.addr "127.0.0.1:$PORT" --verbosity 1 >"$dir/gavel-$a.log" 2>&1 &
+    --http.port $((PORT+1)) --mev.addr "127.0.0.1:$PORT" --verbosity 1 ${GAVEL_ARGS:-} >"$dir/gavel-$a.log" 2>&1 &
   pid=$!
   for _ in $(seq 1 100); do
     curl -sf "http://127.0.0.1:$PORT/livez" >/dev/null && break

@@ -46,7 +46,7 @@ import (
 var (
 	target  = flag.String("url", "http://127.0.0.1:9062", "MEV listener of the target (loopback only)")
 	pid     = flag.Int("pid", 0, "process id of the target, for RSS and CPU figures")
-	attack  = flag.String("attack", "gzipstall", "gzipstall | slowlength | registrations | bundles")
+	attack  = flag.String("attack", "gzipstall", "gzipstall | slowlength | registrations | bundles | betafill")
 	rpcURL  = flag.String("rpc", "http://127.0.0.1:19463", "geth JSON-RPC of the target (bundles: the head block number, an honest account's nonce)")
 	perConn = flag.Int("perconn", 525, "bundles: eth_sendBundle calls per connection")
 	conns   = flag.Int("conns", 200, "hostile connections")
@@ -87,6 +87,8 @@ func attackOnly(host string) {
 	var answers map[string]int
 	if *attack == "bundles" {
 		answers = floodBundles()
+	} else if *attack == "betafill" {
+		answers = fillBeta()
 	} else {
 		answers = run(host)
 	}
@@ -132,6 +134,10 @@ func measure() {
 		}
 	})
 	took := time.Since(t0)
+	honestAfter := ""
+	if *attack == "betafill" {
+		honestAfter = honestBeta()
+	}
 	close(stop)
 	<-sampled
 	cpu1 := cpuSeconds()
@@ -146,6 +152,9 @@ func measure() {
 		b, d := base[k.name], during[k.name]
 		fmt.Printf("  %-8s baseline %s\n  %-8s attack   %s\n  %-8s extra    p50 %s p99 %s\n", k.name, b, k.name, d, k.name,
 			(d.q(0.5) - b.q(0.5)).Round(100*time.Microsecond), (d.q(0.99) - b.q(0.99)).Round(100*time.Microsecond))
+	}
+	if honestAfter != "" {
+		fmt.Printf("  honest mev_sendBetaBundle (1,000 bytes, funded dev account 0, 127.0.0.1, the next slot) right after the fill: %s\n", honestAfter)
 	}
 	if *attack == "bundles" {
 		fmt.Printf("  honest eth_sendBundle (funded dev account 0) after the flood: %s\n", honestBundle())
