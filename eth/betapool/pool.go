@@ -96,7 +96,7 @@ type Store interface {
 	PruneExpiredBetaBundles(ctx context.Context, before uint64) (int64, error)
 	BetaBundleBytes(ctx context.Context) (int64, error)
 	OldestBetaSlot(ctx context.Context) (uint64, error)
-	BetaEvictionCandidates(ctx context.Context, ip string, need int64, maxSlots int) ([]store.BetaEntryRef, error)
+	BetaEvictionCandidates(ctx context.Context, ip string, from uint64, need int64, maxSlots int) ([]store.BetaEntryRef, error)
 }
 
 // pruneEvery is how many slots pass between two prunings.
@@ -319,7 +319,7 @@ func (p *Pool) AddFrom(ctx context.Context, args bundle.BetaBundleArgs, signer c
 		created, err = p.db.PutBetaBundleWithin(ctx, sb, b.Slot, p.now().UnixMilli(), q)
 	}
 	for round := 0; errors.Is(err, ErrStoreFull) && round < evictRounds; round++ {
-		if q.Evictable = p.unpaidCandidates(ctx, ip, b.Raw); len(q.Evictable) == 0 {
+		if q.Evictable = p.unpaidCandidates(ctx, ip, b.Raw, cur); len(q.Evictable) == 0 {
 			break
 		}
 		created, err = p.db.PutBetaBundleWithin(ctx, sb, b.Slot, p.now().UnixMilli(), q)
@@ -365,19 +365,22 @@ func (p *Pool) checkCapacity(ctx context.Context, b *bundle.BetaBundle, cur uint
 // of entries of the largest holder the L2 settlement does not pay, in at
 // most evictRounds rounds (a concurrent writer may take the room freed
 // between a round's read and its write), each asking the L2 about at most
-// evictSlots slots.
+// evictSlots slots (each slot's read is cached for the reader's refresh
+// period and concurrent ones merged, so however many clients find the
+// store full, the L2 is asked about a slot about once a period).
 const (
 	evictRounds = 2
-	evictSlots  = 4
+	evictSlots  = 32
 )
 
 // unpaidCandidates lists the entries a bundle of raw txs from client IP ip
 // may evict when the disk budget is spent: the entries without an outcome
-// of the IP holding the most bytes (if ip holds fewer), of any slot, that
+// of the IP holding the most bytes (if ip holds fewer), of any slot from
+// statusWindow slots before cur on (older ones are relieve's), that
 // a fresh read of the L2 settlement (Settlements.PaidNow) says are not
 // paid for their slot. None without an L2 reader, or for a slot whose
 // settlement cannot be read: then only EvictLead's rule applies.
-func (p *Pool) unpaidCandidates(ctx context.Context, ip string, raw [][]byte) []store.BetaEntryRef {
+func (p *Pool) unpaidCandidates(ctx context.Context, ip string, raw [][]byte, cur uint64) []store.BetaEntryRef {
 	if p.paid == nil || p.pruneStore == nil {
 		return nil
 	}
@@ -385,9 +388,11 @@ func (p *Pool) unpaidCandidates(ctx context.Context, ip string, raw [][]byte) []
 	for _, r := range raw {
 		need += int64(len(r)) + 8 // its RLP string header
 	}
-	// Twice what the entry needs: an entry of a bundle stored for other
-	// slots too gives back less than it was charged.
-	cands, err := p.pruneStore.BetaEvictionCandidates(ctx, ip, 2*need, evictSlots)
+	from := uint64(0)
+	if cur > statusWindow {
+		from = cur - statusWindow // older entries are relieve's
+	}
+	cands, err := p.pruneStore.BetaEvictionCandidates(ctx, ip, from, need, evictSlots)
 	if err != nil {
 		log.Warn("Listing beta eviction candidates failed", "err", err)
 		return nil

@@ -316,12 +316,14 @@ func dropBetaEntry(ctx context.Context, w *txWriter, hash []byte, slot, at, entr
 
 // BetaEvictionCandidates returns, when client IP ip holds fewer stored
 // bytes than the IP holding the most, that IP's newest entries without an
-// outcome, of any slot, until their bytes reach need (or MaxBetaEvictions
-// entries, or entries of maxSlots slots): what a full store may evict for
-// ip once the caller has found them unpaid (BetaQuota.Evictable). It
-// reads outside any write, so that the caller can ask the L2 about them
-// without holding the store; nothing when ip holds the most.
-func (s *sqlStore) BetaEvictionCandidates(ctx context.Context, ip string, need int64, maxSlots int) ([]BetaEntryRef, error) {
+// outcome of slots from from on, until they would give back need bytes
+// (an entry gives back BetaEntryBytes, and its bundle's txs once every
+// entry of the bundle is listed), or MaxBetaEvictions entries, or entries
+// of maxSlots slots: what a full store may evict for ip once the caller
+// has found them unpaid (BetaQuota.Evictable). It reads outside any write,
+// so that the caller can ask the L2 about them without holding the store;
+// nothing when ip holds the most.
+func (s *sqlStore) BetaEvictionCandidates(ctx context.Context, ip string, from uint64, need int64, maxSlots int) ([]BetaEntryRef, error) {
 	var holder string
 	var largest, mine int64
 	err := s.db.QueryRowContext(ctx, `SELECT ip, bytes FROM beta_ip_usage ORDER BY bytes DESC LIMIT 1`).Scan(&holder, &largest)
@@ -338,24 +340,28 @@ func (s *sqlStore) BetaEvictionCandidates(ctx context.Context, ip string, need i
 	if holder == ip || mine >= largest {
 		return nil, nil
 	}
-	rows, err := s.db.QueryContext(ctx, s.d.rebind(`SELECT s.hash, s.slot, s.bytes FROM beta_bundle_slots s WHERE s.ip = ?
+	rows, err := s.db.QueryContext(ctx, s.d.rebind(`SELECT s.hash, s.slot,
+		(SELECT COUNT(*) FROM beta_bundle_slots t WHERE t.hash = s.hash), (SELECT LENGTH(txs) FROM beta_bundles b WHERE b.hash = s.hash)
+		FROM beta_bundle_slots s WHERE s.ip = ? AND s.slot >= ?
 		AND NOT EXISTS (SELECT 1 FROM beta_outcomes o WHERE o.hash = s.hash AND o.slot = s.slot)
-		ORDER BY s.received_at DESC, s.slot DESC LIMIT ?`), holder, MaxBetaEvictions)
+		ORDER BY s.received_at DESC, s.slot DESC LIMIT ?`), holder, int64(from), MaxBetaEvictions)
 	if err != nil {
 		return nil, fmt.Errorf("store: listing beta eviction candidates: %w", err)
 	}
 	defer rows.Close()
 	var (
-		out   []BetaEntryRef
-		slots = map[uint64]bool{}
-		got   int64
+		out    []BetaEntryRef
+		slots  = map[uint64]bool{}
+		listed = map[common.Hash]int64{} // entries listed per bundle
+		got    int64
 	)
 	for got < need && rows.Next() {
 		var (
-			hash       []byte
-			slot, size int64
+			hash    []byte
+			slot, n int64
+			txsLen  sql.NullInt64
 		)
-		if err := rows.Scan(&hash, &slot, &size); err != nil {
+		if err := rows.Scan(&hash, &slot, &n, &txsLen); err != nil {
 			return nil, fmt.Errorf("store: listing beta eviction candidates: %w", err)
 		}
 		if !slots[uint64(slot)] {
@@ -364,8 +370,12 @@ func (s *sqlStore) BetaEvictionCandidates(ctx context.Context, ip string, need i
 			}
 			slots[uint64(slot)] = true
 		}
-		out = append(out, BetaEntryRef{Hash: common.BytesToHash(hash), Slot: uint64(slot)})
-		got += size
+		h := common.BytesToHash(hash)
+		out = append(out, BetaEntryRef{Hash: h, Slot: uint64(slot)})
+		got += BetaEntryBytes
+		if listed[h]++; listed[h] == n {
+			got += txsLen.Int64
+		}
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("store: listing beta eviction candidates: %w", err)
