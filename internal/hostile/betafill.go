@@ -87,7 +87,9 @@ func fillBeta() map[string]int {
 			defer wg.Done()
 			d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 0, 2, byte(1+a))}, Timeout: 5 * time.Second}
 			client := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{
-				DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) { return d.DialContext(ctx, network, addr) }}}
+				DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
+					return d.DialContext(ctx, network, addr)
+				}}}
 			size := *betaBytes
 			for i := 0; i < *betaMax; i++ {
 				got := sendBeta(client, betaTx(1, uint64(a)<<20+uint64(i), size), cur+1+uint64(i)%*betaSlots)
