@@ -105,11 +105,12 @@ var ErrL2Down = errors.New("L2 unreachable (backing off)")
 
 // slotRead is what is known of one slot.
 type slotRead struct {
-	entries []miner.BetaEntry
-	readAt  time.Time // zero: never read successfully
-	gas     uint64
-	gasAt   time.Time
-	warned  bool
+	entries   []miner.BetaEntry
+	readAt    time.Time         // zero: never read successfully
+	refreshed []miner.BetaEntry // what the last Refresh read
+	gas       uint64
+	gasAt     time.Time
+	warned    bool
 }
 
 // NewSettlements returns a reader over l2.
@@ -183,7 +184,7 @@ func (s *Settlements) Paid(ctx context.Context, slot uint64) ([]miner.BetaEntry,
 }
 
 // Refresh reads slot's settlement from the L2 now and reports whether it
-// differs from what was cached.
+// differs from what the previous Refresh of slot read.
 func (s *Settlements) Refresh(ctx context.Context, slot uint64) (changed bool, err error) {
 	_, changed, err = s.read(ctx, slot, true)
 	return changed, err
@@ -207,22 +208,29 @@ func (s *Settlements) read(ctx context.Context, slot uint64, force bool) ([]mine
 	}
 	s.mu.Unlock()
 
-	entries, changed, err := s.fetch(ctx, slot)
+	entries, err := s.fetch(ctx, slot)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r = s.slot(slot)
 	if err != nil {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		r := s.slot(slot)
 		if r.readAt.IsZero() {
 			return nil, false, fmt.Errorf("reading the settlement of slot %d: %w", slot, err)
 		}
 		return r.entries, false, nil
 	}
+	changed := false
+	if force {
+		// Compared with the last Refresh, not with the cache, which other
+		// reads (Paid, PaidNow) update too: a payment they saw first is
+		// still a change for the poller.
+		changed = !sameEntries(r.refreshed, entries)
+		r.refreshed = entries
+	}
 	return entries, changed, nil
 }
 
-// fetch reads slot's settlement from the L2 and caches it; it reports
-// whether it differs from what was cached.
-func (s *Settlements) fetch(ctx context.Context, slot uint64) ([]miner.BetaEntry, bool, error) {
+// fetch reads slot's settlement from the L2 and caches it.
+func (s *Settlements) fetch(ctx context.Context, slot uint64) ([]miner.BetaEntry, error) {
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
 	start := time.Now()
@@ -230,15 +238,14 @@ func (s *Settlements) fetch(ctx context.Context, slot uint64) ([]miner.BetaEntry
 	l2ReadTimer.UpdateSince(start)
 	if err != nil {
 		s.warn(slot, "queryBundles", err)
-		return nil, false, err
+		return nil, err
 	}
 	entries := s.entries(slot, raw)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	r := s.slot(slot)
-	changed := !sameEntries(r.entries, entries)
 	r.entries, r.readAt = entries, s.now()
-	return entries, changed, nil
+	return entries, nil
 }
 
 // PaidNow is Paid for a decision that must not rest on an old read (a full
@@ -261,8 +268,7 @@ func (s *Settlements) PaidNow(ctx context.Context, slot uint64) ([]miner.BetaEnt
 	}
 	s.mu.Unlock()
 	v, err, _ := s.paidReads.Do(strconv.FormatUint(slot, 10), func() (any, error) {
-		entries, _, err := s.fetch(ctx, slot)
-		return entries, err
+		return s.fetch(ctx, slot)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("reading the settlement of slot %d: %w", slot, err)
