@@ -56,7 +56,8 @@ type Config struct {
 	Retention uint64 `toml:",omitempty"`
 	// MaxStoreBytes is the disk budget of stored beta bundles, their txs
 	// as stored (1 GiB), shared by the instances of one database: past it
-	// new bundles are refused until pruning frees room.
+	// a new bundle is stored only if early pruning or eviction (EvictLead)
+	// makes room, else refused until pruning frees room.
 	MaxStoreBytes int64 `toml:",omitempty"`
 	// EvictLead: when the disk budget is spent, a bundle from a client IP
 	// holding fewer stored bytes than the IP holding the most takes the
