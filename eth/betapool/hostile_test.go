@@ -324,3 +324,51 @@ func TestBetaAdmissionFunds(t *testing.T) {
 		t.Fatalf("funded sender: %v", err)
 	}
 }
+
+// TestBetaEvictionOfResentBundle: a bundle sent again for every slot keeps
+// its txs stored while any of its entries is (each new entry costs only
+// 128 bytes); a full store frees them for an honest bundle by evicting
+// every entry, over 40 slots (passed ones, the next ones, far ones).
+func TestBetaEvictionOfResentBundle(t *testing.T) {
+	db, err := store.OpenSQLite("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	var slot atomic.Uint64
+	slot.Store(100)
+	tx := bigTx(t, 0, 5_000, 300_000)
+	stored, _ := rlp.EncodeToBytes([][]byte{hexutil.MustDecode(tx)})
+	entry := int64(store.BetaEntryBytes + len(stored))
+	p := New(Config{Retention: 200, MaxStoreBytes: entry + 39*store.BetaEntryBytes + 100}, db, chainID, slot.Load, nil)
+	NewBetaBlocks(nil, p, NewSettlements(&fakeL2{}, SettlementConfig{Refresh: -1}))
+	ctx := context.Background()
+	send := func(ip string, s uint64, tx string) (common.Hash, error) {
+		sl := fmt.Sprint(s)
+		return p.AddFrom(ctx, bundle.BetaBundleArgs{Txs: []string{tx}, Slot: &sl}, common.Address{}, ip)
+	}
+	var h common.Hash
+	for s := uint64(101); s <= 120; s++ {
+		if h, err = send("10.0.0.1", s, tx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	slot.Store(140) // slots 101-120 passed, within the 64 the status reports
+	for s := uint64(141); s <= 160; s++ {
+		if _, err := send("10.0.0.1", s, tx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := send("10.0.9.9", 141, bigTx(t, 1, 5_000, 300_000)); err != nil {
+		t.Fatalf("an honest bundle of the bundle's size: %v", err)
+	}
+	st, err := p.Status(ctx, h)
+	if err != nil || len(st.Slots) != 40 || len(st.Txs) != 0 {
+		t.Fatalf("the re-sent bundle: %d slots, %d txs, %v", len(st.Slots), len(st.Txs), err)
+	}
+	for _, s := range st.Slots {
+		if s.State != StateEvicted {
+			t.Fatalf("slot %d: %s, want evicted", s.Slot, s.State)
+		}
+	}
+}

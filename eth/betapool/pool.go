@@ -365,22 +365,25 @@ func (p *Pool) checkCapacity(ctx context.Context, b *bundle.BetaBundle, cur uint
 // Eviction of unpaid entries: a full store's new entry may take the room
 // of entries of the largest holder the L2 settlement does not pay, in at
 // most evictRounds rounds (a concurrent writer may take the room freed
-// between a round's read and its write), each asking the L2 about at most
-// evictSlots slots (each slot's read is cached for the reader's refresh
-// period and concurrent ones merged, so however many clients find the
-// store full, the L2 is asked about a slot about once a period).
+// between a round's read and its write). A round reads the settlement of
+// each slot of its candidates from statusWindow slots before the current
+// one to EvictLead slots ahead (at most statusWindow + EvictLead slots),
+// evictReaders at a time; each slot's read is cached for the reader's
+// refresh period and concurrent ones are merged, so however many clients
+// find the store full, the L2 is asked about a slot about once a period.
 const (
-	evictRounds = 2
-	evictSlots  = 32
+	evictRounds  = 2
+	evictReaders = 8
 )
 
 // unpaidCandidates lists the entries a bundle of raw txs from client IP ip
 // may evict when the disk budget is spent: the entries without an outcome
 // of the IP holding the most bytes (if ip holds fewer), of any slot from
-// statusWindow slots before cur on (older ones are relieve's), that
-// a fresh read of the L2 settlement (Settlements.PaidNow) says are not
-// paid for their slot. None without an L2 reader, or for a slot whose
-// settlement cannot be read: then only EvictLead's rule applies.
+// statusWindow slots before cur on (older ones are relieve's), that a
+// fresh read of the L2 settlement (Settlements.PaidNow) says are not paid
+// for their slot, or that are EvictLead slots ahead or more (EvictLead's
+// rule takes those without a read). None without an L2 reader; none of a
+// slot whose settlement cannot be read.
 func (p *Pool) unpaidCandidates(ctx context.Context, ip string, raw [][]byte, cur uint64) []store.BetaEntryRef {
 	if p.paid == nil || p.pruneStore == nil {
 		return nil
@@ -393,28 +396,50 @@ func (p *Pool) unpaidCandidates(ctx context.Context, ip string, raw [][]byte, cu
 	if cur > statusWindow {
 		from = cur - statusWindow // older entries are relieve's
 	}
-	cands, err := p.pruneStore.BetaEvictionCandidates(ctx, ip, from, need, evictSlots)
+	cands, err := p.pruneStore.BetaEvictionCandidates(ctx, ip, from, need, 0)
 	if err != nil {
 		log.Warn("Listing beta eviction candidates failed", "err", err)
 		return nil
 	}
-	paid := map[uint64]map[common.Hash]bool{}
-	var out []store.BetaEntryRef
+	far := cur + p.cfg.EvictLead
+	var slots []uint64 // to read
+	seen := map[uint64]bool{}
 	for _, c := range cands {
-		set, read := paid[c.Slot]
-		if !read {
-			entries, err := p.paid.PaidNow(ctx, c.Slot)
-			if err == nil {
-				set = map[common.Hash]bool{}
-				for _, e := range entries {
-					for _, h := range e.Hashes {
-						set[h] = true
-					}
+		if c.Slot < far && !seen[c.Slot] {
+			seen[c.Slot] = true
+			slots = append(slots, c.Slot)
+		}
+	}
+	var (
+		paid = map[uint64]map[common.Hash]bool{} // none: unreadable, nothing of the slot goes
+		mu   sync.Mutex
+		wg   sync.WaitGroup
+		turn = make(chan struct{}, evictReaders)
+	)
+	for _, slot := range slots {
+		wg.Add(1)
+		turn <- struct{}{}
+		go func() {
+			defer func() { <-turn; wg.Done() }()
+			entries, err := p.paid.PaidNow(ctx, slot)
+			if err != nil {
+				return
+			}
+			set := map[common.Hash]bool{}
+			for _, e := range entries {
+				for _, h := range e.Hashes {
+					set[h] = true
 				}
 			}
-			paid[c.Slot] = set // nil: unreadable, nothing of the slot goes
-		}
-		if set != nil && !set[c.Hash] {
+			mu.Lock()
+			paid[slot] = set
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	var out []store.BetaEntryRef
+	for _, c := range cands {
+		if set := paid[c.Slot]; c.Slot >= far || set != nil && !set[c.Hash] {
 			out = append(out, c)
 		}
 	}

@@ -319,7 +319,7 @@ func dropBetaEntry(ctx context.Context, w *txWriter, hash []byte, slot, at, entr
 // outcome of slots from from on, until they would give back need bytes
 // (an entry gives back BetaEntryBytes, and its bundle's txs once every
 // entry of the bundle is listed), or MaxBetaEvictions entries, or entries
-// of maxSlots slots: what a full store may evict for ip once the caller
+// of maxSlots slots (0: any number): what a full store may evict for ip once the caller
 // has found them unpaid (BetaQuota.Evictable). It reads outside any write,
 // so that the caller can ask the L2 about them without holding the store;
 // nothing when ip holds the most.
@@ -365,7 +365,7 @@ func (s *sqlStore) BetaEvictionCandidates(ctx context.Context, ip string, from u
 			return nil, fmt.Errorf("store: listing beta eviction candidates: %w", err)
 		}
 		if !slots[uint64(slot)] {
-			if len(slots) == maxSlots {
+			if maxSlots > 0 && len(slots) == maxSlots {
 				break
 			}
 			slots[uint64(slot)] = true
