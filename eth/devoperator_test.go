@@ -21,14 +21,15 @@ import (
 	"github.com/gavel-eth/gavel/contracts/operator"
 	"github.com/gavel-eth/gavel/eth"
 	"github.com/gavel-eth/gavel/eth/betapool"
+	"github.com/gavel-eth/gavel/internal/rpctest"
 	"github.com/gavel-eth/gavel/internal/testnode"
 	"github.com/gavel-eth/gavel/params"
 )
 
 // devAuctionNode starts a manual-slot dev node with the dev auction and its
-// operator loop, and steps it until the contracts are deployed (the
-// deployment waits for its receipts on its own goroutine). From then on the
-// test steps by hand.
+// operator loop, and steps it whenever the deployment sends transactions
+// until the contracts are deployed (the deployment waits for its receipts on
+// its own goroutine). From then on the test steps by hand.
 func devAuctionNode(t *testing.T, cfg eth.DevAuctionConfig, observe func(operator.Transition)) (*testnode.Node, *eth.DevAuction) {
 	t.Helper()
 	var da *eth.DevAuction
@@ -41,28 +42,12 @@ func devAuctionNode(t *testing.T, cfg eth.DevAuctionConfig, observe func(operato
 	}})
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	stepped := make(chan struct{})
-	go func() {
-		defer close(stepped)
-		tick := time.NewTicker(10 * time.Millisecond)
-		defer tick.Stop()
-		for {
-			if _, ok := da.Service.Deployed(); ok {
-				return
-			}
-			select {
-			case <-ctx.Done():
-				return
-			case <-tick.C:
-				n.Beacon().Step(ctx)
-			}
-		}
-	}()
+	stop := n.StepOnNewTxs()
 	if _, err := da.Service.Wait(ctx); err != nil {
 		t.Fatal(err)
 	}
-	<-stepped
-	n.Step() // the first tick: the loop starts and opens its window
+	stop()
+	n.Step() // the loop has started (at the latest here) and opened its window
 	if da.Operator() == nil {
 		t.Fatal("no operator loop after the deployment")
 	}
@@ -150,7 +135,7 @@ func TestDevAuctionOperator(t *testing.T) {
 		t.Fatal(err)
 	}
 	raw, _ := betaTx.MarshalBinary()
-	status, r := post(t, n.MEVURL()+"/", body("mev_sendBetaBundle", map[string]any{"txs": []hexutil.Bytes{raw}, "slot": strconv.FormatUint(S, 10)}), "")
+	status, r := post(t, n.MEVURL()+"/", rpctest.Body("mev_sendBetaBundle", map[string]any{"txs": []hexutil.Bytes{raw}, "slot": strconv.FormatUint(S, 10)}), "")
 	if status != 200 || r.Error != nil {
 		t.Fatalf("mev_sendBetaBundle: %d %+v", status, r.Error)
 	}

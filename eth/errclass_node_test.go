@@ -17,6 +17,7 @@ import (
 
 	"github.com/gavel-eth/gavel/eth"
 	"github.com/gavel-eth/gavel/eth/devbeacon"
+	"github.com/gavel-eth/gavel/internal/rpctest"
 	"github.com/gavel-eth/gavel/internal/testnode"
 	"github.com/gavel-eth/gavel/mevapi/relayapi"
 )
@@ -44,10 +45,7 @@ func TestErrorClasses(t *testing.T) {
 	pk := vals[0].Pubkey.String()
 	beta := betaTx(t, n)
 	slot := strconv.FormatUint(n.Beacon().CurrentSlot()+2, 10)
-	rpc := func(method string, params ...any) []byte {
-		b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "method": method, "params": params})
-		return b
-	}
+	rpc := rpctest.Body
 
 	type request struct {
 		name, method, path string

@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"io"
 	"math/big"
-	"net/http"
 	"strconv"
 	"strings"
 	"testing"
@@ -17,42 +15,16 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 
 	"github.com/gavel-eth/gavel/eth"
+	"github.com/gavel-eth/gavel/internal/rpctest"
 	"github.com/gavel-eth/gavel/internal/testnode"
 	"github.com/gavel-eth/gavel/mevapi/reqsig"
 )
 
-type reply struct {
-	Method string          `json:"method"`
-	Result json.RawMessage `json:"result"`
-	Error  *struct {
-		Code    int    `json:"code"`
-		Message string `json:"message"`
-	} `json:"error"`
-}
-
-func post(t *testing.T, url string, body []byte, sig string) (int, reply) {
+// post posts a JSON-RPC body to url, signed with sig in X-Ethereum-Signature
+// unless sig is empty.
+func post(t *testing.T, url string, body []byte, sig string) (int, rpctest.Reply) {
 	t.Helper()
-	req, _ := http.NewRequest(http.MethodPost, url, bytes.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	if sig != "" {
-		req.Header.Set("X-Ethereum-Signature", sig)
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
-	var r reply
-	if err := json.Unmarshal(raw, &r); err != nil {
-		t.Fatalf("%d %s", res.StatusCode, raw)
-	}
-	return res.StatusCode, r
-}
-
-func body(method string, params ...any) []byte {
-	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "method": method, "params": params})
-	return b
+	return rpctest.Post(t, url, body, map[string]string{reqsig.HeaderEthereum: sig})
 }
 
 // TestDevNodeSubmission runs the issue's acceptance list on a real dev node:
@@ -77,14 +49,14 @@ func TestDevNodeSubmission(t *testing.T) {
 	// Beta bundles: zero tip for an upcoming slot is accepted; a tip is not.
 	slot := strconv.FormatUint(n.Beacon().CurrentSlot()+2, 10)
 	beta := mkTx(3, 0, 0, common.Address{3})
-	status, r := post(t, mev+"/", body("mev_sendBetaBundle", map[string]any{"txs": []hexutil.Bytes{beta}, "slot": slot}), "")
+	status, r := post(t, mev+"/", rpctest.Body("mev_sendBetaBundle", map[string]any{"txs": []hexutil.Bytes{beta}, "slot": slot}), "")
 	var h common.Hash
 	json.Unmarshal(r.Result, &h)
 	th := crypto.Keccak256Hash(beta)
 	if status != 200 || h != crypto.Keccak256Hash(th[:]) {
 		t.Fatalf("beta bundle: %d %s %+v", status, r.Result, r.Error)
 	}
-	status, r = post(t, mev+"/", body("mev_sendBetaBundle", map[string]any{"txs": []hexutil.Bytes{mkTx(3, 0, 1, common.Address{3})}, "slot": slot}), "")
+	status, r = post(t, mev+"/", rpctest.Body("mev_sendBetaBundle", map[string]any{"txs": []hexutil.Bytes{mkTx(3, 0, 1, common.Address{3})}, "slot": slot}), "")
 	if status != 400 || !strings.Contains(r.Error.Message, "maxPriorityFeePerGas") {
 		t.Fatalf("tipped beta bundle: %d %+v", status, r.Error)
 	}
@@ -98,7 +70,7 @@ func TestDevNodeSubmission(t *testing.T) {
 	// same signature over a modified body 401.
 	target := n.Chain().Head().Number.Uint64() + 1
 	bundleTx := mkTx(1, 0, 1e9, common.Address{1})
-	req := body("eth_sendBundle", map[string]any{"txs": []hexutil.Bytes{bundleTx}, "blockNumber": hexutil.Uint64(target)})
+	req := rpctest.Body("eth_sendBundle", map[string]any{"txs": []hexutil.Bytes{bundleTx}, "blockNumber": hexutil.Uint64(target)})
 	if status, _ := post(t, mev+"/v1/auction", req, ""); status != 401 {
 		t.Fatalf("unsigned: %d", status)
 	}
@@ -161,7 +133,7 @@ func TestBetaBundleSurvivesRestart(t *testing.T) {
 		ChainID: cfg.ChainID, GasFeeCap: big.NewInt(10e9), Gas: 21000, To: &to})
 	raw, _ := tx.MarshalBinary()
 	slot := strconv.FormatUint(n.Beacon().CurrentSlot()+5, 10)
-	req := body("mev_sendBetaBundle", map[string]any{"txs": []hexutil.Bytes{raw}, "slot": slot})
+	req := rpctest.Body("mev_sendBetaBundle", map[string]any{"txs": []hexutil.Bytes{raw}, "slot": slot})
 	key, _ := crypto.GenerateKey()
 	sig, _ := reqsig.Sign(req, key)
 	status, r := post(t, n.MEVURL()+"/v1", req, sig)
@@ -228,7 +200,7 @@ func TestDevNodeBundleRules(t *testing.T) {
 	plain := common.Address{0x11}
 	send := func(args map[string]any) common.Hash {
 		t.Helper()
-		status, r := post(t, mev, body("eth_sendBundle", args), "")
+		status, r := post(t, mev, rpctest.Body("eth_sendBundle", args), "")
 		if status != 200 {
 			t.Fatalf("eth_sendBundle: %d %+v", status, r.Error)
 		}
@@ -240,7 +212,7 @@ func TestDevNodeBundleRules(t *testing.T) {
 	cancelled := sign(6, 0, &plain, nil, 21000)
 	uuid := "0b5c7a3e-1111-4c2a-9d0e-5f1e2d3c4b5a"
 	hCancelled := send(map[string]any{"txs": []hexutil.Bytes{cancelled}, "blockNumber": target, "replacementUuid": uuid})
-	if status, r := post(t, mev, body("eth_cancelBundle", map[string]any{"replacementUuid": uuid}), ""); status != 200 {
+	if status, r := post(t, mev, rpctest.Body("eth_cancelBundle", map[string]any{"replacementUuid": uuid}), ""); status != 200 {
 		t.Fatalf("eth_cancelBundle: %d %+v", status, r.Error)
 	}
 	// 2. A transfer followed by a reverting call: dropped whole.
@@ -265,7 +237,7 @@ func TestDevNodeBundleRules(t *testing.T) {
 	rawPoor, _ := poor.MarshalBinary()
 	hFunds := send(map[string]any{"txs": []hexutil.Bytes{sign(5, 1, &plain, nil, 21000), rawPoor}, "blockNumber": target})
 	for name, raw := range map[string]hexutil.Bytes{"fee cap of 1 wei": rawLow, "no ether": rawPoor} {
-		if status, r := post(t, mev, body("eth_sendBundle", map[string]any{"txs": []hexutil.Bytes{raw}, "blockNumber": target}), ""); status != 400 || r.Error == nil {
+		if status, r := post(t, mev, rpctest.Body("eth_sendBundle", map[string]any{"txs": []hexutil.Bytes{raw}, "blockNumber": target}), ""); status != 400 || r.Error == nil {
 			t.Fatalf("%s as the first tx: %d, want 400 from the admission check", name, status)
 		}
 	}
@@ -311,7 +283,7 @@ func TestDevNodeBundleRules(t *testing.T) {
 		{"fee cap below the base fee", hFee, "dropped", "fee"},
 		{"no ether", hFunds, "dropped", "funds"},
 	} {
-		status, r := post(t, mev, body("flashbots_getBundleStatsV2", map[string]any{"bundleHash": tc.hash, "blockNumber": target}), "")
+		status, r := post(t, mev, rpctest.Body("flashbots_getBundleStatsV2", map[string]any{"bundleHash": tc.hash, "blockNumber": target}), "")
 		var st struct {
 			IsSimulated            bool
 			ReceivedAt             string

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"io"
 	"math/big"
 	"net/http"
 	"net/http/httptest"
@@ -17,44 +16,18 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 
 	"github.com/gavel-eth/gavel/core/chain"
+	"github.com/gavel-eth/gavel/internal/rpctest"
 	"github.com/gavel-eth/gavel/internal/store"
 	"github.com/gavel-eth/gavel/mevapi/jsonrpc"
 	"github.com/gavel-eth/gavel/mevapi/reqsig"
 	"github.com/gavel-eth/gavel/params"
 )
 
-type reply struct {
-	Method string          `json:"method"`
-	Result json.RawMessage `json:"result"`
-	Error  *struct {
-		Code    int    `json:"code"`
-		Message string `json:"message"`
-	} `json:"error"`
-}
-
-func rpcBody(method string, params ...any) []byte {
-	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "method": method, "params": params})
-	return b
-}
-
-func postRaw(t *testing.T, url string, body []byte, sig string) (int, reply) {
+// postRaw posts a JSON-RPC body to url, signed with sig in the lower-case
+// x-flashbots-signature header as ethers sends it, unless sig is empty.
+func postRaw(t *testing.T, url string, body []byte, sig string) (int, rpctest.Reply) {
 	t.Helper()
-	req, _ := http.NewRequest(http.MethodPost, url, bytes.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	if sig != "" {
-		req.Header["x-flashbots-signature"] = []string{sig} // as ethers sends it
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
-	var r reply
-	if err := json.Unmarshal(raw, &r); err != nil {
-		t.Fatalf("%d %s", res.StatusCode, raw)
-	}
-	return res.StatusCode, r
+	return rpctest.Post(t, url, body, map[string]string{"x-flashbots-signature": sig})
 }
 
 func signTx(t *testing.T, c *chain.Chain, nonce uint64, tip int64) hexutil.Bytes {
@@ -94,7 +67,7 @@ func TestSubmissionEndToEnd(t *testing.T) {
 
 	// A zero-tip beta bundle for an upcoming slot answers keccak256(txHash).
 	beta := signTx(t, c, 5, 0)
-	status, r := postRaw(t, srv.URL+"/", rpcBody("mev_sendBetaBundle", map[string]any{"txs": []hexutil.Bytes{beta}, "slot": "52"}), "")
+	status, r := postRaw(t, srv.URL+"/", rpctest.Body("mev_sendBetaBundle", map[string]any{"txs": []hexutil.Bytes{beta}, "slot": "52"}), "")
 	var got common.Hash
 	json.Unmarshal(r.Result, &got)
 	txh := crypto.Keccak256Hash(beta)
@@ -102,7 +75,7 @@ func TestSubmissionEndToEnd(t *testing.T) {
 		t.Fatalf("beta bundle: %d %s %+v", status, got, r.Error)
 	}
 	// A tipped one is 400 naming the priority fee.
-	status, r = postRaw(t, srv.URL+"/", rpcBody("mev_sendBetaBundle", map[string]any{"txs": []hexutil.Bytes{signTx(t, c, 5, 1)}, "slot": "52"}), "")
+	status, r = postRaw(t, srv.URL+"/", rpctest.Body("mev_sendBetaBundle", map[string]any{"txs": []hexutil.Bytes{signTx(t, c, 5, 1)}, "slot": "52"}), "")
 	if status != 400 || !strings.Contains(r.Error.Message, "maxPriorityFeePerGas") {
 		t.Fatalf("tipped beta bundle: %d %+v", status, r.Error)
 	}
@@ -110,7 +83,7 @@ func TestSubmissionEndToEnd(t *testing.T) {
 	// Unsigned /v1/auction is 401.
 	next := c.Head().Number.Uint64() + 1
 	tx := signTx(t, c, 0, 2e9)
-	body := rpcBody("eth_sendBundle", map[string]any{"txs": []hexutil.Bytes{tx}, "blockNumber": hexutil.Uint64(next)})
+	body := rpctest.Body("eth_sendBundle", map[string]any{"txs": []hexutil.Bytes{tx}, "blockNumber": hexutil.Uint64(next)})
 	if status, r := postRaw(t, srv.URL+"/v1/auction", body, ""); status != 401 {
 		t.Fatalf("unsigned auction: %d %+v", status, r.Error)
 	}
@@ -148,7 +121,7 @@ func TestSubmissionEndToEnd(t *testing.T) {
 	sub.Builder().Imported(built.Block.Hash())
 
 	// The signer's statistics.
-	status, r = postRaw(t, srv.URL+"/v1", rpcBody("mev_getUserStats", crypto.PubkeyToAddress(searcher.PublicKey)), "")
+	status, r = postRaw(t, srv.URL+"/v1", rpctest.Body("mev_getUserStats", crypto.PubkeyToAddress(searcher.PublicKey)), "")
 	var u jsonrpc.UserStatsResult
 	json.Unmarshal(r.Result, &u)
 	if status != 200 || u.Requests != 1 || u.Bundles != 1 || u.Inclusions != 1 {

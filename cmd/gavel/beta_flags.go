@@ -61,14 +61,8 @@ func applyBetaFlags(ctx *cli.Context, cfg *gavelConfig) error {
 		}
 		b.Network = n
 	}
-	if ctx.IsSet(betaAuctioneerFlag.Name) {
-		b.Auctioneer = ctx.String(betaAuctioneerFlag.Name)
-	}
-	if ctx.IsSet(betaSettlementFlag.Name) {
-		b.SettlementHouse = ctx.String(betaSettlementFlag.Name)
-	}
-	if ctx.IsSet(betaDisableFlag.Name) {
-		b.Disabled = ctx.Bool(betaDisableFlag.Name)
-	}
+	setIfGiven(ctx, betaAuctioneerFlag.Name, ctx.String, &b.Auctioneer)
+	setIfGiven(ctx, betaSettlementFlag.Name, ctx.String, &b.SettlementHouse)
+	setIfGiven(ctx, betaDisableFlag.Name, ctx.Bool, &b.Disabled)
 	return nil
 }

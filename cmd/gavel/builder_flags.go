@@ -50,27 +50,15 @@ var builderFlags = []cli.Flag{builderFlag, builderSecretKeyFlag, builderCoinbase
 // applyBuilderFlags applies builder mode's flags over the file's settings.
 func applyBuilderFlags(ctx *cli.Context, cfg *gavelConfig) error {
 	b := &cfg.Mev.Builder
-	if ctx.IsSet(builderFlag.Name) {
-		b.Enabled = ctx.Bool(builderFlag.Name)
+	setIfGiven(ctx, builderFlag.Name, ctx.Bool, &b.Enabled)
+	setIfGiven(ctx, builderSecretKeyFlag.Name, ctx.String, &b.SecretKey)
+	setIfGiven(ctx, builderCoinbaseKeyFlag.Name, ctx.String, &b.CoinbaseKey)
+	setIfGiven(ctx, builderRelaysFlag.Name, ctx.StringSlice, &b.Relays)
+	fillFromFlag(ctx, builderDebounceFlag.Name, &b.Debounce)
+	if err := checkPositive(builderDebounceFlag.Name, b.Debounce); err != nil {
+		return err
 	}
-	if ctx.IsSet(builderSecretKeyFlag.Name) {
-		b.SecretKey = ctx.String(builderSecretKeyFlag.Name)
-	}
-	if ctx.IsSet(builderCoinbaseKeyFlag.Name) {
-		b.CoinbaseKey = ctx.String(builderCoinbaseKeyFlag.Name)
-	}
-	if ctx.IsSet(builderRelaysFlag.Name) {
-		b.Relays = ctx.StringSlice(builderRelaysFlag.Name)
-	}
-	if ctx.IsSet(builderDebounceFlag.Name) || b.Debounce == 0 {
-		b.Debounce = ctx.Duration(builderDebounceFlag.Name)
-	}
-	if b.Debounce <= 0 {
-		return fmt.Errorf("%w: --builder.debounce must be positive: got %v", errUsage, b.Debounce)
-	}
-	if ctx.IsSet(builderMaxBuildsFlag.Name) || b.MaxBuilds == 0 {
-		b.MaxBuilds = ctx.Int(builderMaxBuildsFlag.Name)
-	}
+	fillFromFlag(ctx, builderMaxBuildsFlag.Name, &b.MaxBuilds)
 	if b.MaxBuilds < 1 {
 		return fmt.Errorf("%w: --builder.maxbuilds must be at least 1: got %d", errUsage, b.MaxBuilds)
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"encoding"
 	"errors"
 	"fmt"
@@ -187,50 +188,29 @@ func applyGavelFlags(ctx *cli.Context, cfg *gavelConfig) error {
 	if !wholeSeconds(cfg.Mev.Dev.Period) {
 		return fmt.Errorf("%w: --dev.period must be a whole number of seconds, at least 1s: got %v", errUsage, cfg.Mev.Dev.Period)
 	}
-	if ctx.IsSet(devGasLimitFlag.Name) || cfg.Mev.Dev.GasLimit == 0 {
-		cfg.Mev.Dev.GasLimit = ctx.Uint64(devGasLimitFlag.Name)
-	}
+	fillFromFlag(ctx, devGasLimitFlag.Name, &cfg.Mev.Dev.GasLimit)
 	if cfg.Mev.Dev.GasLimit < 5000 {
 		return fmt.Errorf("%w: --dev.gaslimit must be at least 5000: got %d", errUsage, cfg.Mev.Dev.GasLimit)
 	}
 	if err := applyDevAuctionFlags(ctx, cfg); err != nil {
 		return err
 	}
-	if ctx.IsSet(mevAddrFlag.Name) || cfg.Mev.Listener.Addr == "" {
-		cfg.Mev.Listener.Addr = ctx.String(mevAddrFlag.Name)
-	}
-	if ctx.IsSet(mevMaxBodyFlag.Name) {
-		cfg.Mev.Listener.MaxBodyBytes = ctx.Int64(mevMaxBodyFlag.Name)
-	}
-	if cfg.Mev.Listener.MaxBodyBytes < 0 {
-		return fmt.Errorf("%w: --mev.maxbody must be positive: got %d", errUsage, cfg.Mev.Listener.MaxBodyBytes)
-	}
-	if ctx.IsSet(mevReadTimeoutFlag.Name) {
-		cfg.Mev.Listener.ReadTimeout = ctx.Duration(mevReadTimeoutFlag.Name)
-	}
-	if ctx.IsSet(mevWriteTimeoutFlag.Name) {
-		cfg.Mev.Listener.WriteTimeout = ctx.Duration(mevWriteTimeoutFlag.Name)
-	}
 	l := &cfg.Mev.Listener
-	for _, f := range []struct {
-		flag *cli.Int64Flag
-		dst  *int64
-	}{{mevBodyBudgetFlag, &l.BodyBudget}, {mevBodyBudgetIPFlag, &l.BodyBudgetPerIP}, {mevMinRateFlag, &l.MinBodyRate}} {
-		if ctx.IsSet(f.flag.Name) {
-			if *f.dst = ctx.Int64(f.flag.Name); *f.dst <= 0 {
-				return fmt.Errorf("%w: --%s must be positive: got %d", errUsage, f.flag.Name, *f.dst)
-			}
-		}
+	fillFromFlag(ctx, mevAddrFlag.Name, &l.Addr)
+	setIfGiven(ctx, mevMaxBodyFlag.Name, ctx.Int64, &l.MaxBodyBytes)
+	if l.MaxBodyBytes < 0 {
+		return fmt.Errorf("%w: --mev.maxbody must be positive: got %d", errUsage, l.MaxBodyBytes)
 	}
-	for _, f := range []struct {
-		flag *cli.IntFlag
-		dst  *int
-	}{{mevMaxConnsFlag, &l.MaxConns}, {mevMaxConnsIPFlag, &l.MaxConnsPerIP}} {
-		if ctx.IsSet(f.flag.Name) {
-			if *f.dst = ctx.Int(f.flag.Name); *f.dst <= 0 {
-				return fmt.Errorf("%w: --%s must be positive: got %d", errUsage, f.flag.Name, *f.dst)
-			}
-		}
+	setIfGiven(ctx, mevReadTimeoutFlag.Name, ctx.Duration, &l.ReadTimeout)
+	setIfGiven(ctx, mevWriteTimeoutFlag.Name, ctx.Duration, &l.WriteTimeout)
+	if err := cmp.Or( // the first refusal, in flag order
+		setPositiveIfGiven(ctx, mevBodyBudgetFlag.Name, ctx.Int64, &l.BodyBudget),
+		setPositiveIfGiven(ctx, mevBodyBudgetIPFlag.Name, ctx.Int64, &l.BodyBudgetPerIP),
+		setPositiveIfGiven(ctx, mevMinRateFlag.Name, ctx.Int64, &l.MinBodyRate),
+		setPositiveIfGiven(ctx, mevMaxConnsFlag.Name, ctx.Int, &l.MaxConns),
+		setPositiveIfGiven(ctx, mevMaxConnsIPFlag.Name, ctx.Int, &l.MaxConnsPerIP),
+	); err != nil {
+		return err
 	}
 	if err := applySimFlags(ctx, cfg); err != nil {
 		return err

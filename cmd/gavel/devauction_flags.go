@@ -53,11 +53,8 @@ var devAuctionFlags = []cli.Flag{devChainIDFlag, devAuctionFlag, devAuctionOpera
 // the file's [Mev.Dev] section.
 func applyDevAuctionFlags(ctx *cli.Context, cfg *gavelConfig) error {
 	d := &cfg.Mev.Dev
-	if ctx.IsSet(devChainIDFlag.Name) {
-		d.ChainID = ctx.Uint64(devChainIDFlag.Name)
-		if d.ChainID == 0 {
-			return fmt.Errorf("%w: --dev.chainid must be above 0", errUsage)
-		}
+	if setIfGiven(ctx, devChainIDFlag.Name, ctx.Uint64, &d.ChainID) && d.ChainID == 0 {
+		return fmt.Errorf("%w: --dev.chainid must be above 0", errUsage)
 	}
 	if ctx.IsSet(devAuctionFlag.Name) {
 		d.Auction.Disabled = !ctx.Bool(devAuctionFlag.Name)

@@ -59,12 +59,8 @@ var relayFlags = []cli.Flag{relaySecretKeyFlag, relayBeaconFlag, relaySpecFlag, 
 // applyRelayFlags applies the relay's flags over the file's settings.
 func applyRelayFlags(ctx *cli.Context, cfg *gavelConfig) error {
 	r := &cfg.Mev.Relay
-	if ctx.IsSet(relaySecretKeyFlag.Name) {
-		r.SecretKey = ctx.String(relaySecretKeyFlag.Name)
-	}
-	if ctx.IsSet(relayBeaconFlag.Name) {
-		r.Beacon = ctx.StringSlice(relayBeaconFlag.Name)
-	}
+	setIfGiven(ctx, relaySecretKeyFlag.Name, ctx.String, &r.SecretKey)
+	setIfGiven(ctx, relayBeaconFlag.Name, ctx.StringSlice, &r.Beacon)
 	if ctx.IsSet(relaySpecFlag.Name) {
 		r.Spec = map[string]string{}
 		for _, kv := range ctx.StringSlice(relaySpecFlag.Name) {
@@ -76,9 +72,7 @@ func applyRelayFlags(ctx *cli.Context, cfg *gavelConfig) error {
 			r.Spec[k] = v
 		}
 	}
-	if ctx.IsSet(relayNoCancellationsFlag.Name) {
-		r.CancellationsDisabled = ctx.Bool(relayNoCancellationsFlag.Name)
-	}
+	setIfGiven(ctx, relayNoCancellationsFlag.Name, ctx.Bool, &r.CancellationsDisabled)
 	if ctx.IsSet(relayHeaderWaitFlag.Name) {
 		switch d := ctx.Duration(relayHeaderWaitFlag.Name); {
 		case d < 0:
@@ -89,15 +83,11 @@ func applyRelayFlags(ctx *cli.Context, cfg *gavelConfig) error {
 			r.HeaderWait = d
 		}
 	}
-	if ctx.IsSet(relayMaxSubmissionFlag.Name) || r.MaxSubmissionBytes == 0 {
-		r.MaxSubmissionBytes = ctx.Int64(relayMaxSubmissionFlag.Name)
+	fillFromFlag(ctx, relayMaxSubmissionFlag.Name, &r.MaxSubmissionBytes)
+	if err := checkPositive(relayMaxSubmissionFlag.Name, r.MaxSubmissionBytes); err != nil {
+		return err
 	}
-	if r.MaxSubmissionBytes <= 0 {
-		return fmt.Errorf("%w: --relay.maxsubmission must be positive: got %d", errUsage, r.MaxSubmissionBytes)
-	}
-	if ctx.IsSet(devValidatorsFlag.Name) || r.DevValidators == 0 {
-		r.DevValidators = ctx.Int(devValidatorsFlag.Name)
-	}
+	fillFromFlag(ctx, devValidatorsFlag.Name, &r.DevValidators)
 	if r.DevValidators < 1 || r.DevValidators > 1<<16 {
 		return fmt.Errorf("%w: --dev.validators must be 1..65536: got %d", errUsage, r.DevValidators)
 	}

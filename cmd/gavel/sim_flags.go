@@ -1,8 +1,8 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
-	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -48,36 +48,15 @@ var simFlags = []cli.Flag{simMaxTxsFlag, simMaxBytesFlag, simTimeoutFlag, simMax
 // applySimFlags applies the simulation flags over [Mev.Bundles].
 func applySimFlags(ctx *cli.Context, cfg *gavelConfig) error {
 	b := &cfg.Mev.Bundles
-	positive := func(f *cli.IntFlag, dst *int) error {
-		if !ctx.IsSet(f.Name) {
-			return nil
-		}
-		if v := ctx.Int(f.Name); v <= 0 {
-			return fmt.Errorf("%w: --%s must be positive: got %d", errUsage, f.Name, v)
-		}
-		*dst = ctx.Int(f.Name)
-		return nil
-	}
-	if err := positive(simMaxTxsFlag, &b.MaxTxs); err != nil {
+	if err := cmp.Or( // the first refusal, in flag order
+		setPositiveIfGiven(ctx, simMaxTxsFlag.Name, ctx.Int, &b.MaxTxs),
+		setPositiveIfGiven(ctx, simMaxBytesFlag.Name, ctx.Int, &b.MaxBytes),
+		setPositiveIfGiven(ctx, simTimeoutFlag.Name, ctx.Duration, &b.DefaultTimeout),
+		setPositiveIfGiven(ctx, simMaxTimeoutFlag.Name, ctx.Duration, &b.MaxTimeout),
+	); err != nil {
 		return err
 	}
-	if err := positive(simMaxBytesFlag, &b.MaxBytes); err != nil {
-		return err
-	}
-	if ctx.IsSet(simSenderCacheFlag.Name) {
-		b.SenderCache = ctx.Int(simSenderCacheFlag.Name)
-	}
-	for _, f := range []struct {
-		flag *cli.DurationFlag
-		dst  *time.Duration
-	}{{simTimeoutFlag, &b.DefaultTimeout}, {simMaxTimeoutFlag, &b.MaxTimeout}} {
-		if ctx.IsSet(f.flag.Name) {
-			if v := ctx.Duration(f.flag.Name); v <= 0 {
-				return fmt.Errorf("%w: --%s must be positive: got %v", errUsage, f.flag.Name, v)
-			}
-			*f.dst = ctx.Duration(f.flag.Name)
-		}
-	}
+	setIfGiven(ctx, simSenderCacheFlag.Name, ctx.Int, &b.SenderCache)
 	if b.DefaultTimeout > 0 && b.MaxTimeout > 0 && b.DefaultTimeout > b.MaxTimeout {
 		return fmt.Errorf("%w: --mev.sim.timeout (%v) must not exceed --mev.sim.maxtimeout (%v)", errUsage, b.DefaultTimeout, b.MaxTimeout)
 	}

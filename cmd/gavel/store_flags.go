@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 
 	"github.com/urfave/cli/v2"
@@ -53,9 +54,7 @@ var storeFlags = []cli.Flag{storeURLFlag, storeMaxConnsFlag, storeMaxIdleFlag, s
 // applyStoreFlags applies the database flags over [Mev.Store].
 func applyStoreFlags(ctx *cli.Context, cfg *gavelConfig) error {
 	s := &cfg.Mev.Store
-	if ctx.IsSet(storeURLFlag.Name) {
-		s.URL = ctx.String(storeURLFlag.Name)
-	}
+	setIfGiven(ctx, storeURLFlag.Name, ctx.String, &s.URL)
 	if s.URL != "" && !store.IsPostgresURL(s.URL) {
 		return fmt.Errorf("%w: --store.url %q: expected empty (SQLite in the datadir) or postgres://user:password@host:port/database", errUsage, s.URL)
 	}
@@ -76,13 +75,12 @@ func applyStoreFlags(ctx *cli.Context, cfg *gavelConfig) error {
 	if p.MaxIdleConns < 0 || p.MaxIdleConns > p.MaxConns {
 		return fmt.Errorf("%w: --store.maxidleconns must be 0..--store.maxconns (%d): got %d", errUsage, p.MaxConns, p.MaxIdleConns)
 	}
-	for _, d := range []struct {
-		name string
-		v    int64
-	}{{storeConnLifetimeFlag.Name, int64(p.ConnMaxLifetime)}, {storeConnectTimeoutFlag.Name, int64(p.ConnectTimeout)}, {storeStatementTimeoutFlag.Name, int64(p.StatementTimeout)}} {
-		if d.v <= 0 {
-			return fmt.Errorf("%w: --%s must be positive", errUsage, d.name)
-		}
+	if err := cmp.Or( // the first refusal, in flag order
+		checkPositive(storeConnLifetimeFlag.Name, p.ConnMaxLifetime),
+		checkPositive(storeConnectTimeoutFlag.Name, p.ConnectTimeout),
+		checkPositive(storeStatementTimeoutFlag.Name, p.StatementTimeout),
+	); err != nil {
+		return err
 	}
 	return nil
 }

@@ -54,11 +54,8 @@ func applySubmissionFlags(ctx *cli.Context, cfg *gavelConfig) error {
 			return fmt.Errorf("%w: --mev.auth must be %q or %q: got %q", errUsage, jsonrpc.AuthOptional, jsonrpc.AuthRequired, mode)
 		}
 	}
-	if ctx.IsSet(mevRPCBodyFlag.Name) {
-		if v := ctx.Int64(mevRPCBodyFlag.Name); v <= 0 {
-			return fmt.Errorf("%w: --mev.rpc.maxbody must be positive: got %d", errUsage, v)
-		}
-		s.RPC.BodyLimit = ctx.Int64(mevRPCBodyFlag.Name)
+	if err := setPositiveIfGiven(ctx, mevRPCBodyFlag.Name, ctx.Int64, &s.RPC.BodyLimit); err != nil {
+		return err
 	}
 	for _, f := range []struct {
 		flag *cli.Float64Flag

@@ -13,16 +13,16 @@ import (
 	"github.com/gavel-eth/gavel/params"
 )
 
-// StartDevNode starts a manual-slot dev node with the auction service and a
-// goroutine producing a block every few milliseconds until the test ends, so
-// transactions are mined without waiting for the wall-clock slot.
+// startDevNode starts a manual-slot dev node with the auction service that
+// produces a block whenever transactions arrive, until the test ends, so
+// they are mined without waiting for the wall-clock slot.
 func startDevNode(t *testing.T) (*testnode.Node, *devauction.Service) {
 	var svc *devauction.Service
 	n := testnode.New(t, testnode.Options{Register: func(n *eth.Node) error {
 		svc = devauction.Register(n.Stack(), devauction.Config{})
 		return nil
 	}})
-	n.StepInBackground(20 * time.Millisecond)
+	n.StepOnNewTxs()
 	return n, svc
 }
 

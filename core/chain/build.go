@@ -37,6 +37,13 @@ var (
 	ErrBuilderFinished = errors.New("block builder already finished")
 	// ErrNoTxPool means the chain was built without a tx pool.
 	ErrNoTxPool = errors.New("no transaction pool")
+	// ErrBuildAttrs means a block cannot be built on the parent with the
+	// given attributes (a timestamp not after the parent's, no parent beacon
+	// root after Cancun).
+	ErrBuildAttrs = errors.New("unusable block attributes")
+	// ErrBlobTx means a blob tx was offered to the local builder, which
+	// carries no blob sidecars.
+	ErrBlobTx = errors.New("blob transactions are not built locally")
 
 	// Classes of a failed bundle tx: an ErrBundleTxFailed error also matches
 	// (errors.Is) one of these, so callers can say why without geth's errors.
@@ -117,7 +124,7 @@ type BlockBuilder struct {
 func (c *Chain) NewBlockBuilder(ctx context.Context, parent *types.Header, a BuildAttrs) (*BlockBuilder, error) {
 	cfg := c.Config()
 	if a.Timestamp <= parent.Time {
-		return nil, fmt.Errorf("block timestamp %d is not after the parent's %d", a.Timestamp, parent.Time)
+		return nil, fmt.Errorf("%w: block timestamp %d is not after the parent's %d", ErrBuildAttrs, a.Timestamp, parent.Time)
 	}
 	desired := a.GasLimit
 	if desired == 0 {
@@ -139,7 +146,7 @@ func (c *Chain) NewBlockBuilder(ctx context.Context, parent *types.Header, a Bui
 	}
 	if cfg.IsCancun(num, a.Timestamp) {
 		if a.BeaconRoot == nil {
-			return nil, errors.New("post-Cancun block needs a parent beacon block root")
+			return nil, fmt.Errorf("%w: a post-Cancun block needs a parent beacon block root, got none", ErrBuildAttrs)
 		}
 		ex := eip4844.CalcExcessBlobGas(cfg, parent, a.Timestamp)
 		h.ExcessBlobGas, h.BlobGasUsed = &ex, new(uint64)
@@ -373,7 +380,7 @@ func (b *BlockBuilder) ApplyTx(tx *types.Transaction) (*types.Receipt, error) {
 // the local builder carries no sidecars.
 func (b *BlockBuilder) apply(tx *types.Transaction) (*types.Receipt, error) {
 	if tx.Type() == types.BlobTxType {
-		return nil, errors.New("blob transactions are not built locally")
+		return nil, fmt.Errorf("%w: tx %s", ErrBlobTx, tx.Hash())
 	}
 	if b.gp.Available(false) < tx.Gas() {
 		return nil, fmt.Errorf("%w: tx gas limit %d, %d gas left", ErrBlockFull, tx.Gas(), b.gp.Available(false))
@@ -408,8 +415,54 @@ func (b *BlockBuilder) FillFromPool(skip map[common.Hash]bool) (int, error) {
 	if b.header.BaseFee != nil {
 		filter.BaseFee = uint256.MustFromBig(b.header.BaseFee)
 	}
-	pending, _ := b.c.eth.TxPool().Pending(filter)
+	pool := b.c.eth.TxPool()
+	pending, _ := pool.Pending(filter)
+	if _, queued := pool.Stats(); queued > 0 {
+		addStranded(pool, pending, filter.BaseFee)
+	}
 	return b.fill(pending, skip), nil
+}
+
+// queuedSource is the part of geth's tx pool that addStranded reads.
+type queuedSource interface {
+	ContentFrom(addr common.Address) (pending, queued []*types.Transaction)
+}
+
+// addStranded appends to each sender's pending list the queued txs that
+// continue it without a nonce gap. geth's legacy pool can leave such a tx
+// queued until the next block when a head reset and the tx's own promotion
+// run in one reorg: the reset rebuilds the pending nonces from the chain
+// state, behind the sender's unmined pending txs, before it promotes the
+// queue, so the tx looks gapped (go-ethereum issue 35649). A block built
+// then would miss a tx sent right after its predecessor: on a dev chain, the
+// second of two calls sent in one slot lands a slot late. Txs below baseFee
+// end the run, as the pending filter would have.
+func addStranded(pool queuedSource, pending map[common.Address][]*txpool.LazyTransaction, baseFee *uint256.Int) {
+	for from, list := range pending {
+		if len(list) == 0 {
+			continue
+		}
+		last := list[len(list)-1]
+		if last.Tx == nil || last.BlobGas > 0 {
+			continue // blob pool: no legacy queue behind it
+		}
+		next := last.Tx.Nonce() + 1
+		_, queued := pool.ContentFrom(from)
+		for _, tx := range queued {
+			if tx.Nonce() < next {
+				continue
+			}
+			if tx.Nonce() > next || tx.Type() == types.BlobTxType || (baseFee != nil && tx.GasFeeCapIntCmp(baseFee.ToBig()) < 0) {
+				break
+			}
+			list = append(list, &txpool.LazyTransaction{
+				Hash: tx.Hash(), Tx: tx, Time: tx.Time(), Gas: tx.Gas(),
+				GasFeeCap: uint256.MustFromBig(tx.GasFeeCap()), GasTipCap: uint256.MustFromBig(tx.GasTipCap()),
+			})
+			next++
+		}
+		pending[from] = list
+	}
 }
 
 // FillTxs is FillFromPool over a given set of txs per sender (each list in

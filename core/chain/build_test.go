@@ -153,13 +153,13 @@ func TestBuilderRejectsBadAttrs(t *testing.T) {
 	parent := c.Head()
 	a := attrsFor(parent)
 	a.Timestamp = parent.Time
-	if _, err := c.NewBlockBuilder(context.Background(), parent, a); err == nil {
-		t.Fatal("timestamp equal to the parent's accepted")
+	if _, err := c.NewBlockBuilder(context.Background(), parent, a); !errors.Is(err, ErrBuildAttrs) {
+		t.Fatalf("timestamp equal to the parent's: %v, want ErrBuildAttrs", err)
 	}
 	a = attrsFor(parent)
 	a.BeaconRoot = nil
-	if _, err := c.NewBlockBuilder(context.Background(), parent, a); err == nil {
-		t.Fatal("missing beacon root accepted")
+	if _, err := c.NewBlockBuilder(context.Background(), parent, a); !errors.Is(err, ErrBuildAttrs) {
+		t.Fatalf("missing beacon root: %v, want ErrBuildAttrs", err)
 	}
 }
 

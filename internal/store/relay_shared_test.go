@@ -20,19 +20,9 @@ func sharedBid(slot uint64, hash byte, value uint64, at int64) *SharedBid {
 // them, and their notifications, through another, as two relay instances
 // on one database do.
 func TestSharedBidsAcrossInstances(t *testing.T) {
-	url := pgtest.URL(t)
+	a, b := twoInstances(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	a, err := OpenPostgres(url, PostgresConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
-	b, err := OpenPostgres(url, PostgresConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
 	if SharedOf(openSQLite(t)) != nil {
 		t.Fatal("SQLite offered shared state")
 	}
@@ -120,17 +110,7 @@ func TestSharedBidsAcrossInstances(t *testing.T) {
 // delivery for a slot older than the latest recorded is refused; the
 // per-slot record still names the first block.
 func TestPutDeliveredLatest(t *testing.T) {
-	url := pgtest.URL(t)
-	a, err := OpenPostgres(url, PostgresConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
-	b, err := OpenPostgres(url, PostgresConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
+	a, b := twoInstances(t)
 	sa, sb := SharedOf(a), SharedOf(b)
 	ctx := context.Background()
 	if _, err := sa.PutDeliveredLatest(ctx, &DeliveredPayload{BidTraceV2: trace(5, 1, 9, 1, 1)}); err != nil {
@@ -148,4 +128,20 @@ func TestPutDeliveredLatest(t *testing.T) {
 	if _, err := b.Delivered(ctx, 4); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("slot 4 recorded: %v", err)
 	}
+}
+
+// twoInstances opens two stores on one PostgreSQL database, as two relay
+// instances sharing it do; both close when the test ends.
+func twoInstances(t *testing.T) (a, b Store) {
+	t.Helper()
+	url := pgtest.URL(t)
+	for _, s := range []*Store{&a, &b} {
+		st, err := OpenPostgres(url, PostgresConfig{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		*s = st
+	}
+	return a, b
 }

@@ -153,6 +153,47 @@ func (n *Node) StepInBackground(every time.Duration) (stop func()) {
 	return stop
 }
 
+// StepOnNewTxs produces a block each time transactions enter the pool,
+// until the returned stop is called or the test ends: for code under test
+// that sends transactions and waits for their receipts (a deployment), with
+// no clock deciding when blocks come. It also produces one block at once:
+// until a chain's first block geth's transaction index is not built, the
+// node reports syncing, and senders that wait for it (the dev auction's
+// deployment) send nothing. stop lets a step in progress finish. A step
+// that fails fails the test.
+func (n *Node) StepOnNewTxs() (stop func()) {
+	wake := make(chan struct{}, 1)
+	wake <- struct{}{}
+	unsubscribe := n.Chain().NotifyNewTxs(func() {
+		select {
+		case wake <- struct{}{}:
+		default: // a step is already due; it takes these txs too
+		}
+	})
+	quit, done := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(done)
+		for {
+			select {
+			case <-quit:
+				return
+			case <-wake:
+				ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+				_, err := n.Beacon().Step(ctx)
+				cancel()
+				if err != nil {
+					n.t.Errorf("testnode: step on new txs: %v", err)
+					return
+				}
+			}
+		}
+	}()
+	var once sync.Once
+	stop = func() { once.Do(func() { unsubscribe(); close(quit); <-done }) }
+	n.t.Cleanup(stop)
+	return stop
+}
+
 // HTTPURL is the JSON-RPC endpoint over HTTP.
 func (n *Node) HTTPURL() string { return n.Stack().HTTPEndpoint() }
 

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
@@ -74,6 +75,53 @@ func TestTransferMinedNextSlot(t *testing.T) {
 	bal, err := n.Client().BalanceAt(ctx, to, nil)
 	if err != nil || bal.Int64() != 12345 {
 		t.Fatalf("recipient balance %v, %v; want 12345", bal, err)
+	}
+}
+
+// TestStepOnNewTxs: with StepOnNewTxs, two transactions sent back to back
+// are mined without a manual step, the second no later than one block after
+// the first.
+func TestStepOnNewTxs(t *testing.T) {
+	heads := make(chan *types.Header, 64)
+	n := New(t, Options{Register: func(n *eth.Node) error {
+		n.Beacon().OnSlot(func(_ context.Context, _ uint64, h *types.Header) {
+			if h != nil {
+				heads <- h
+			}
+		})
+		return nil
+	}})
+	n.StepOnNewTxs()
+	ctx := context.Background()
+	to := common.HexToAddress("0x1234000000000000000000000000000000005678")
+	signer := types.LatestSignerForChainID(big.NewInt(1337))
+	var txs []*types.Transaction
+	for nonce := uint64(0); nonce < 2; nonce++ {
+		tx := types.MustSignNewTx(Account(1).Key, signer, &types.DynamicFeeTx{
+			ChainID: big.NewInt(1337), Nonce: nonce, GasTipCap: big.NewInt(gparams.GWei),
+			GasFeeCap: big.NewInt(100 * gparams.GWei), Gas: 21000, To: &to, Value: big.NewInt(1),
+		})
+		if err := n.Client().SendTransaction(ctx, tx); err != nil {
+			t.Fatal(err)
+		}
+		txs = append(txs, tx)
+	}
+	var mined []uint64
+	for len(mined) < len(txs) {
+		select {
+		case <-heads:
+		case <-time.After(time.Minute): // a guard, not a measurement
+			t.Fatalf("%d of %d txs mined after a minute", len(mined), len(txs))
+		}
+		mined = mined[:0]
+		for _, tx := range txs {
+			if r, err := n.Client().TransactionReceipt(ctx, tx.Hash()); err == nil {
+				mined = append(mined, r.BlockNumber.Uint64())
+			}
+		}
+	}
+	if mined[1] > mined[0]+1 {
+		t.Fatalf("second tx mined in block %d, first in %d", mined[1], mined[0])
 	}
 }
 
