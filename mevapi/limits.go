@@ -47,6 +47,7 @@ var (
 	connsGauge          = metrics.NewRegisteredGauge("gavel/mev/listener/conns", nil)
 	connsRefusedMeter   = metrics.NewRegisteredMeter("gavel/mev/listener/conns/refused", nil)
 	connsIPRefusedMeter = metrics.NewRegisteredMeter("gavel/mev/listener/conns/refusedip", nil)
+	connsReclaimedMeter = metrics.NewRegisteredMeter("gavel/mev/listener/conns/reclaimed", nil)
 )
 
 // BodyStatus is the HTTP status for an error of a body read: 413 too
@@ -541,14 +542,31 @@ func (s *slowBody) Read(p []byte) (int, error) {
 
 // connLimit is a listener that refuses connections beyond a total and a
 // per-IP count: the refused connection gets a 503 and is closed at once, so
-// a client holding many sockets cannot crowd others out.
+// a client holding many sockets cannot crowd others out. A connection
+// waiting for a request holds its place only while no one else needs it:
+// when the listener (or the new connection's IP) is at its cap, the one
+// waiting the longest (of that IP) is closed to make room, if it is idle
+// between requests (keep-alive) or has not sent its first request's header
+// within slowHeader. Otherwise one cheap request per connection from a few
+// addresses would fill the listener for the idle timeout (two minutes), or
+// half a header per connection, renewed every read-header timeout, for as
+// long as the attacker likes, and lock every other client out.
 type connLimit struct {
 	net.Listener
 	total, perIP int
+	slowHeader   time.Duration
 
 	mu   sync.Mutex
 	open int
 	byIP map[string]int
+	wait map[*limitedConn]waiting // connections waiting for a request
+}
+
+// waiting is since when a connection has waited for a request, and whether
+// for its first one (StateNew) or a next one (StateIdle).
+type waiting struct {
+	since time.Time
+	first bool
 }
 
 var refusedAnswer = func() []byte {
@@ -563,6 +581,7 @@ func (l *connLimit) Accept() (net.Conn, error) {
 			return nil, err
 		}
 		ip := hostOf(c.RemoteAddr())
+		l.reclaimIdle(ip)
 		l.mu.Lock()
 		refuse := l.open >= l.total || l.byIP[ip] >= l.perIP
 		if !refuse {
@@ -583,6 +602,84 @@ func (l *connLimit) Accept() (net.Conn, error) {
 			continue
 		}
 		return &limitedConn{Conn: c, l: l, ip: ip}, nil
+	}
+}
+
+// reclaimIdle makes room for a connection from ip that would not fit, by
+// closing a connection waiting for a request: when ip is at its cap, one of
+// ip's own; else, when the IP holding the most connections holds more than
+// ip, one of that IP's; else any. The one waiting the longest goes, if it is
+// idle between requests, or has waited slowHeader for its first request's
+// header (an honest client sends it right after connecting) unless it
+// belongs to the largest holder. Without the largest-holder rule, a flood of
+// new connections from many addresses keeps every place young.
+func (l *connLimit) reclaimIdle(ip string) {
+	l.mu.Lock()
+	var victim *limitedConn
+	if full, ipFull := l.open >= l.total, l.byIP[ip] >= l.perIP; full || ipFull {
+		from := ""
+		if ipFull {
+			from = ip
+		} else if top, n := l.largestHolder(); n > l.byIP[ip]+1 {
+			from = top
+		}
+		victim = l.longestWaiting(from, from != "" && from != ip)
+		if victim == nil && from != "" && !ipFull {
+			victim = l.longestWaiting("", false)
+		}
+		delete(l.wait, victim)
+	}
+	l.mu.Unlock()
+	if victim != nil {
+		connsReclaimedMeter.Mark(1)
+		victim.Close() // gives its place back (done) before this returns
+	}
+}
+
+// largestHolder is the IP holding the most connections, and how many.
+func (l *connLimit) largestHolder() (string, int) {
+	top, n := "", 0
+	for ip, k := range l.byIP {
+		if k > n {
+			top, n = ip, k
+		}
+	}
+	return top, n
+}
+
+// longestWaiting is the connection (of ip, or of any IP when ip is "")
+// waiting the longest for a request, among those idle between requests and
+// those that have waited slowHeader for their first one (any of those when
+// anyFirst).
+func (l *connLimit) longestWaiting(ip string, anyFirst bool) *limitedConn {
+	var victim *limitedConn
+	var since time.Time
+	slow := time.Now().Add(-l.slowHeader)
+	for c, w := range l.wait {
+		if (ip == "" || c.ip == ip) && (!w.first || anyFirst || w.since.Before(slow)) && (victim == nil || w.since.Before(since)) {
+			victim, since = c, w.since
+		}
+	}
+	return victim
+}
+
+// connState follows the server's connections (http.Server.ConnState): only
+// a connection waiting for a request may be reclaimed. net/http reports a
+// connection active once a request's header is read.
+func (l *connLimit) connState(c net.Conn, state http.ConnState) {
+	lc, ok := c.(*limitedConn)
+	if !ok {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if state == http.StateIdle || state == http.StateNew {
+		if l.wait == nil {
+			l.wait = make(map[*limitedConn]waiting)
+		}
+		l.wait[lc] = waiting{since: time.Now(), first: state == http.StateNew}
+	} else {
+		delete(l.wait, lc)
 	}
 }
 

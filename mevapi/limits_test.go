@@ -311,38 +311,124 @@ func TestMinimumBodyRate(t *testing.T) {
 // that one more from that IP is answered 503 and closed, while another IP
 // is served.
 func TestConnectionLimits(t *testing.T) {
-	_, addr := readingServer(t, Config{MaxConnsPerIP: 2, MaxConns: 3}, 0, nil)
+	// No held connection waits for a request, so none may be reclaimed
+	// (TestIdleConnectionsReclaimed): each is in the middle of its body, its
+	// handler running.
+	cfg := Config{MaxConnsPerIP: 2, MaxConns: 3, MaxBodyBytes: 1 << 20, ReadHeaderTimeout: time.Hour, ReadTimeout: time.Hour, BodyGrace: time.Hour}
+	reading := make(chan struct{}, 3)
+	_, addr := readingServer(t, cfg, 5, func() { reading <- struct{}{} })
 	held := []net.Conn{dialFrom(t, "127.0.0.2", addr), dialFrom(t, "127.0.0.2", addr)}
-	// Make sure both are accepted: a request on each is answered.
 	for _, c := range held {
-		fmt.Fprintf(c, "GET /livez HTTP/1.1\r\nHost: x\r\n\r\n")
-		if code, _ := status(t, c); code != http.StatusOK {
-			t.Fatalf("held connection: %d", code)
-		}
+		startBody(t, c, 10, 5)
+		<-reading
 	}
 	extra := dialFrom(t, "127.0.0.2", addr)
 	if code, body := status(t, extra); code != http.StatusServiceUnavailable || !strings.Contains(body, "too many connections") {
 		t.Fatalf("connection over the per-IP cap: %d %s", code, body)
 	}
 	other := dialFrom(t, "127.0.0.1", addr)
-	fmt.Fprintf(other, "GET /livez HTTP/1.1\r\nHost: x\r\n\r\n")
-	if code, _ := status(t, other); code != http.StatusOK {
-		t.Fatalf("another IP: %d", code)
-	}
+	startBody(t, other, 10, 5)
+	<-reading
 	// The listener is now full (3): a fourth IP is refused too.
 	full := dialFrom(t, "127.0.0.4", addr)
 	if code, _ := status(t, full); code != http.StatusServiceUnavailable {
 		t.Fatalf("connection over the listener cap: %d", code)
 	}
+	// The other IP's request was served all along.
+	other.Write(make([]byte, 5))
+	if code, _ := status(t, other); code != http.StatusOK {
+		t.Fatalf("another IP: %d", code)
+	}
 	// Closing one frees a place.
 	held[0].Close()
-	waitFor(t, func() bool {
-		c := dialFrom(t, "127.0.0.4", addr)
-		defer c.Close()
+	waitFor(t, func() bool { return livez(t, "127.0.0.4", addr) })
+}
+
+// livez sends GET /livez on a new connection from the address from and
+// reports whether it was answered 200; the connection stays open.
+func livez(t *testing.T, from, addr string) bool {
+	t.Helper()
+	c := dialFrom(t, from, addr)
+	fmt.Fprintf(c, "GET /livez HTTP/1.1\r\nHost: x\r\n\r\n")
+	res, err := http.ReadResponse(bufio.NewReader(c), nil)
+	return err == nil && res.StatusCode == http.StatusOK
+}
+
+// TestIdleConnectionsReclaimed is the keep-alive lockout: one cheap request
+// on each of the listener's connections, then nothing, held every place for
+// the idle timeout (two minutes), so every other client got 503 (2,048
+// connections from 16 addresses locked out a `gavel --dev`). A connection
+// idle between requests now gives its place to a new one when the
+// listener, or the new connection's IP, is at its cap: the oldest idle one
+// of that IP, or of any IP.
+func TestIdleConnectionsReclaimed(t *testing.T) {
+	_, addr := readingServer(t, Config{MaxConnsPerIP: 2, MaxConns: 3}, 0, nil)
+	var idle []net.Conn
+	for range 2 {
+		c := dialFrom(t, "127.0.0.2", addr)
 		fmt.Fprintf(c, "GET /livez HTTP/1.1\r\nHost: x\r\n\r\n")
-		res, err := http.ReadResponse(bufio.NewReader(c), nil)
-		return err == nil && res.StatusCode == http.StatusOK
-	})
+		if code, _ := status(t, c); code != http.StatusOK {
+			t.Fatalf("idle-to-be connection: %d", code)
+		}
+		idle = append(idle, c)
+	}
+	// The IP is at its cap with two idle connections: a new one from it is
+	// served (once the server has marked them idle), one of them closed
+	// (the one marked idle first, which under load need not be the first).
+	waitFor(t, func() bool { return livez(t, "127.0.0.2", addr) })
+	closed := 0
+	for _, c := range idle {
+		c.SetReadDeadline(time.Now().Add(50 * time.Millisecond)) // the closed one's EOF is already there
+		if _, err := c.Read(make([]byte, 1)); err == io.EOF {
+			closed++
+		}
+	}
+	if closed != 1 {
+		t.Fatalf("%d idle connections of the IP closed, want 1", closed)
+	}
+	// The listener is full (the second idle one, the new one, and a third
+	// IP's); a fourth IP's connection takes an idle one's place.
+	if !livez(t, "127.0.0.3", addr) {
+		t.Fatal("third IP refused")
+	}
+	waitFor(t, func() bool { return livez(t, "127.0.0.4", addr) })
+}
+
+// TestSlowHeaderReclaimed is the slow-header lockout: 2,048 connections
+// from 17 addresses sending half a header, renewed as the read-header
+// timeout cuts them, refused 101 of 106 honest requests on a `gavel --dev`.
+// A connection that has not completed its first header within slowHeader
+// now gives its place to a new one when the listener is full.
+func TestSlowHeaderReclaimed(t *testing.T) {
+	_, addr := readingServer(t, Config{MaxConnsPerIP: 2, MaxConns: 2, ReadHeaderTimeout: time.Hour}, 0, nil)
+	var slow []net.Conn
+	for _, from := range []string{"127.0.0.2", "127.0.0.3"} {
+		c := dialFrom(t, from, addr)
+		fmt.Fprintf(c, "GET /livez HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+		slow = append(slow, c)
+	}
+	waitFor(t, func() bool { return livez(t, "127.0.0.4", addr) })
+	closed := 0
+	for _, c := range slow {
+		c.SetReadDeadline(time.Now().Add(50 * time.Millisecond))
+		if _, err := c.Read(make([]byte, 1)); err == io.EOF {
+			closed++
+		}
+	}
+	if closed == 0 {
+		t.Fatal("no slow-header connection was closed for the new one")
+	}
+
+	// A flood of new connections keeps every place younger than
+	// slowHeader: then a waiting connection of the address holding the most
+	// goes, however young.
+	_, addr = readingServer(t, Config{MaxConnsPerIP: 2, MaxConns: 2, ReadHeaderTimeout: time.Hour}, 0, nil)
+	for range 2 {
+		fmt.Fprintf(dialFrom(t, "127.0.0.2", addr), "GET /livez HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+	}
+	if !livez(t, "127.0.0.4", addr) {
+		t.Fatal("a new address was refused while one address held every place with half-sent headers")
+	}
 }
 
 // TestReadAllCapacity checks ReadAll's buffer against what arrived: exact

@@ -31,6 +31,10 @@ const (
 	DefaultWriteTimeout      = 10 * time.Second
 	DefaultIdleTimeout       = 120 * time.Second
 	shutdownTimeout          = 5 * time.Second
+	// slowHeader is how long a new connection may wait before its first
+	// request's header is complete and still keep its place when the
+	// listener is full (at most a quarter of the read-header timeout).
+	slowHeader = 500 * time.Millisecond
 )
 
 // ErrBodyTooLarge is returned by ReadBody when a body exceeds its limit.
@@ -195,10 +199,12 @@ func (s *Server) Start() error {
 	if err != nil {
 		return fmt.Errorf("mev listener on %s: %w", s.cfg.Addr, err)
 	}
-	ln = &connLimit{Listener: ln, total: s.cfg.MaxConns, perIP: s.cfg.MaxConnsPerIP, byIP: map[string]int{}}
-	s.started, s.listener, s.done = true, ln, make(chan struct{})
+	lim := &connLimit{Listener: ln, total: s.cfg.MaxConns, perIP: s.cfg.MaxConnsPerIP, byIP: map[string]int{},
+		slowHeader: min(s.cfg.ReadHeaderTimeout/4, slowHeader)}
+	s.started, s.listener, s.done = true, lim, make(chan struct{})
 	s.srv = &http.Server{
 		Handler:           s.Handler(),
+		ConnState:         lim.connState,
 		ReadHeaderTimeout: s.cfg.ReadHeaderTimeout,
 		ReadTimeout:       s.cfg.ReadTimeout,
 		WriteTimeout:      s.cfg.WriteTimeout,
@@ -207,11 +213,11 @@ func (s *Server) Start() error {
 	}
 	go func() {
 		defer close(s.done)
-		if err := s.srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		if err := s.srv.Serve(lim); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			log.Error("MEV listener stopped", "err", err)
 		}
 	}()
-	log.Info("MEV listener started", "url", "http://"+ln.Addr().String())
+	log.Info("MEV listener started", "url", "http://"+lim.Addr().String())
 	return nil
 }
 

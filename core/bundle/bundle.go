@@ -36,6 +36,9 @@ var (
 	// ErrBadTimeout: the requested timeout is not positive or above
 	// Config.MaxTimeout.
 	ErrBadTimeout = errors.New("invalid timeout")
+	// ErrBadGasLimit: the gasLimit override is above twice the state
+	// block's gas limit.
+	ErrBadGasLimit = errors.New("invalid gasLimit")
 	// ErrTimeout: the simulation ran past its timeout. No partial result
 	// is ever returned.
 	ErrTimeout = errors.New("bundle simulation timed out")

@@ -134,6 +134,13 @@ func (s *Simulator) open(ctx context.Context, b *Block, noBaseFee bool) (*simRun
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrUnknownStateBlock, err)
 	}
+	// The block's gas is what bounds a simulation's work (besides the
+	// timeout): an unbounded override let a client without funds (with a
+	// zero base fee, gas costs nothing) run a hundred txs at the per-tx
+	// cap, 1.7 billion gas, per request.
+	if most := 2 * parent.GasLimit; b.GasLimit != nil && *b.GasLimit > most {
+		return nil, fmt.Errorf("%w: %d is above %d, twice the state block's gas limit", ErrBadGasLimit, *b.GasLimit, most)
+	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	sim, err := s.chain.NewSimulation(ctx, parent, chain.SimHeader{
 		Number:     b.Number,

@@ -3,6 +3,7 @@ package chain_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/big"
 	"strings"
 	"testing"
@@ -335,6 +336,7 @@ func TestCallBundleBadBlocks(t *testing.T) {
 	sim := newSim(e)
 	tooLong := 11 * time.Second
 	zero := time.Duration(0)
+	huge := uint64(1 << 62)
 	cases := []struct {
 		name string
 		b    *bundle.Block
@@ -347,6 +349,9 @@ func TestCallBundleBadBlocks(t *testing.T) {
 		{"no finalized", &bundle.Block{Number: 3, State: rpc.BlockNumberOrHashWithNumber(rpc.FinalizedBlockNumber)}, bundle.ErrUnknownStateBlock, "no finalized block yet"},
 		{"timeout above cap", &bundle.Block{Number: 3, State: latest(), Timeout: &tooLong}, bundle.ErrBadTimeout, "11000 ms is above the maximum of 10000 ms"},
 		{"zero timeout", &bundle.Block{Number: 3, State: latest(), Timeout: &zero}, bundle.ErrBadTimeout, "expected a positive number of milliseconds"},
+		// A client without funds (zero base fee) ran 100 txs of 16.7M gas
+		// each under an unbounded override: seconds of CPU per request.
+		{"gas limit above twice the state block's", &bundle.Block{Number: 3, State: latest(), GasLimit: &huge}, bundle.ErrBadGasLimit, fmt.Sprintf("%d is above %d, twice the state block's gas limit", huge, 2*e.c.Head().GasLimit)},
 	}
 	for _, c := range cases {
 		_, err := sim.Call(context.Background(), txs, c.b)

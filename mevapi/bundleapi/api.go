@@ -205,7 +205,7 @@ const (
 // inputErrors are the sentinels of requests that are wrong in themselves.
 var inputErrors = []error{
 	ErrBadRequest, bundle.ErrNoTxs, bundle.ErrTooManyTxs, bundle.ErrTooLarge, bundle.ErrBadTx,
-	bundle.ErrWrongChain, bundle.ErrNoBlockNumber, bundle.ErrBadTimeout, bundle.ErrBadCall,
+	bundle.ErrWrongChain, bundle.ErrNoBlockNumber, bundle.ErrBadTimeout, bundle.ErrBadGasLimit, bundle.ErrBadCall,
 }
 
 // isInputError reports whether err is wrong in itself (-32602), not

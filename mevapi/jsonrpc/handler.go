@@ -150,7 +150,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, requireSig bool) 
 		writeError(w, http.StatusTooManyRequests, CodeLimitExceeded, "rate limit exceeded for this IP address, retry later")
 		return
 	}
-	if enc := r.Header.Get("Content-Encoding"); enc != "" && !strings.EqualFold(enc, "identity") {
+	if enc := compressed(r.Header.Values("Content-Encoding")); enc != "" {
 		writeError(w, http.StatusUnsupportedMediaType, CodeInvalidRequest, fmt.Sprintf("Content-Encoding %q is not supported on JSON-RPC: send the JSON body uncompressed", enc))
 		return
 	}
@@ -231,6 +231,25 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, requireSig bool) 
 	s.dispatch(ctx, w, r, body)
 }
 
+// msgInvalidRequest replaces geth's bare "invalid request" for JSON that
+// parses but is not a request (null, a string, a number, a method that is
+// not a string).
+const msgInvalidRequest = `invalid request: expected a JSON object with "jsonrpc":"2.0", "method" (a string), "params" (an array) and "id"`
+
+// compressed returns the first content coding other than identity among
+// every value of a (possibly repeated, comma-separated) Content-Encoding
+// header, or "" when the body is plain.
+func compressed(values []string) string {
+	for _, v := range values {
+		for _, c := range strings.Split(v, ",") {
+			if c = strings.TrimSpace(c); c != "" && !strings.EqualFold(c, "identity") {
+				return c
+			}
+		}
+	}
+	return ""
+}
+
 // dispatch hands body to the rpc.Server and maps its answer to a status.
 func (s *Server) dispatch(ctx context.Context, w http.ResponseWriter, r *http.Request, body []byte) {
 	inner, err := http.NewRequestWithContext(ctx, http.MethodPost, "/", bytes.NewReader(body))
@@ -272,8 +291,15 @@ func mapSingle(req, resp []byte) (int, []byte) {
 	var m struct {
 		Method string `json:"method"`
 	}
-	if json.Unmarshal(req, &m) != nil {
+	if err := json.Unmarshal(req, &m); err != nil {
 		m.Method = ""
+		if parsed.Error != nil && parsed.Error.Code == CodeParseError {
+			// geth says only "parse error": say where the JSON breaks.
+			resp = encodeError(parsed.ID, CodeParseError, "parse error: expected a JSON-RPC request object: "+err.Error())
+		}
+	}
+	if parsed.Error != nil && parsed.Error.Code == CodeInvalidRequest && parsed.Error.Message == "invalid request" {
+		resp = encodeError(parsed.ID, CodeInvalidRequest, msgInvalidRequest)
 	}
 	return singleAnswer(parsed.ID, m.Method, parsed.Error, resp)
 }

@@ -239,6 +239,19 @@ func TestBodyLimit(t *testing.T) {
 	if res.StatusCode != 415 {
 		t.Fatalf("gzip body: %d", res.StatusCode)
 	}
+	// Every value counts, not only the first.
+	for _, values := range [][]string{{"identity", "gzip"}, {"identity, br"}} {
+		req, _ := http.NewRequest(http.MethodPost, ts.URL+"/v1", bytes.NewReader([]byte(pad(100))))
+		req.Header["Content-Encoding"] = values
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != 415 {
+			t.Fatalf("Content-Encoding %q: %d", values, res.StatusCode)
+		}
+	}
 }
 
 func TestRateLimits(t *testing.T) {
@@ -298,6 +311,30 @@ func FuzzMapSingle(f *testing.F) {
 			t.Fatalf("valid response %q became invalid %q", resp, out)
 		}
 	})
+}
+
+// TestParseErrorSaysWhy: a single call that does not parse is answered
+// with what is wrong, not geth's bare "parse error".
+func TestParseErrorSaysWhy(t *testing.T) {
+	ts, _ := newTestServer(t, Config{})
+	deep := `{"jsonrpc":"2.0","id":1,"method":"test_echo","params":` + strings.Repeat("[", 20000) + strings.Repeat("]", 20000) + `}`
+	for body, want := range map[string]string{
+		`{`:                       "unexpected end of JSON input",
+		deep:                      "exceeded max depth",
+		`{"jsonrpc":"2.0","id":1`: "unexpected end of JSON input",
+	} {
+		status, r, raw := post(t, ts.URL+"/v1", body, nil)
+		if status != 400 || r.Error == nil || r.Error.Code != CodeParseError || !strings.HasPrefix(r.Error.Message, "parse error: ") || !strings.Contains(r.Error.Message, want) {
+			t.Errorf("%.40s: %d %.300s, want 400 -32700 saying %q", body, status, raw, want)
+		}
+	}
+	// JSON that parses but is not a request says what a request is.
+	for _, body := range []string{`null`, `"x"`, `{"method":5}`} {
+		status, r, raw := post(t, ts.URL+"/v1", body, nil)
+		if status != 400 || r.Error == nil || r.Error.Code != CodeInvalidRequest || !strings.Contains(r.Error.Message, `expected a JSON object with "jsonrpc":"2.0"`) {
+			t.Errorf("%s: %d %s", body, status, raw)
+		}
+	}
 }
 
 func TestBatchLimit(t *testing.T) {

@@ -452,6 +452,20 @@ func contentEncoding(values []string) (gzipped bool, err error) {
 	return false, fmt.Errorf("unsupported Content-Encoding %q: send gzip or an uncompressed body", strings.Join(codings, ", "))
 }
 
+// uncompressed refuses any Content-Encoding but identity, for the proposer
+// API's bodies (registrations, blinded blocks), which are read as they come:
+// a gzip or br body must not be decoded as if it were plain.
+func uncompressed(values []string) error {
+	gzipped, err := contentEncoding(values)
+	if err == nil && gzipped {
+		err = errors.New("unsupported Content-Encoding \"gzip\": send the body uncompressed")
+	}
+	if err != nil {
+		return fmt.Errorf("%w on this endpoint", err)
+	}
+	return nil
+}
+
 // isSSZ reports whether a Content-Type means SSZ (application/octet-stream);
 // anything else, or none, means JSON.
 func isSSZ(contentType string) (bool, error) {

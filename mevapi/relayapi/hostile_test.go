@@ -242,6 +242,17 @@ func TestBodyStatuses(t *testing.T) {
 	if code != http.StatusUnsupportedMediaType || !strings.Contains(errorMessage(t, body), `unsupported Content-Encoding "br"`) {
 		t.Fatalf("br submission: %d %s", code, body)
 	}
+	// The proposer API reads its bodies as they come: a compressed one is
+	// refused, not decoded as if it were plain (a gzip "encoded" body that
+	// is really plain JSON was accepted before).
+	for _, path := range []string{relayapi.PathRegisterValidator, relayapi.PathBlindedBlocksV1, relayapi.PathBlindedBlocksV2} {
+		for _, enc := range []string{"br", "gzip", "identity, deflate"} {
+			code, _, body := do(t, "POST", base+path, []byte("[]"), map[string]string{"Content-Type": "application/json", "Content-Encoding": enc})
+			if code != http.StatusUnsupportedMediaType || !strings.Contains(errorMessage(t, body), "unsupported Content-Encoding") {
+				t.Errorf("%s with Content-Encoding %s: %d %s", path, enc, code, body)
+			}
+		}
+	}
 }
 
 type zeroReader struct{}

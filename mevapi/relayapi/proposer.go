@@ -2,6 +2,7 @@ package relayapi
 
 import (
 	"context"
+	"fmt"
 	"mime"
 	"net/http"
 	"strconv"
@@ -112,6 +113,10 @@ func (p *proposerAPI) register(w http.ResponseWriter, req *http.Request) {
 		mevapi.WriteError(w, http.StatusUnsupportedMediaType, "failed to parse Content-Type header: "+err.Error())
 		return
 	}
+	if err := uncompressed(req.Header.Values("Content-Encoding")); err != nil {
+		mevapi.WriteError(w, http.StatusUnsupportedMediaType, err.Error())
+		return
+	}
 	body, err := mevapi.ReadBody(req, 1<<62)
 	if err != nil {
 		mevapi.WriteError(w, mevapi.BodyStatus(err), err.Error())
@@ -209,7 +214,11 @@ func (p *proposerAPI) blindedBlock(w http.ResponseWriter, req *http.Request, v2 
 		return
 	}
 	if mt != contentJSON && mt != contentSSZ {
-		mevapi.WriteError(w, http.StatusBadRequest, "failed to decode payload")
+		mevapi.WriteError(w, http.StatusUnsupportedMediaType, fmt.Sprintf("failed to decode payload: unsupported Content-Type %q, expected %s or %s", mt, contentJSON, contentSSZ))
+		return
+	}
+	if err := uncompressed(req.Header.Values("Content-Encoding")); err != nil {
+		mevapi.WriteError(w, http.StatusUnsupportedMediaType, err.Error())
 		return
 	}
 	body, err := mevapi.ReadBody(req, 1<<62)
@@ -222,7 +231,7 @@ func (p *proposerAPI) blindedBlock(w http.ResponseWriter, req *http.Request, v2 
 	var fork params.ConsensusFork
 	if v := req.Header.Get("Eth-Consensus-Version"); v != "" {
 		if fork, err = params.ParseConsensusFork(v); err != nil {
-			mevapi.WriteError(w, http.StatusBadRequest, "failed to decode payload")
+			mevapi.WriteError(w, http.StatusBadRequest, "failed to decode payload: Eth-Consensus-Version: "+err.Error())
 			return
 		}
 	} else {
@@ -239,7 +248,7 @@ func (p *proposerAPI) blindedBlock(w http.ResponseWriter, req *http.Request, v2 
 		fork = p.r.BeaconConfig().ForkAtSlot(slot)
 	}
 	if fork < params.ForkBellatrix {
-		mevapi.WriteError(w, http.StatusBadRequest, "failed to decode payload")
+		mevapi.WriteError(w, http.StatusBadRequest, fmt.Sprintf("failed to decode payload: fork %s has no blinded blocks, expected bellatrix or later", fork))
 		return
 	}
 	var blk *beacon.SignedBlindedBeaconBlock

@@ -320,8 +320,14 @@ func TestProposerFlowHTTP(t *testing.T) {
 	blk := e.BlindedBlock(1, bid)
 	blkSSZ, _ := blk.MarshalSSZ()
 	blkJSON, _ := blk.MarshalJSON()
-	if code, _, out := do(t, "POST", base+relayapi.PathBlindedBlocksV1, blkJSON, map[string]string{"Content-Type": "application/json", "Eth-Consensus-Version": "nofork"}); code != 400 || errorMessage(t, out) != "failed to decode payload" {
+	// The reference relay's "failed to decode payload", then what was wrong.
+	if code, _, out := do(t, "POST", base+relayapi.PathBlindedBlocksV1, blkJSON, map[string]string{"Content-Type": "application/json", "Eth-Consensus-Version": "nofork"}); code != 400 ||
+		!strings.HasPrefix(errorMessage(t, out), `failed to decode payload: Eth-Consensus-Version: unknown consensus fork: "nofork", expected one of`) {
 		t.Fatalf("unknown version header: %d %s", code, out)
+	}
+	if code, _, out := do(t, "POST", base+relayapi.PathBlindedBlocksV1, blkJSON, map[string]string{"Content-Type": "text/plain"}); code != 415 ||
+		errorMessage(t, out) != `failed to decode payload: unsupported Content-Type "text/plain", expected application/json or application/octet-stream` {
+		t.Fatalf("text/plain blinded block: %d %s", code, out)
 	}
 	if code, _, out := do(t, "POST", base+relayapi.PathBlindedBlocksV1, blkSSZ[:50], map[string]string{"Content-Type": "application/octet-stream"}); code != 400 || !strings.HasPrefix(errorMessage(t, out), "failed to decode payload: ") {
 		t.Fatalf("truncated SSZ without version header: %d %s", code, out)

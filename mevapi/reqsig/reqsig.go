@@ -52,14 +52,16 @@ var (
 // which one the server checked, so it is an error. The first value is
 // returned.
 func FromRequest(h http.Header) (string, error) {
-	var value string
+	var value, from string
 	for _, name := range []string{HeaderEthereum, HeaderFlashbots} {
 		for _, v := range h.Values(name) {
 			switch {
 			case value == "":
-				value = v
+				value, from = v, name
+			case !sameSignature(v, value) && name == from:
+				return "", fmt.Errorf("%w: %s is repeated with different values, expected every value to carry the same address and signature", ErrConflictingHeader, name)
 			case !sameSignature(v, value):
-				return "", fmt.Errorf("%w: the values of %s and %s differ", ErrConflictingHeader, HeaderEthereum, HeaderFlashbots)
+				return "", fmt.Errorf("%w: the values of %s and %s differ, expected both to carry the same address and signature", ErrConflictingHeader, from, name)
 			}
 		}
 	}

@@ -126,8 +126,16 @@ func TestFromRequest(t *testing.T) {
 	r := http.Header{}
 	r.Add(HeaderEthereum, "a")
 	r.Add(HeaderEthereum, "forged")
-	if _, err := FromRequest(r); !errors.Is(err, ErrConflictingHeader) {
+	if _, err := FromRequest(r); !errors.Is(err, ErrConflictingHeader) || !strings.Contains(err.Error(), "X-Ethereum-Signature is repeated") {
 		t.Fatalf("repeated header with two values: %v", err)
+	}
+	// The error names the header at fault: a repeated X-Flashbots-Signature
+	// is not a conflict with an X-Ethereum-Signature the request never had.
+	r = http.Header{}
+	r.Add(HeaderFlashbots, "a")
+	r.Add(HeaderFlashbots, "forged")
+	if _, err := FromRequest(r); err == nil || strings.Contains(err.Error(), HeaderEthereum) || !strings.Contains(err.Error(), "X-Flashbots-Signature is repeated") {
+		t.Fatalf("repeated X-Flashbots-Signature: %v", err)
 	}
 }
 
