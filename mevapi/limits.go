@@ -82,7 +82,8 @@ func BodyStatus(err error) int {
 //
 // Below the headroom, a quarter of the rest (reserve) is only for vouched
 // requests: block submissions of builders the relay knows (a bid of theirs
-// verified and stored recently) whose signature verified (Account.Vouch).
+// verified and stored recently, or marked high-priority by the operator)
+// whose signature verified (Account.Vouch).
 // Anyone can sign with a fresh builder key, so signed submissions from
 // many addresses can fill the general share; they cannot fill the reserve.
 type budget struct {
@@ -312,7 +313,7 @@ func (a *Account) Unvouched() error {
 	if a.resp != nil {
 		a.resp.Set("Connection", "close")
 	}
-	return fmt.Errorf("%w (%d bytes; the rest is reserved for builders with a recent accepted bid)", ErrBusy, a.b.total)
+	return fmt.Errorf("%w (%d bytes; the rest is reserved for builders with a recent accepted bid or the operator's high priority)", ErrBusy, a.b.total)
 }
 
 type accountKey struct{}

@@ -3,11 +3,14 @@
 # runs each attack of issue 14 against it with internal/hostile, prints the
 # figures and stops the node. GAVEL=path picks another binary (for the
 # "before" figures); ATTACKS, CONNS, SPREAD and HOLD choose the load,
-# REPEAT the runs per attack, NICE the attacker's niceness (the honest
+# REPEAT the runs per attack, BASELINE the honest probes' time alone first, NICE the attacker's niceness (the honest
 # probes stay at 0), SUSTAIN how long each hostile connection starts again
 # once answered, SIGNED=true the gzip attack's bid traces signed by a
-# builder key of the attacker's own. GAVEL_ARGS adds flags to the node
-# (betafill: GAVEL_ARGS="--config scripts/hostile-betafill.toml").
+# fresh builder key of the attacker's own per connection, BUILDERS=true
+# also probes honest builders' signed submissions (a known builder, its
+# JSON, a high-priority one, a brand-new one: internal/hostile/builders.go).
+# GAVEL_ARGS adds flags to the node (betafill: GAVEL_ARGS="--config
+# scripts/hostile-betafill.toml").
 set -euo pipefail
 GAVEL=${GAVEL:-build/bin/gavel}
 ATTACKS=${ATTACKS:-"gzipstall slowlength registrations bundles"}
@@ -18,6 +21,8 @@ REPEAT=${REPEAT:-1}
 NICE=${NICE:-0}
 SUSTAIN=${SUSTAIN:-0s}
 SIGNED=${SIGNED:-false}
+BUILDERS=${BUILDERS:-false}
+BASELINE=${BASELINE:-3s}
 PORT=${PORT:-19462}
 dir=$(mktemp -d)
 go build -o "$dir/hostile" ./internal/hostile
@@ -30,7 +35,7 @@ for a in $ATTACKS; do
     sleep 0.2
   done
   sleep 4 # a few slots: caches warm, validators registered
-  "$dir/hostile" -url "http://127.0.0.1:$PORT" -pid "$pid" -attack "$a" -conns "$CONNS" -spread "$SPREAD" -hold "$HOLD" -repeat "$REPEAT" -nice "$NICE" -sustain "$SUSTAIN" -signed="$SIGNED" -rpc "http://127.0.0.1:$((PORT+1))" || true
+  "$dir/hostile" -url "http://127.0.0.1:$PORT" -pid "$pid" -attack "$a" -conns "$CONNS" -spread "$SPREAD" -hold "$HOLD" -baseline "$BASELINE" -repeat "$REPEAT" -nice "$NICE" -sustain "$SUSTAIN" -signed="$SIGNED" -builders="$BUILDERS" -datadir "$dir/data-$a" -rpc "http://127.0.0.1:$((PORT+1))" || true
   kill -INT "$pid"; wait "$pid" || true
 done
 rm -rf "$dir"

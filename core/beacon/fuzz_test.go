@@ -303,3 +303,29 @@ func FuzzExecutionRequestsFromEngine(f *testing.F) {
 		}
 	})
 }
+
+// FuzzSubmissionPrefixJSON: the JSON prefix reader never panics, and what
+// it reads from a prefix it reads the same from the whole input (more bytes
+// never change what the first ones said).
+func FuzzSubmissionPrefixJSON(f *testing.F) {
+	seedSubmissions(f, ".json.gz")
+	f.Add(byte(0), readVector(f, "submitBlockPayload.json.gz"))
+	f.Add(byte(0), []byte(`{"signature":"0x00","message":{}}`))
+	f.Fuzz(func(t *testing.T, cut byte, data []byte) {
+		n := len(data) * int(cut) / 255
+		pt, ps, perr := SubmissionPrefixJSON(data[:n])
+		ft, fs, ferr := SubmissionPrefixJSON(data)
+		if perr != nil {
+			if ferr == nil {
+				t.Fatalf("prefix refused (%v), whole input not", perr)
+			}
+			return
+		}
+		if pt != nil && (ferr != nil || ft == nil || *ft != *pt) {
+			t.Fatalf("trace from the prefix %v, from the whole input %v (%v)", pt, ft, ferr)
+		}
+		if ps != nil && (ferr != nil || fs == nil || *fs != *ps) {
+			t.Fatalf("signature from the prefix %v, from the whole input %v (%v)", ps, fs, ferr)
+		}
+	})
+}

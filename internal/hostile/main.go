@@ -4,7 +4,8 @@
 // a proposer's getHeader, a registration of a known dev validator with a
 // fresh signature) first without the attack (the baseline), then while a
 // child process (niced by -nice) runs the attack; the difference is the
-// "extra" wait the attack causes. `make hostile` starts a `gavel --dev` and
+// "extra" wait the attack causes; with -builders, honest builders' signed
+// submissions too (builders.go). `make hostile` starts a `gavel --dev` and
 // runs each attack; the figures go to docs/security.md.
 //
 //	go run ./internal/hostile -url http://127.0.0.1:9062 -pid $(pidof gavel) -attack gzipstall -conns 200
@@ -57,7 +58,7 @@ var (
 	baseline = flag.Duration("baseline", 3*time.Second, "honest probes without attack before each run")
 	repeat   = flag.Int("repeat", 1, "runs (baseline, attack, settle) one after the other")
 	niceness = flag.Int("nice", 0, "niceness of the attacker process (the honest probes stay at 0)")
-	signed   = flag.Bool("signed", false, "gzipstall: sign the bid trace with a builder key of the attacker's own (the body is still zeros)")
+	signed   = flag.Bool("signed", false, "gzipstall: sign the bid trace with a fresh builder key of the attacker's own per connection (the body is still zeros)")
 	sustain  = flag.Duration("sustain", 0, "each hostile connection, once answered, starts again on a new one until this has passed (0: once)")
 	role     = flag.String("role", "", "internal: attacker runs the attack alone and prints its answers")
 )
@@ -72,6 +73,14 @@ func main() {
 	if *role == "attacker" {
 		attackOnly(u.Host)
 		return
+	}
+	if *builders {
+		setupBuilders()
+		// Without the registration probe: it changes the proposers' gas
+		// limits every second, and the builder probes' blocks would fail
+		// the gas-limit rule.
+		probeKinds = slices.DeleteFunc(probeKinds, func(k probeKind) bool { return k.name == "register" })
+		probeKinds = append(probeKinds, builderProbes...)
 	}
 	for i := 0; i < *repeat; i++ {
 		if *repeat > 1 {
@@ -185,13 +194,16 @@ func (l *latencies) String() string {
 	return out
 }
 
+// probeKind is one honest request measured, sent every so often.
+type probeKind struct {
+	name  string
+	every time.Duration
+}
+
 // probeKinds are the honest requests measured: the health check, a
 // proposer's getHeader for the coming slot, and a registration of a known
 // validator with a fresh signature (one BLS verification).
-var probeKinds = []struct {
-	name  string
-	every time.Duration
-}{{"livez", 20 * time.Millisecond}, {"header", 50 * time.Millisecond}, {"register", 250 * time.Millisecond}}
+var probeKinds = []probeKind{{"livez", 20 * time.Millisecond}, {"header", 50 * time.Millisecond}, {"register", 250 * time.Millisecond}}
 
 // probe sends the honest requests for d, or while work runs when it is not
 // nil, each on a new connection from 127.0.0.1, and returns their latencies.
@@ -269,6 +281,8 @@ func newHonest() *honest {
 
 func (h *honest) request(kind string) *http.Request {
 	switch kind {
+	case "known", "builderjson", "priority", "unknown":
+		return theBuilders.request(kind)
 	case "header":
 		h.mu.Lock()
 		if time.Since(h.fetched) > 500*time.Millisecond {
@@ -413,6 +427,10 @@ func run(host string) map[string]int {
 		go func(i int) {
 			defer wg.Done()
 			start := time.Now()
+			payload := payload
+			if *signed && *attack == "gzipstall" { // a fresh key per connection
+				payload = append(signedPrefixGzip(), payload...)
+			}
 			for {
 				got := one(host, i, payload)
 				mu.Lock()
@@ -435,7 +453,11 @@ func body() []byte {
 		// coming slot's duty, its proposer and fee recipient, all public),
 		// then zeros: the body is inflated, as an honest one would be.
 		plain := make([]byte, 15<<20-1024)
-		copy(plain, dutyTrace())
+		if *signed { // each connection puts its own signed trace first (run)
+			plain = plain[beacon.SubmissionPrefixLen:]
+		} else {
+			copy(plain, dutyTrace())
+		}
 		var b bytes.Buffer
 		w := gzip.NewWriter(&b)
 		w.Write(plain)
@@ -451,7 +473,7 @@ func body() []byte {
 // (the furthest slot), naming its proposer and fee recipient: the bid trace,
 // and with -signed a valid signature by a builder key of the attacker's own.
 func dutyTrace() []byte {
-	d := validatorDuties()
+	d := cachedDuties()
 	last := len(d) - 1
 	slot, _ := strconv.ParseUint(d[last].Slot, 10, 64)
 	reg := d.registration(last)
@@ -527,6 +549,9 @@ type duties []struct {
 	Slot  string          `json:"slot"`
 	Entry json.RawMessage `json:"entry"`
 }
+
+// cachedDuties is validatorDuties read once (for the attacker's traces).
+var cachedDuties = sync.OnceValue(validatorDuties)
 
 // validatorDuties reads the target's validator duties; it fails on none.
 func validatorDuties() duties {
