@@ -11,7 +11,8 @@
 # JSON, a high-priority one, a brand-new one: internal/hostile/builders.go);
 # FLIGHT=50ms keeps the target's execution trace (GAVEL_FLIGHT) and saves
 # it into FLIGHTDIR (default build/flight) whenever an honest probe takes
-# longer.
+# longer. GAVEL_ARGS adds flags to the node (betafill: GAVEL_ARGS="--config
+# scripts/hostile-betafill.toml").
 set -euo pipefail
 GAVEL=${GAVEL:-build/bin/gavel}
 ATTACKS=${ATTACKS:-"gzipstall slowlength registrations bundles"}
@@ -34,7 +35,7 @@ fi
 go build -o "$dir/hostile" ./internal/hostile
 for a in $ATTACKS; do
   "$GAVEL" --dev --datadir "$dir/data-$a" --ipcdisable --authrpc.port 0 \
-    --http.port $((PORT+1)) --mev.addr "127.0.0.1:$PORT" --verbosity 1 >"$dir/gavel-$a.log" 2>&1 &
+    --http.port $((PORT+1)) --mev.addr "127.0.0.1:$PORT" --verbosity 1 ${GAVEL_ARGS:-} >"$dir/gavel-$a.log" 2>&1 &
   pid=$!
   for _ in $(seq 1 100); do
     curl -sf "http://127.0.0.1:$PORT/livez" >/dev/null && break

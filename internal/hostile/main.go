@@ -48,7 +48,7 @@ import (
 var (
 	target  = flag.String("url", "http://127.0.0.1:9062", "MEV listener of the target (loopback only)")
 	pid     = flag.Int("pid", 0, "process id of the target, for RSS and CPU figures")
-	attack  = flag.String("attack", "gzipstall", "gzipstall | slowlength | registrations | bundles")
+	attack  = flag.String("attack", "gzipstall", "gzipstall | slowlength | registrations | bundles | betafill")
 	rpcURL  = flag.String("rpc", "http://127.0.0.1:19463", "geth JSON-RPC of the target (bundles: the head block number, an honest account's nonce)")
 	perConn = flag.Int("perconn", 525, "bundles: eth_sendBundle calls per connection")
 	conns   = flag.Int("conns", 200, "hostile connections")
@@ -98,6 +98,8 @@ func attackOnly(host string) {
 	var answers map[string]int
 	if *attack == "bundles" {
 		answers = floodBundles()
+	} else if *attack == "betafill" {
+		answers = fillBeta()
 	} else {
 		answers = run(host)
 	}
@@ -143,6 +145,10 @@ func measure() {
 		}
 	})
 	took := time.Since(t0)
+	honestAfter := ""
+	if *attack == "betafill" {
+		honestAfter = honestBeta()
+	}
 	close(stop)
 	<-sampled
 	cpu1 := cpuSeconds()
@@ -161,6 +167,9 @@ func measure() {
 	}
 	fmt.Printf("  target's threads waiting for a core (run queue), per second: baseline %s, attack %s\n",
 		base[probeKinds[0].name].runWait.Round(100*time.Microsecond), during[probeKinds[0].name].runWait.Round(100*time.Microsecond))
+	if honestAfter != "" {
+		fmt.Printf("  honest mev_sendBetaBundle (1,000 bytes, funded dev account 0, 127.0.0.1, the next slot) right after the fill: %s\n", honestAfter)
+	}
 	if *attack == "bundles" {
 		fmt.Printf("  honest eth_sendBundle (funded dev account 0) after the flood: %s\n", honestBundle())
 	}
