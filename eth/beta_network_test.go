@@ -61,7 +61,9 @@ func TestNetworkSlotClock(t *testing.T) {
 	defer client.Close()
 	chainID := big.NewInt(32382)
 	to := common.Address{0xbe}
-	tx := types.MustSignNewTx(params.DevAccounts()[5].Key, types.LatestSignerForChainID(chainID), &types.DynamicFeeTx{
+	// Account 2 is funded in testdata/custom-genesis.json: beta bundles pass
+	// the admission check against the head state.
+	tx := types.MustSignNewTx(params.DevAccounts()[2].Key, types.LatestSignerForChainID(chainID), &types.DynamicFeeTx{
 		ChainID: chainID, GasTipCap: new(big.Int), GasFeeCap: big.NewInt(100 * gparams.GWei), Gas: 21000, To: &to, Value: big.NewInt(1)})
 	raw, _ := tx.MarshalBinary()
 	clock := params.SlotClock{GenesisTime: genesis, SecondsPerSlot: 2}

@@ -92,6 +92,7 @@ func NewSubmission(cfg SubmissionConfig, deps SubmissionDeps) (*Submission, erro
 	s.bundles.SetAccounts(c)
 	s.beta = betapool.New(cfg.Beta, deps.Store, c.ChainID(), deps.CurrentSlot, s.stats)
 	s.beta.SetGasRules(c)
+	s.beta.SetAccounts(c)
 	s.builder = miner.New(c, s.bundles, cfg.Miner)
 	s.apis = append(append(s.bundles.APIs(reqsig.SignerFrom, reqsig.ClientIPFrom), s.beta.APIs(reqsig.SignerFrom, reqsig.ClientIPFrom)...), jsonrpc.UserStatsAPIs(s.stats)...)
 	rpcSrv, err := jsonrpc.New(cfg.RPC, append(append([]rpc.API{}, s.apis...), deps.SimulationAPIs...), jsonrpc.WithRequestHook(func(a common.Address) { s.stats.Add(a, bundle.StatRequest) }))

@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"slices"
 	"sync"
@@ -82,7 +83,8 @@ func BodyStatus(err error) int {
 //
 // Below the headroom, a quarter of the rest (reserve) is only for vouched
 // requests: block submissions of builders the relay knows (a bid of theirs
-// verified and stored recently) whose signature verified (Account.Vouch).
+// verified and stored recently, or marked high-priority by the operator)
+// whose signature verified (Account.Vouch).
 // Anyone can sign with a fresh builder key, so signed submissions from
 // many addresses can fill the general share; they cannot fill the reserve.
 type budget struct {
@@ -312,7 +314,7 @@ func (a *Account) Unvouched() error {
 	if a.resp != nil {
 		a.resp.Set("Connection", "close")
 	}
-	return fmt.Errorf("%w (%d bytes; the rest is reserved for builders with a recent accepted bid)", ErrBusy, a.b.total)
+	return fmt.Errorf("%w (%d bytes; the rest is reserved for builders with a recent accepted bid or the operator's high priority)", ErrBusy, a.b.total)
 }
 
 type accountKey struct{}
@@ -451,6 +453,7 @@ func ReadAll(acct *Account, src io.Reader, limit, size int64, prefix int, onPref
 		if err != nil {
 			return nil, fmt.Errorf("reading body: %w", err)
 		}
+		yieldBetweenChunks()
 	}
 	if exact && total != size {
 		return nil, fmt.Errorf("reading body: %d bytes, shorter than its announced %d", total, size)
@@ -464,6 +467,15 @@ func ReadAll(acct *Account, src io.Reader, limit, size int64, prefix int, onPref
 	}
 	return out, nil
 }
+
+// yieldBetweenChunks lets the other runnable goroutines run between two
+// chunks of a large body. A client that sends its body as fast as loopback
+// allows never makes the reader wait for the network, so without it the
+// reader keeps its P until the runtime preempts it, 10 ms later; with a few
+// such readers per P, a cheap request's goroutine (and the accept loop)
+// waited behind them for 50-70 ms in the trace of the registration attack
+// (docs/security.md). One yield per 64 KiB costs well under a microsecond.
+func yieldBetweenChunks() { runtime.Gosched() }
 
 // readSmall reads a body announced at size <= readChunk bytes straight into
 // its buffer (ReadAll).

@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"runtime/metrics"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -467,3 +468,51 @@ type httptestRecorder struct{}
 func (httptestRecorder) Header() http.Header         { return http.Header{} }
 func (httptestRecorder) Write(b []byte) (int, error) { return len(b), nil }
 func (httptestRecorder) WriteHeader(int)             {}
+
+// fastSource is a body that never makes its reader wait (a client sending as
+// fast as loopback allows); at its check-th Read it records whether other
+// work got to run meanwhile.
+type fastSource struct {
+	left, reads, check int
+	ran                *atomic.Bool
+	sawRun             bool
+}
+
+func (f *fastSource) Read(p []byte) (int, error) {
+	if f.left == 0 {
+		return 0, io.EOF
+	}
+	f.reads++
+	if f.reads == f.check {
+		f.sawRun = f.ran.Load()
+	}
+	n := min(len(p), f.left)
+	f.left -= n
+	return n, nil
+}
+
+// TestLargeBodyReadYields: a goroutine reading a large body that never
+// waits for the network lets other runnable goroutines run between chunks.
+// On one P, a goroutine made runnable just before the read runs before the
+// read's fourth chunk; without the yield it waited until the runtime
+// preempted the reader (10 ms), behind every such reader: a cheap request's
+// 50-70 ms in the registration attack.
+func TestLargeBodyReadYields(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	tooLarge := func() error { return ErrBodyTooLarge }
+	// A first read leaves free chunks for the second, so that it makes no
+	// system call (the runtime could hand the P to the other goroutine
+	// while the reader is in one).
+	if _, err := ReadAll(nil, &fastSource{left: 8 * readChunk, ran: new(atomic.Bool)}, 1<<30, -1, 0, nil, tooLarge); err != nil {
+		t.Fatal(err)
+	}
+	ran := new(atomic.Bool)
+	src := &fastSource{left: 8 * readChunk, check: 4, ran: ran}
+	go ran.Store(true) // runnable, not yet run: this goroutine keeps the only P
+	if _, err := ReadAll(nil, src, 1<<30, -1, 0, nil, tooLarge); err != nil {
+		t.Fatal(err)
+	}
+	if !src.sawRun {
+		t.Fatal("a runnable goroutine did not run while 3 chunks of a large body were read: the reader kept the P")
+	}
+}

@@ -24,6 +24,7 @@ import (
 	"github.com/gavel-eth/gavel/eth"
 	"github.com/gavel-eth/gavel/internal/auctioncli"
 	"github.com/gavel-eth/gavel/internal/bundlecli"
+	"github.com/gavel-eth/gavel/internal/flight"
 	"github.com/gavel-eth/gavel/params"
 )
 
@@ -118,6 +119,7 @@ func runNode(ctx *cli.Context) error {
 	if err := setupLogging(ctx); err != nil {
 		return err
 	}
+	defer flight.Start()()
 	stack, cfg, err := loadConfig(ctx, true)
 	if err != nil {
 		return err

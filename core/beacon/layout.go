@@ -1,7 +1,10 @@
 package beacon
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
+	"reflect"
 
 	"github.com/ethereum/go-ethereum/common"
 
@@ -60,4 +63,55 @@ func (c *SignedBlockContents) ParentRoot() common.Hash {
 		return common.Hash(c.Bellatrix.Message.ParentRoot)
 	}
 	return common.Hash{}
+}
+
+// SubmissionPrefixJSONLen is how many leading bytes of a JSON
+// SubmitBlockRequest a relay hands to SubmissionPrefixJSON: the bid trace
+// and the signature take about 0.9 KB compact, the rest leaves room for
+// whitespace.
+const SubmissionPrefixJSONLen = 2 << 10
+
+// SubmissionPrefixJSON reads the bid trace (message) and the signature of a
+// JSON SubmitBlockRequest from the body's first bytes, when they come
+// before any other field: the object's keys are read in order and the
+// reading stops at the first other key (execution_payload, ...) or at the
+// end of prefix. trace or sig is nil when not found there (JSON fixes no
+// order, and most builders send the signature last); err is set only for
+// a message or signature that is there and does not decode. A relay uses
+// them before the rest is read, as it uses an SSZ submission's prefix;
+// Submit still checks the decoded submission's own trace and signature.
+func SubmissionPrefixJSON(prefix []byte) (trace *BidTrace, sig *BLSSignature, err error) {
+	dec := json.NewDecoder(bytes.NewReader(prefix))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil, nil, nil
+	}
+	for trace == nil || sig == nil {
+		tok, err := dec.Token()
+		if err != nil {
+			return trace, sig, nil
+		}
+		key, ok := tok.(string)
+		if !ok || (key != "message" && key != "signature") {
+			return trace, sig, nil
+		}
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return trace, sig, nil // cut by the end of the prefix
+		}
+		d := jsonDecoder{data: raw}
+		if key == "message" {
+			var t BidTrace
+			if err := d.decodeTop(reflect.ValueOf(&t).Elem(), fieldDims{}); err != nil {
+				return nil, nil, fmt.Errorf("message: %w", err)
+			}
+			trace = &t
+			continue
+		}
+		var s BLSSignature
+		if err := d.decodeTop(reflect.ValueOf(&s).Elem(), fieldDims{}); err != nil {
+			return nil, nil, fmt.Errorf("signature: %w", err)
+		}
+		sig = &s
+	}
+	return trace, sig, nil
 }

@@ -1,6 +1,7 @@
 package beacon
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"reflect"
@@ -157,6 +158,31 @@ func (s *Submission) MarshalSSZ() ([]byte, error) { return specOr(s.spec).Marsha
 
 // MarshalJSON encodes the submission as beacon-API JSON.
 func (s *Submission) MarshalJSON() ([]byte, error) { return specOr(s.spec).EncodeJSON(s.container()) }
+
+// MarshalJSONSignatureFirst is MarshalJSON with the signature moved right
+// after the message, before the payload: the same JSON object (JSON fixes
+// no order), but a relay can verify who sent it from its first bytes
+// (SubmissionPrefixJSON) and give a builder it knows its reserved share
+// before the rest is in.
+func (s *Submission) MarshalJSONSignatureFirst() ([]byte, error) {
+	raw, err := s.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	sig := s.Signature()
+	tail := AppendHexJSON([]byte(`,"signature":`), sig[:])
+	tail = append(tail, '}')
+	lead := []byte(`{"message":{`)
+	if !bytes.HasPrefix(raw, lead) || !bytes.HasSuffix(raw, tail) {
+		return raw, nil // not the layout spliced below: left as it is
+	}
+	end := bytes.IndexByte(raw, '}') + 1 // the message holds no object
+	out := make([]byte, 0, len(raw))
+	out = append(out, raw[:end]...)
+	out = append(out, tail[:len(tail)-1]...)
+	out = append(out, raw[end:len(raw)-len(tail)]...)
+	return append(out, '}'), nil
+}
 
 // Spec returns the preset the submission was decoded or built with.
 func (s *Submission) Spec() *Spec { return specOr(s.spec) }

@@ -12,7 +12,11 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/ethereum/go-ethereum/rlp"
+	"github.com/ethereum/go-ethereum/rpc"
 
+	"github.com/gavel-eth/gavel/contracts/auction"
 	"github.com/gavel-eth/gavel/core/bundle"
 	"github.com/gavel-eth/gavel/core/chain"
 	"github.com/gavel-eth/gavel/internal/store"
@@ -59,7 +63,8 @@ func TestBetaDiskFill(t *testing.T) {
 	slot.Store(100)
 	p := New(Config{MaxPerIP: 5, Retention: 200, MaxStoreBytes: 40_000}, db, chainID, slot.Load, nil)
 	p.SetGasRules(c)
-	NewBetaBlocks(c, p, NewSettlements(&fakeL2{items: map[uint64]*big.Int{101: big.NewInt(1_000_000)}}, SettlementConfig{Refresh: -1}))
+	l2 := &fakeL2{items: map[uint64]*big.Int{101: big.NewInt(1_000_000)}}
+	NewBetaBlocks(c, p, NewSettlements(l2, SettlementConfig{Refresh: -1}))
 	ctx := context.Background()
 	send := func(ip string, s uint64, txs ...string) (common.Hash, error) {
 		sl := fmt.Sprint(s)
@@ -95,7 +100,10 @@ func TestBetaDiskFill(t *testing.T) {
 			t.Fatalf("bundle %d from one IP: %v", i, err)
 		}
 	}
-	// Other IPs fill the 40,000-byte budget.
+	// Other IPs fill the 40,000-byte budget. The L2 is down: no entry can
+	// be found unpaid, so none of the coming slots is evicted
+	// (TestBetaEvictionUnpaid has the L2 up).
+	l2.set(func() { l2.down = true })
 	var filled error
 	for i := uint64(10); filled == nil && i < 30; i++ {
 		_, filled = send(fmt.Sprintf("10.0.1.%d", i), 102, bigTx(t, i, 5_000, 300_000))
@@ -188,5 +196,179 @@ func TestBetaEvictionStatus(t *testing.T) {
 	}
 	if st, err := p.Status(ctx, stored[0]); err != nil || st.Slots[0].State != StatePending {
 		t.Fatalf("its older bundle stays: %+v %v", st, err)
+	}
+}
+
+// TestBetaEvictionUnpaid is the full store of issue 14's last gap: client
+// addresses that fill the disk budget with unpaid bundles for the next
+// slots (which EvictLead's rule never reaches) no longer lock an honest
+// bundle for the next slot out: it takes the room of the largest holder's
+// newest entry the L2 settlement does not pay, and the paid one is kept.
+// With the L2 unreachable, only EvictLead's rule applies: refused.
+func TestBetaEvictionUnpaid(t *testing.T) {
+	c, stop, err := chain.NewInMemory(chain.DevGenesis(params.DevGasLimit, 1_700_000_000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(stop)
+	db, err := store.OpenSQLite("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	var slot atomic.Uint64
+	slot.Store(100)
+	tx := func(nonce uint64) string { return bigTx(t, nonce, 5_000, 300_000) }
+	stored, err := rlp.EncodeToBytes([][]byte{hexutil.MustDecode(tx(0))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	entry := int64(store.BetaEntryBytes + len(stored))
+	p := New(Config{Retention: 200, MaxStoreBytes: 7 * entry, MaxBytesPerIP: 3 * entry}, db, chainID, slot.Load, nil)
+	p.SetGasRules(c)
+	p.SetAccounts(c) // the attacker's key is funded: the money check lets it in
+	l2 := &fakeL2{}
+	NewBetaBlocks(c, p, NewSettlements(l2, SettlementConfig{Refresh: -1}))
+	ctx := context.Background()
+	send := func(ip string, s uint64, nonce uint64) (common.Hash, error) {
+		sl := fmt.Sprint(s)
+		return p.AddFrom(ctx, bundle.BetaBundleArgs{Txs: []string{tx(nonce)}, Slot: &sl}, common.Address{}, ip)
+	}
+	// Three addresses fill the budget with bundles for slots 101-103.
+	var mine []common.Hash // 10.0.0.1's, the largest holder's
+	nonce := uint64(0)
+	for _, a := range []struct {
+		ip string
+		n  int
+	}{{"10.0.0.1", 3}, {"10.0.0.2", 2}, {"10.0.0.3", 2}} {
+		for i := 0; i < a.n; i++ {
+			h, err := send(a.ip, 101+uint64(i), nonce)
+			if err != nil {
+				t.Fatalf("%s bundle %d: %v", a.ip, i, err)
+			}
+			if a.ip == "10.0.0.1" {
+				mine = append(mine, h)
+			}
+			nonce++
+		}
+	}
+	if used, err := db.(Store).BetaBundleBytes(ctx); err != nil || used != 7*entry {
+		t.Fatalf("budget use %d, want %d (full): %v", used, 7*entry, err)
+	}
+	// The largest holder's newest entry (slot 103) is paid on the L2.
+	l2.set(func() {
+		l2.bundles = map[uint64][]auction.Bundle{103: {{AmountOfGas: big.NewInt(300_000), BundleHashes: []common.Hash{mine[2]}}}}
+	})
+	if _, err := send("10.0.9.9", 101, 50); err != nil {
+		t.Fatalf("an honest bundle for the next slot on a store full of unpaid bundles: %v", err)
+	}
+	if st, err := p.Status(ctx, mine[2]); err != nil || st.Slots[0].State != StatePaid {
+		t.Fatalf("the paid entry: %+v %v", st, err)
+	}
+	if st, err := p.Status(ctx, mine[1]); err != nil || st.Slots[0].State != StateEvicted || st.Slots[0].Reason != store.BetaEvicted {
+		t.Fatalf("the largest holder's newest unpaid entry (slot 102): %+v %v", st, err)
+	}
+	// L2 down: nothing is known unpaid, and slots 101-103 are within
+	// EvictLead: a second honest bundle is refused, nothing is evicted.
+	l2.set(func() { l2.down = true })
+	if _, err := send("10.0.9.8", 101, 51); !errors.Is(err, ErrStoreFull) {
+		t.Fatalf("with the L2 down: %v", err)
+	}
+	if st, err := p.Status(ctx, mine[0]); err != nil || st.Slots[0].State != StatePending {
+		t.Fatalf("with the L2 down the entries stay: %+v %v", st, err)
+	}
+}
+
+// TestBetaAdmissionFunds: a beta bundle whose first tx's sender holds
+// nothing, or whose max fee is below any base fee its slot's block can
+// have, is refused with an error that says what was wrong and what was
+// expected (invalid params, -32602), and nothing is stored.
+func TestBetaAdmissionFunds(t *testing.T) {
+	c, stop, err := chain.NewInMemory(chain.DevGenesis(params.DevGasLimit, 1_700_000_000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(stop)
+	db, err := store.OpenSQLite("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	p := New(Config{}, db, chainID, func() uint64 { return 100 }, nil)
+	p.SetAccounts(c)
+	ctx := context.Background()
+	slot := "101"
+	empty, _ := crypto.GenerateKey()
+	_, err = p.AddFrom(ctx, bundle.BetaBundleArgs{Txs: []string{signedTx(t, empty, 0, 0)}, Slot: &slot}, common.Address{}, "10.0.0.1")
+	if !errors.Is(err, bundle.ErrInsufficientFunds) || !strings.Contains(err.Error(), "costs up to 42000000000001 wei (gas limit x max fee + value)") ||
+		!strings.Contains(err.Error(), "holds 0 wei") {
+		t.Fatalf("a sender without funds: %v", err)
+	}
+	var rerr rpc.Error
+	if !errors.As(classify(err), &rerr) || rerr.ErrorCode() != -32602 {
+		t.Fatalf("JSON-RPC class of %v: %v", err, classify(err))
+	}
+	to := common.Address{0xbe, 0xef}
+	cheap, _ := types.SignNewTx(key, types.LatestSignerForChainID(big.NewInt(chainID)), &types.DynamicFeeTx{
+		ChainID: big.NewInt(chainID), GasFeeCap: big.NewInt(1), Gas: 21000, To: &to})
+	raw, _ := cheap.MarshalBinary()
+	_, err = p.AddFrom(ctx, bundle.BetaBundleArgs{Txs: []string{hexutil.Encode(raw)}, Slot: &slot}, common.Address{}, "10.0.0.1")
+	if !errors.Is(err, bundle.ErrFeeCapTooLow) || !strings.Contains(err.Error(), "has max fee 1 wei") {
+		t.Fatalf("max fee 1 wei: %v", err)
+	}
+	if used, err := db.(Store).BetaBundleBytes(ctx); err != nil || used != 0 {
+		t.Fatalf("refused bundles stored: %d bytes, %v", used, err)
+	}
+	// The funded dev key passes.
+	if _, err := p.AddFrom(ctx, bundle.BetaBundleArgs{Txs: []string{signedTx(t, key, 0, 0)}, Slot: &slot}, common.Address{}, "10.0.0.1"); err != nil {
+		t.Fatalf("funded sender: %v", err)
+	}
+}
+
+// TestBetaEvictionOfResentBundle: a bundle sent again for every slot keeps
+// its txs stored while any of its entries is (each new entry costs only
+// 128 bytes); a full store frees them for an honest bundle by evicting
+// every entry, over 40 slots (passed ones, the next ones, far ones).
+func TestBetaEvictionOfResentBundle(t *testing.T) {
+	db, err := store.OpenSQLite("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	var slot atomic.Uint64
+	slot.Store(100)
+	tx := bigTx(t, 0, 5_000, 300_000)
+	stored, _ := rlp.EncodeToBytes([][]byte{hexutil.MustDecode(tx)})
+	entry := int64(store.BetaEntryBytes + len(stored))
+	p := New(Config{Retention: 200, MaxStoreBytes: entry + 39*store.BetaEntryBytes + 100}, db, chainID, slot.Load, nil)
+	NewBetaBlocks(nil, p, NewSettlements(&fakeL2{}, SettlementConfig{Refresh: -1}))
+	ctx := context.Background()
+	send := func(ip string, s uint64, tx string) (common.Hash, error) {
+		sl := fmt.Sprint(s)
+		return p.AddFrom(ctx, bundle.BetaBundleArgs{Txs: []string{tx}, Slot: &sl}, common.Address{}, ip)
+	}
+	var h common.Hash
+	for s := uint64(101); s <= 120; s++ {
+		if h, err = send("10.0.0.1", s, tx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	slot.Store(140) // slots 101-120 passed, within the 64 the status reports
+	for s := uint64(141); s <= 160; s++ {
+		if _, err := send("10.0.0.1", s, tx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := send("10.0.9.9", 141, bigTx(t, 1, 5_000, 300_000)); err != nil {
+		t.Fatalf("an honest bundle of the bundle's size: %v", err)
+	}
+	st, err := p.Status(ctx, h)
+	if err != nil || len(st.Slots) != 40 || len(st.Txs) != 0 {
+		t.Fatalf("the re-sent bundle: %d slots, %d txs, %v", len(st.Slots), len(st.Txs), err)
+	}
+	for _, s := range st.Slots {
+		if s.State != StateEvicted {
+			t.Fatalf("slot %d: %s, want evicted", s.Slot, s.State)
+		}
 	}
 }

@@ -56,16 +56,21 @@ type Config struct {
 	Retention uint64 `toml:",omitempty"`
 	// MaxStoreBytes is the disk budget of stored beta bundles, their txs
 	// as stored (1 GiB), shared by the instances of one database: past it
-	// new bundles are refused until pruning frees room.
+	// a new bundle is stored only if early pruning or eviction (EvictLead)
+	// makes room, else refused until pruning frees room.
 	MaxStoreBytes int64 `toml:",omitempty"`
 	// EvictLead: when the disk budget is spent, a bundle from a client IP
 	// holding fewer stored bytes than the IP holding the most takes the
-	// room of that IP's newest entries of slots at least EvictLead slots
-	// ahead of the current one (16), never an entry with an outcome. It
-	// must exceed how many slots ahead the L2 auction settles (the
-	// operator's settle lead, 8 by default), so that no paid bundle is
-	// evicted: the pool cannot tell paid from unpaid entries inside the
-	// store's write.
+	// room of that IP's newest entries without an outcome: first those of
+	// slots at least EvictLead slots ahead of the current one (16), then,
+	// with an L2 settlement reader (NewBetaBlocks), those of any slot that
+	// a read of the slot's settlement no older than its refresh period
+	// (Settlements.PaidNow) says are not paid, made outside the store's
+	// write (the store re-checks each one inside it). When the L2 cannot
+	// be read, or there is none, only EvictLead's rule applies: it must
+	// exceed how many slots ahead the L2 auction settles (the operator's
+	// settle lead, 8 by default), so that no paid bundle is evicted
+	// without the L2 saying so.
 	EvictLead uint64 `toml:",omitempty"`
 }
 
@@ -92,6 +97,7 @@ type Store interface {
 	PruneExpiredBetaBundles(ctx context.Context, before uint64) (int64, error)
 	BetaBundleBytes(ctx context.Context) (int64, error)
 	OldestBetaSlot(ctx context.Context) (uint64, error)
+	BetaEvictionCandidates(ctx context.Context, ip string, from uint64, need int64, maxSlots int) ([]store.BetaEntryRef, error)
 }
 
 // pruneEvery is how many slots pass between two prunings.
@@ -132,6 +138,9 @@ type Pool struct {
 	// headGasLimit is the head block's gas limit (SetGasRules): the
 	// capacity bound of slots whose beta_gas is not known yet.
 	headGasLimit func() uint64
+	// accounts reads the head state for the admission check
+	// (SetAccounts); nil: no check.
+	accounts bundle.Accounts
 
 	relieving  sync.Mutex    // one early pruning at a time (relieve)
 	relievedAt atomic.Uint64 // the slot of the last early pruning
@@ -215,6 +224,28 @@ func (p *Pool) SetGasRules(c GasRules) {
 	p.headGasLimit = func() uint64 { return c.Head().GasLimit }
 }
 
+// SetAccounts turns on the admission check against the head state, as
+// eth_sendBundle's (core/bundle.CheckFunds): a beta bundle's first tx must
+// have a nonce at least its sender's, a sender holding its gas limit at its
+// max fee plus its value, and a max fee no lower than the lowest base fee
+// the block of its slot can have (a block per slot from the current one
+// on). The money is not spent, but an account without it cannot fill the
+// store. Without it (tests of the pool alone) bundles are admitted on
+// their form.
+func (p *Pool) SetAccounts(a bundle.Accounts) { p.accounts = a }
+
+// admit is the admission check of SetAccounts.
+func (p *Pool) admit(b *bundle.BetaBundle, cur uint64) error {
+	if p.accounts == nil {
+		return nil
+	}
+	blocks := uint64(1)
+	if b.Slot > cur {
+		blocks += b.Slot - cur
+	}
+	return bundle.CheckFunds(p.accounts, b.Txs[0], "beta bundle txs[0]", blocks)
+}
+
 // Capacity is the most gas slot's beta part can hold, as the pool checks
 // bundles against it. When the slot's L2 auction is open, it is the
 // auction's beta_gas: the gas sold for the slot, the number the relay's
@@ -273,6 +304,9 @@ func (p *Pool) AddFrom(ctx context.Context, args bundle.BetaBundleArgs, signer c
 	if err == nil {
 		err = p.checkCapacity(ctx, b, cur)
 	}
+	if err == nil {
+		err = p.admit(b, cur)
+	}
 	if err != nil {
 		rejectedMeter.Mark(1)
 		return common.Hash{}, err
@@ -283,6 +317,12 @@ func (p *Pool) AddFrom(ctx context.Context, args bundle.BetaBundleArgs, signer c
 	sb := &store.BetaBundle{Hash: b.Hash, Txs: b.Raw, Signer: signer}
 	created, err := p.db.PutBetaBundleWithin(ctx, sb, b.Slot, p.now().UnixMilli(), q)
 	if errors.Is(err, ErrStoreFull) && p.relieve(ctx, cur) {
+		created, err = p.db.PutBetaBundleWithin(ctx, sb, b.Slot, p.now().UnixMilli(), q)
+	}
+	for round := 0; errors.Is(err, ErrStoreFull) && round < evictRounds; round++ {
+		if q.Evictable = p.unpaidCandidates(ctx, ip, b.Raw, cur); len(q.Evictable) == 0 {
+			break
+		}
 		created, err = p.db.PutBetaBundleWithin(ctx, sb, b.Slot, p.now().UnixMilli(), q)
 	}
 	switch {
@@ -320,6 +360,90 @@ func (p *Pool) checkCapacity(ctx context.Context, b *bundle.BetaBundle, cur uint
 	}
 	return fmt.Errorf("%w: the txs' gas limits sum to %d, more than %d, the most gas slot %d's block can have (its beta_gas is not known before its L2 auction opens)",
 		bundle.ErrBetaGasTooHigh, b.Gas, limit, b.Slot)
+}
+
+// Eviction of unpaid entries: a full store's new entry may take the room
+// of entries of the largest holder the L2 settlement does not pay, in at
+// most evictRounds rounds (a concurrent writer may take the room freed
+// between a round's read and its write). A round reads the settlement of
+// each slot of its candidates from statusWindow slots before the current
+// one to EvictLead slots ahead (at most statusWindow + EvictLead slots),
+// evictReaders at a time; each slot's read is cached for the reader's
+// refresh period and concurrent ones are merged, so however many clients
+// find the store full, the L2 is asked about a slot about once a period.
+const (
+	evictRounds  = 2
+	evictReaders = 8
+)
+
+// unpaidCandidates lists the entries a bundle of raw txs from client IP ip
+// may evict when the disk budget is spent: the entries without an outcome
+// of the IP holding the most bytes (if ip holds fewer), of any slot from
+// statusWindow slots before cur on (older ones are relieve's), that a
+// fresh read of the L2 settlement (Settlements.PaidNow) says are not paid
+// for their slot, or that are EvictLead slots ahead or more (EvictLead's
+// rule takes those without a read). None without an L2 reader; none of a
+// slot whose settlement cannot be read.
+func (p *Pool) unpaidCandidates(ctx context.Context, ip string, raw [][]byte, cur uint64) []store.BetaEntryRef {
+	if p.paid == nil || p.pruneStore == nil {
+		return nil
+	}
+	need := int64(store.BetaEntryBytes)
+	for _, r := range raw {
+		need += int64(len(r)) + 8 // its RLP string header
+	}
+	from := uint64(0)
+	if cur > statusWindow {
+		from = cur - statusWindow // older entries are relieve's
+	}
+	cands, err := p.pruneStore.BetaEvictionCandidates(ctx, ip, from, need, 0)
+	if err != nil {
+		log.Warn("Listing beta eviction candidates failed", "err", err)
+		return nil
+	}
+	far := cur + p.cfg.EvictLead
+	var slots []uint64 // to read
+	seen := map[uint64]bool{}
+	for _, c := range cands {
+		if c.Slot < far && !seen[c.Slot] {
+			seen[c.Slot] = true
+			slots = append(slots, c.Slot)
+		}
+	}
+	var (
+		paid = map[uint64]map[common.Hash]bool{} // none: unreadable, nothing of the slot goes
+		mu   sync.Mutex
+		wg   sync.WaitGroup
+		turn = make(chan struct{}, evictReaders)
+	)
+	for _, slot := range slots {
+		wg.Add(1)
+		turn <- struct{}{}
+		go func() {
+			defer func() { <-turn; wg.Done() }()
+			entries, err := p.paid.PaidNow(ctx, slot)
+			if err != nil {
+				return
+			}
+			set := map[common.Hash]bool{}
+			for _, e := range entries {
+				for _, h := range e.Hashes {
+					set[h] = true
+				}
+			}
+			mu.Lock()
+			paid[slot] = set
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	var out []store.BetaEntryRef
+	for _, c := range cands {
+		if set := paid[c.Slot]; c.Slot >= far || set != nil && !set[c.Hash] {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // whenRoom says when a full store gets room again.

@@ -11,8 +11,10 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/gavel-eth/gavel/core/bundle"
+	"github.com/gavel-eth/gavel/core/chain"
 	"github.com/gavel-eth/gavel/internal/store"
 	"github.com/gavel-eth/gavel/internal/testutil"
+	"github.com/gavel-eth/gavel/params"
 )
 
 // BenchmarkBetaAdmission is the cost of the quota and budget checks on
@@ -21,7 +23,14 @@ import (
 // and each signer sending 900 (under their quotas of 1,000, so each check
 // counts up to 900 entries twice). Compare with the
 // same benchmark on a build whose quotas are counted in memory.
-func BenchmarkBetaAdmission(b *testing.B) {
+func BenchmarkBetaAdmission(b *testing.B) { benchAdmission(b, false) }
+
+// BenchmarkBetaAdmissionFunds is BenchmarkBetaAdmission with the money
+// check against the head state of an in-memory dev chain (SetAccounts):
+// run both side by side.
+func BenchmarkBetaAdmissionFunds(b *testing.B) { benchAdmission(b, true) }
+
+func benchAdmission(b *testing.B, funds bool) {
 	db, err := store.OpenSQLite(filepath.Join(b.TempDir(), store.FileName))
 	if err != nil {
 		b.Fatal(err)
@@ -29,6 +38,14 @@ func BenchmarkBetaAdmission(b *testing.B) {
 	defer db.Close()
 	var slot atomic.Uint64
 	p := New(Config{MaxPerIP: 1000, MaxPerSigner: 1000}, db, chainID, slot.Load, nil)
+	if funds {
+		c, stop, err := chain.NewInMemory(chain.DevGenesis(params.DevGasLimit, 1_700_000_000))
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer stop()
+		p.SetAccounts(c)
+	}
 	args := make([]bundle.BetaBundleArgs, b.N)
 	for i := range args {
 		s := "5"

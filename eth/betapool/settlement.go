@@ -90,6 +90,8 @@ type Settlements struct {
 	// gasReads merges concurrent reads of one slot's gas (every beta
 	// submission for a slot without an auction yet asks): one L2 call.
 	gasReads singleflight.Group
+	// paidReads merges concurrent PaidNow reads of one slot.
+	paidReads singleflight.Group
 	// downUntil: after a failed read the L2 is not asked again before
 	// this, so a dead L2 costs one timeout per backoff, not one per call.
 	downUntil time.Time
@@ -103,11 +105,12 @@ var ErrL2Down = errors.New("L2 unreachable (backing off)")
 
 // slotRead is what is known of one slot.
 type slotRead struct {
-	entries []miner.BetaEntry
-	readAt  time.Time // zero: never read successfully
-	gas     uint64
-	gasAt   time.Time
-	warned  bool
+	entries   []miner.BetaEntry
+	readAt    time.Time         // zero: never read successfully
+	refreshed []miner.BetaEntry // what the last Refresh read
+	gas       uint64
+	gasAt     time.Time
+	warned    bool
 }
 
 // NewSettlements returns a reader over l2.
@@ -181,7 +184,7 @@ func (s *Settlements) Paid(ctx context.Context, slot uint64) ([]miner.BetaEntry,
 }
 
 // Refresh reads slot's settlement from the L2 now and reports whether it
-// differs from what was cached.
+// differs from what the previous Refresh of slot read.
 func (s *Settlements) Refresh(ctx context.Context, slot uint64) (changed bool, err error) {
 	_, changed, err = s.read(ctx, slot, true)
 	return changed, err
@@ -205,6 +208,29 @@ func (s *Settlements) read(ctx context.Context, slot uint64, force bool) ([]mine
 	}
 	s.mu.Unlock()
 
+	entries, err := s.fetch(ctx, slot)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r = s.slot(slot)
+	if err != nil {
+		if r.readAt.IsZero() {
+			return nil, false, fmt.Errorf("reading the settlement of slot %d: %w", slot, err)
+		}
+		return r.entries, false, nil
+	}
+	changed := false
+	if force {
+		// Compared with the last Refresh, not with the cache, which other
+		// reads (Paid, PaidNow) update too: a payment they saw first is
+		// still a change for the poller.
+		changed = !sameEntries(r.refreshed, entries)
+		r.refreshed = entries
+	}
+	return entries, changed, nil
+}
+
+// fetch reads slot's settlement from the L2 and caches it.
+func (s *Settlements) fetch(ctx context.Context, slot uint64) ([]miner.BetaEntry, error) {
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
 	start := time.Now()
@@ -212,21 +238,42 @@ func (s *Settlements) read(ctx context.Context, slot uint64, force bool) ([]mine
 	l2ReadTimer.UpdateSince(start)
 	if err != nil {
 		s.warn(slot, "queryBundles", err)
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		r := s.slot(slot)
-		if r.readAt.IsZero() {
-			return nil, false, fmt.Errorf("reading the settlement of slot %d: %w", slot, err)
-		}
-		return r.entries, false, nil
+		return nil, err
 	}
 	entries := s.entries(slot, raw)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	r = s.slot(slot)
-	changed := !sameEntries(r.entries, entries)
+	r := s.slot(slot)
 	r.entries, r.readAt = entries, s.now()
-	return entries, changed, nil
+	return entries, nil
+}
+
+// PaidNow is Paid for a decision that must not rest on an old read (a full
+// beta store evicts only entries this says are unpaid): the cached read
+// while it is younger than the refresh period (every call reads when
+// Refresh is negative), else a read now, concurrent ones for a slot merged
+// into one L2 call. When the L2 cannot be read, or the reader is backing
+// off after a failure, it returns the error, never an older read.
+func (s *Settlements) PaidNow(ctx context.Context, slot uint64) ([]miner.BetaEntry, error) {
+	s.mu.Lock()
+	r := s.slot(slot)
+	if s.fresh(r.readAt) {
+		e := r.entries
+		s.mu.Unlock()
+		return e, nil
+	}
+	if s.now().Before(s.downUntil) {
+		s.mu.Unlock()
+		return nil, fmt.Errorf("reading the settlement of slot %d: %w", slot, ErrL2Down)
+	}
+	s.mu.Unlock()
+	v, err, _ := s.paidReads.Do(strconv.FormatUint(slot, 10), func() (any, error) {
+		return s.fetch(ctx, slot)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("reading the settlement of slot %d: %w", slot, err)
+	}
+	return v.([]miner.BetaEntry), nil
 }
 
 // entries applies the bounds to a raw settlement: at most MaxEntries

@@ -110,10 +110,22 @@ func TestSettlementCacheAndL2Down(t *testing.T) {
 	if changed, _ := s.Refresh(ctx, 5); changed {
 		t.Fatal("refresh without a payment reported a change")
 	}
+	// A payment another read saw first (a full store's eviction check) is
+	// still a change for the poller's Refresh.
+	l2.set(func() {
+		l2.bundles[5] = append(l2.bundles[5], auction.Bundle{AmountOfGas: big.NewInt(1), BundleHashes: []common.Hash{{3}}})
+	})
+	now = now.Add(2 * time.Second)
+	if e, err := s.PaidNow(ctx, 5); err != nil || len(e) != 3 {
+		t.Fatalf("PaidNow after a payment: %+v, %v", e, err)
+	}
+	if changed, err := s.Refresh(ctx, 5); err != nil || !changed {
+		t.Fatalf("refresh after a payment PaidNow saw first: changed=%v, %v", changed, err)
+	}
 
 	l2.set(func() { l2.down = true })
 	now = now.Add(2 * time.Second)
-	if e, err := s.Paid(ctx, 5); err != nil || len(e) != 2 {
+	if e, err := s.Paid(ctx, 5); err != nil || len(e) != 3 {
 		t.Fatalf("L2 down: %+v, %v; want the last read", e, err)
 	}
 	reads = l2.reads

@@ -196,7 +196,10 @@ func (h *HTTPRelay) Submit(ctx context.Context, sub *beacon.Submission) error {
 		}
 		h.jsonOnly.Store(true)
 	}
-	raw, err := sub.MarshalJSON()
+	// The signature first: a relay can tell who sent it from the first
+	// bytes (gavel's relay then lets a builder it knows use its reserved
+	// share of the body budget).
+	raw, err := sub.MarshalJSONSignatureFirst()
 	if err != nil {
 		return err
 	}

@@ -17,7 +17,6 @@ import (
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/log"
 	"github.com/ethereum/go-ethereum/metrics"
-	"github.com/holiman/uint256"
 
 	"github.com/gavel-eth/gavel/core/bundle"
 	"github.com/gavel-eth/gavel/core/errclass"
@@ -44,10 +43,11 @@ var (
 	// ErrCancelled: the replacementUuid was cancelled for this block range;
 	// a replayed request cannot bring the bundle back.
 	ErrCancelled = errors.New("replacementUuid was cancelled")
-	// Admission check against the head state (first tx of the bundle).
-	ErrNonceTooLow       = errors.New("bundle's first tx nonce is below the sender's account nonce")
-	ErrInsufficientFunds = errors.New("bundle's first tx sender cannot pay for it")
-	ErrFeeCapTooLow      = errors.New("bundle's first tx max fee per gas is below any base fee its target block can have")
+	// Admission check against the head state (first tx of the bundle):
+	// core/bundle's CheckFunds, shared with beta bundles.
+	ErrNonceTooLow       = bundle.ErrNonceTooLow
+	ErrInsufficientFunds = bundle.ErrInsufficientFunds
+	ErrFeeCapTooLow      = bundle.ErrFeeCapTooLow
 )
 
 // Config bounds the pool ([Mev] section).
@@ -102,19 +102,13 @@ type StatsCounter interface {
 	Add(addr common.Address, kind bundle.StatKind)
 }
 
-// Accounts reads the head state for the admission check (core/chain.Chain).
-type Accounts interface {
-	Head() *types.Header
-	HeadAccount(addr common.Address) (nonce uint64, balance *uint256.Int, err error)
-}
-
 // Pool is the eth_sendBundle pool. Safe for concurrent use.
 type Pool struct {
 	cfg      Config
 	chainID  uint64
 	head     func() uint64
 	stats    StatsCounter
-	accounts Accounts
+	accounts bundle.Accounts
 	notify   func() // called after each accepted bundle (Notify)
 
 	mu        sync.Mutex
@@ -173,7 +167,7 @@ func New(cfg Config, chainID uint64, head func() uint64, stats StatsCounter) *Po
 // to pay its gas at its max fee plus its value, and a max fee no lower
 // than the lowest base fee its target block can have. Without it (tests of
 // the pool alone) bundles are admitted on their form.
-func (p *Pool) SetAccounts(a Accounts) { p.accounts = a }
+func (p *Pool) SetAccounts(a bundle.Accounts) { p.accounts = a }
 
 // Add validates args and adds the bundle for its target block. Sending the
 // same bundle for the same block again is a no-op; a bundle with a
@@ -358,42 +352,17 @@ func tipPerGas(tx *types.Transaction) *big.Int {
 	return tx.GasFeeCap()
 }
 
-// admit is the cheap admission check against the head state (SetAccounts).
+// admit is the cheap admission check against the head state (SetAccounts):
+// the first tx, for a block BlockNumber - head blocks after the head.
 func (p *Pool) admit(b *bundle.SendBundle) error {
 	if p.accounts == nil {
 		return nil
 	}
-	tx := b.Txs[0]
-	from, err := types.Sender(types.LatestSignerForChainID(tx.ChainId()), tx)
-	if err != nil {
-		return fmt.Errorf("%w: txs[0]: bad signature: %v", bundle.ErrSendTxDecode, err)
+	blocks := uint64(0)
+	if h := p.accounts.Head(); h != nil && b.BlockNumber > h.Number.Uint64() {
+		blocks = b.BlockNumber - h.Number.Uint64()
 	}
-	nonce, balance, err := p.accounts.HeadAccount(from)
-	if err != nil {
-		return errclass.Internal(fmt.Errorf("reading the head state: %w", err))
-	}
-	if tx.Nonce() < nonce {
-		return fmt.Errorf("%w: txs[0] %s has nonce %d, %s is at %d", ErrNonceTooLow, tx.Hash().Hex(), tx.Nonce(), from.Hex(), nonce)
-	}
-	cost, overflow := uint256.FromBig(tx.Cost())
-	if overflow || balance.Cmp(cost) < 0 {
-		return fmt.Errorf("%w: txs[0] %s costs up to %s wei (gas x max fee + value), %s holds %s", ErrInsufficientFunds, tx.Hash().Hex(), tx.Cost(), from.Hex(), balance)
-	}
-	if h := p.accounts.Head(); h != nil && h.BaseFee != nil {
-		// The base fee falls by at most 1/8 a block: this is the lowest the
-		// target block's can be.
-		floor := new(big.Int).Set(h.BaseFee)
-		for i := h.Number.Uint64(); i < b.BlockNumber && floor.Sign() > 0; i++ {
-			floor.Sub(floor, new(big.Int).Rsh(floor, 3))
-			if floor.Cmp(big.NewInt(8)) < 0 {
-				floor.SetInt64(0)
-			}
-		}
-		if tx.GasFeeCap().Cmp(floor) < 0 {
-			return fmt.Errorf("%w: txs[0] %s max fee %s wei, block %d's base fee is at least %s", ErrFeeCapTooLow, tx.Hash().Hex(), tx.GasFeeCap(), b.BlockNumber, floor)
-		}
-	}
-	return nil
+	return bundle.CheckFunds(p.accounts, b.Txs[0], "txs[0]", blocks)
 }
 
 // Cancel removes the pending bundle of uuid sent by signer (unsigned

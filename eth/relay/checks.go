@@ -163,6 +163,9 @@ func (r *Relay) precheck(req SubmitRequest) (*prechecked, SubmitOutcome, error) 
 	if err := r.checkCancellations(req.Cancellations); err != nil {
 		return nil, 0, err
 	}
+	if err := r.checkBuilderBlocked(t); err != nil {
+		return nil, 0, err
+	}
 	if err := r.checkFork(sub); err != nil {
 		return nil, 0, err
 	}
@@ -227,7 +230,8 @@ func (r *Relay) checkFork(sub *beacon.Submission) error {
 }
 
 // CheckBidTrace runs, on a submission's bid trace alone, the checks that
-// need no payload: the fork of the slot (fork is the submission's, from its
+// need no payload: whether the operator blocked the builder, the fork of
+// the slot (fork is the submission's, from its
 // Eth-Consensus-Version header or its slot), the past slot, and the slot's
 // duty and fee recipient. The builder API runs it on the message, read
 // before the payload is decoded (for SSZ, before the rest of the body is
@@ -236,6 +240,9 @@ func (r *Relay) checkFork(sub *beacon.Submission) error {
 // duty check hears about the duty here, where the reference relay (which
 // decodes first) would name the timestamp.
 func (r *Relay) CheckBidTrace(t *beacon.BidTrace, fork params.ConsensusFork) error {
+	if err := r.checkBuilderBlocked(t); err != nil {
+		return err
+	}
 	if want := r.cfg.Beacon.ForkAtSlot(t.Slot); fork != want {
 		return withMessage(ErrWrongFork, "not %s payload", want)
 	}

@@ -15,6 +15,7 @@ import (
 var (
 	// Submission checks, in the order they run (checks.go).
 	ErrCancellationsDisabled = errors.New("cancellations are disabled")
+	ErrBuilderBlocked        = errors.New("builder is blocked")                   // message: "builder <pubkey> is blocked by the relay's operator"
 	ErrWrongFork             = errors.New("payload fork does not match the slot") // message: "not <fork> payload"
 	ErrPastSlot              = errors.New("submission for past slot")
 	ErrTimestamp             = errors.New("incorrect timestamp")

@@ -19,7 +19,7 @@ import (
 // before it returns.
 //
 // The work is bounded whatever the request: at most MaxRegistrations
-// entries; a pubkey sent more than once is checked once (its newest entry,
+// entries (those the request held, see WithRegistrationCount); a pubkey sent more than once is checked once (its newest entry,
 // the last one on a tie); unknown validators end the request before any
 // BLS work; at most VerificationsPerRequest signatures are checked, and no
 // more than the client IP's allowance (see WithClient). Entries a cap
@@ -30,8 +30,8 @@ func (r *Relay) RegisterValidators(ctx context.Context, regs []beacon.SignedVali
 	if len(regs) == 0 {
 		return ErrEmptyRegistrations
 	}
-	if len(regs) > r.cfg.MaxRegistrations {
-		return detail(ErrTooManyRegistration, ": %d in one request, at most %d", len(regs), r.cfg.MaxRegistrations)
+	if n := max(len(regs), registrationCountOf(ctx)); n > r.cfg.MaxRegistrations {
+		return detail(ErrTooManyRegistration, ": %d in one request, at most %d", n, r.cfg.MaxRegistrations)
 	}
 	now := r.cfg.Now()
 	latest := uint64(now.Add(r.cfg.RegistrationLookahead).Unix())
@@ -84,6 +84,20 @@ func (r *Relay) RegisterValidators(ctx context.Context, regs []beacon.SignedVali
 		return err
 	}
 	return failure
+}
+
+type registrationCountKey struct{}
+
+// WithRegistrationCount tells RegisterValidators how many registrations the
+// request held before exact copies were left out by the decoder
+// (beacon.DecodeRegistrationsSSZUnique): the per-request cap counts them.
+func WithRegistrationCount(ctx context.Context, n int) context.Context {
+	return context.WithValue(ctx, registrationCountKey{}, n)
+}
+
+func registrationCountOf(ctx context.Context) int {
+	n, _ := ctx.Value(registrationCountKey{}).(int)
+	return n
 }
 
 // checkRegistrationTime bounds a registration's timestamp: not before genesis,

@@ -57,6 +57,14 @@ func TestRegistrationBomb(t *testing.T) {
 		t.Fatalf("over the per-request cap: %v", err)
 	}
 
+	// The cap counts what the request held before its decoder left out
+	// exact copies (relay.WithRegistrationCount).
+	before = relay.RegistrationsVerified()
+	err = e.Relay.RegisterValidators(relay.WithRegistrationCount(ctx, relay.DefaultMaxRegistrations+1), []beacon.SignedValidatorRegistration{bad})
+	if !errors.Is(err, relay.ErrTooManyRegistration) || relay.RegistrationsVerified() != before {
+		t.Fatalf("copies over the per-request cap: %v", err)
+	}
+
 	// Within one request the newest entry of a key wins, whatever the order.
 	newer, older := e.Registration(v0, 21, g+5), e.Registration(v0, 20, g+4)
 	if err := e.Relay.RegisterValidators(ctx, []beacon.SignedValidatorRegistration{newer, older}); err != nil {

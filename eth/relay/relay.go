@@ -266,6 +266,9 @@ func New(cfg Config, c Chain, st store.Relay, pub Publisher, rec SubmissionRecor
 	if err != nil {
 		return nil, err
 	}
+	if err := r.knownBuilders.start(st, cfg.Beacon.SlotAt(uint64(cfg.Now().Unix()))); err != nil {
+		return nil, fmt.Errorf("relay: loading the known builders: %w", err)
+	}
 	if cfg.Shared != nil {
 		r.startSharing()
 	}
@@ -296,6 +299,7 @@ func (r *Relay) SetHeadSlot(slot uint64) {
 	}
 	r.bids.releasePassed(slot)
 	r.waits.prune(slot)
+	r.knownBuilders.refresh(slot)
 	if slot > slotsKept {
 		floor := slot - slotsKept
 		r.bids.prune(floor)

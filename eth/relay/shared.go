@@ -104,9 +104,11 @@ func (r *Relay) SharingUp() <-chan struct{} { return r.sharingUp }
 
 // Close waits for the blocks still being published after getPayload v2
 // answered. Call it after the API stopped serving.
-// It also stops following other instances (when sharing a database).
+// It also stops following other instances (when sharing a database) and
+// refreshing the known builders.
 func (r *Relay) Close() {
 	r.deliveries.wait()
+	r.knownBuilders.stop()
 	if r.stopSharing != nil {
 		r.stopSharing()
 		<-r.sharingDone

@@ -4,7 +4,8 @@
 // a proposer's getHeader, a registration of a known dev validator with a
 // fresh signature) first without the attack (the baseline), then while a
 // child process (niced by -nice) runs the attack; the difference is the
-// "extra" wait the attack causes. `make hostile` starts a `gavel --dev` and
+// "extra" wait the attack causes; with -builders, honest builders' signed
+// submissions too (builders.go). `make hostile` starts a `gavel --dev` and
 // runs each attack; the figures go to docs/security.md.
 //
 //	go run ./internal/hostile -url http://127.0.0.1:9062 -pid $(pidof gavel) -attack gzipstall -conns 200
@@ -31,6 +32,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -46,7 +48,7 @@ import (
 var (
 	target  = flag.String("url", "http://127.0.0.1:9062", "MEV listener of the target (loopback only)")
 	pid     = flag.Int("pid", 0, "process id of the target, for RSS and CPU figures")
-	attack  = flag.String("attack", "gzipstall", "gzipstall | slowlength | registrations | bundles")
+	attack  = flag.String("attack", "gzipstall", "gzipstall | slowlength | registrations | bundles | betafill")
 	rpcURL  = flag.String("rpc", "http://127.0.0.1:19463", "geth JSON-RPC of the target (bundles: the head block number, an honest account's nonce)")
 	perConn = flag.Int("perconn", 525, "bundles: eth_sendBundle calls per connection")
 	conns   = flag.Int("conns", 200, "hostile connections")
@@ -57,8 +59,9 @@ var (
 	baseline = flag.Duration("baseline", 3*time.Second, "honest probes without attack before each run")
 	repeat   = flag.Int("repeat", 1, "runs (baseline, attack, settle) one after the other")
 	niceness = flag.Int("nice", 0, "niceness of the attacker process (the honest probes stay at 0)")
-	signed   = flag.Bool("signed", false, "gzipstall: sign the bid trace with a builder key of the attacker's own (the body is still zeros)")
+	signed   = flag.Bool("signed", false, "gzipstall: sign the bid trace with a fresh builder key of the attacker's own per connection (the body is still zeros)")
 	sustain  = flag.Duration("sustain", 0, "each hostile connection, once answered, starts again on a new one until this has passed (0: once)")
+	flightAt = flag.Duration("flight", 0, "with a target started with GAVEL_FLIGHT=dir: send it SIGUSR1 (a trace snapshot) when an honest probe takes longer than this (0: never)")
 	role     = flag.String("role", "", "internal: attacker runs the attack alone and prints its answers")
 )
 
@@ -72,6 +75,14 @@ func main() {
 	if *role == "attacker" {
 		attackOnly(u.Host)
 		return
+	}
+	if *builders {
+		setupBuilders()
+		// Without the registration probe: it changes the proposers' gas
+		// limits every second, and the builder probes' blocks would fail
+		// the gas-limit rule.
+		probeKinds = slices.DeleteFunc(probeKinds, func(k probeKind) bool { return k.name == "register" })
+		probeKinds = append(probeKinds, builderProbes...)
 	}
 	for i := 0; i < *repeat; i++ {
 		if *repeat > 1 {
@@ -87,6 +98,8 @@ func attackOnly(host string) {
 	var answers map[string]int
 	if *attack == "bundles" {
 		answers = floodBundles()
+	} else if *attack == "betafill" {
+		answers = fillBeta()
 	} else {
 		answers = run(host)
 	}
@@ -132,6 +145,10 @@ func measure() {
 		}
 	})
 	took := time.Since(t0)
+	honestAfter := ""
+	if *attack == "betafill" {
+		honestAfter = honestBeta()
+	}
 	close(stop)
 	<-sampled
 	cpu1 := cpuSeconds()
@@ -144,8 +161,14 @@ func measure() {
 	fmt.Printf("  target CPU seconds during the attack: %.1f\n", cpu1-cpu0)
 	for _, k := range probeKinds {
 		b, d := base[k.name], during[k.name]
-		fmt.Printf("  %-8s baseline %s\n  %-8s attack   %s\n  %-8s extra    p50 %s p99 %s\n", k.name, b, k.name, d, k.name,
-			(d.q(0.5) - b.q(0.5)).Round(100*time.Microsecond), (d.q(0.99) - b.q(0.99)).Round(100*time.Microsecond))
+		fmt.Printf("  %-8s baseline %s\n  %-8s attack   %s\n  %-8s extra    p50 %s p99 %s max %s%s\n", k.name, b, k.name, d, k.name,
+			(d.q(0.5) - b.q(0.5)).Round(100*time.Microsecond), (d.q(0.99) - b.q(0.99)).Round(100*time.Microsecond),
+			(d.q(1) - b.q(0.99)).Round(100*time.Microsecond), d.waits)
+	}
+	fmt.Printf("  target's threads waiting for a core (run queue), per second: baseline %s, attack %s\n",
+		base[probeKinds[0].name].runWait.Round(100*time.Microsecond), during[probeKinds[0].name].runWait.Round(100*time.Microsecond))
+	if honestAfter != "" {
+		fmt.Printf("  honest mev_sendBetaBundle (1,000 bytes, funded dev account 0, 127.0.0.1, the next slot) right after the fill: %s\n", honestAfter)
 	}
 	if *attack == "bundles" {
 		fmt.Printf("  honest eth_sendBundle (funded dev account 0) after the flood: %s\n", honestBundle())
@@ -158,6 +181,10 @@ type latencies struct {
 	failed int
 	codes  map[int]int
 	first  string // the first failure's answer
+
+	slow    []slowAnswer  // answers of slowAt or more
+	waits   string        // the slow answers with the target's run-queue wait during each
+	runWait time.Duration // the target's run-queue wait per second of the phase
 }
 
 func (l *latencies) q(p float64) time.Duration {
@@ -176,13 +203,16 @@ func (l *latencies) String() string {
 	return out
 }
 
+// probeKind is one honest request measured, sent every so often.
+type probeKind struct {
+	name  string
+	every time.Duration
+}
+
 // probeKinds are the honest requests measured: the health check, a
 // proposer's getHeader for the coming slot, and a registration of a known
 // validator with a fresh signature (one BLS verification).
-var probeKinds = []struct {
-	name  string
-	every time.Duration
-}{{"livez", 20 * time.Millisecond}, {"header", 50 * time.Millisecond}, {"register", 250 * time.Millisecond}}
+var probeKinds = []probeKind{{"livez", 20 * time.Millisecond}, {"header", 50 * time.Millisecond}, {"register", 250 * time.Millisecond}}
 
 // probe sends the honest requests for d, or while work runs when it is not
 // nil, each on a new connection from 127.0.0.1, and returns their latencies.
@@ -194,6 +224,7 @@ func probe(d time.Duration, work func()) map[string]*latencies {
 		go func() { work(); close(stop) }()
 	}
 	hp := newHonest()
+	waits := startRunWait()
 	out := map[string]*latencies{}
 	var wg sync.WaitGroup
 	for _, k := range probeKinds {
@@ -220,7 +251,12 @@ func probe(d time.Duration, work func()) map[string]*latencies {
 				if err != nil || res.StatusCode >= 300 {
 					l.failed++
 				} else {
-					l.ok = append(l.ok, time.Since(t0))
+					took := time.Since(t0)
+					l.ok = append(l.ok, took)
+					if took >= slowAt {
+						l.slow = append(l.slow, slowAnswer{t0, took})
+					}
+					slowProbe(k.name, t0, took)
 				}
 				select {
 				case <-stop:
@@ -231,8 +267,10 @@ func probe(d time.Duration, work func()) map[string]*latencies {
 		}()
 	}
 	wg.Wait()
-	for _, l := range out {
+	waits.end()
+	for k, l := range out {
 		slices.Sort(l.ok)
+		l.waits, l.runWait = waits.describe(k, l.slow), waits.perSecond()
 	}
 	return out
 }
@@ -260,6 +298,8 @@ func newHonest() *honest {
 
 func (h *honest) request(kind string) *http.Request {
 	switch kind {
+	case "known", "builderjson", "priority", "unknown":
+		return theBuilders.request(kind)
 	case "header":
 		h.mu.Lock()
 		if time.Since(h.fetched) > 500*time.Millisecond {
@@ -404,6 +444,10 @@ func run(host string) map[string]int {
 		go func(i int) {
 			defer wg.Done()
 			start := time.Now()
+			payload := payload
+			if *signed && *attack == "gzipstall" { // a fresh key per connection
+				payload = append(signedPrefixGzip(), payload...)
+			}
 			for {
 				got := one(host, i, payload)
 				mu.Lock()
@@ -426,7 +470,11 @@ func body() []byte {
 		// coming slot's duty, its proposer and fee recipient, all public),
 		// then zeros: the body is inflated, as an honest one would be.
 		plain := make([]byte, 15<<20-1024)
-		copy(plain, dutyTrace())
+		if *signed { // each connection puts its own signed trace first (run)
+			plain = plain[beacon.SubmissionPrefixLen:]
+		} else {
+			copy(plain, dutyTrace())
+		}
 		var b bytes.Buffer
 		w := gzip.NewWriter(&b)
 		w.Write(plain)
@@ -442,7 +490,7 @@ func body() []byte {
 // (the furthest slot), naming its proposer and fee recipient: the bid trace,
 // and with -signed a valid signature by a builder key of the attacker's own.
 func dutyTrace() []byte {
-	d := validatorDuties()
+	d := cachedDuties()
 	last := len(d) - 1
 	slot, _ := strconv.ParseUint(d[last].Slot, 10, 64)
 	reg := d.registration(last)
@@ -518,6 +566,9 @@ type duties []struct {
 	Slot  string          `json:"slot"`
 	Entry json.RawMessage `json:"entry"`
 }
+
+// cachedDuties is validatorDuties read once (for the attacker's traces).
+var cachedDuties = sync.OnceValue(validatorDuties)
 
 // validatorDuties reads the target's validator duties; it fails on none.
 func validatorDuties() duties {
@@ -631,4 +682,23 @@ func cpuSeconds() float64 {
 	ut, _ := strconv.ParseFloat(f[11], 64)
 	st, _ := strconv.ParseFloat(f[12], 64)
 	return (ut + st) / 100 // clock ticks (USER_HZ 100 on Linux)
+}
+
+var lastFlight atomic.Int64
+
+// slowProbe asks the target for a trace snapshot (-flight) when an honest
+// probe took longer than the threshold, at most once a second.
+func slowProbe(kind string, start time.Time, took time.Duration) {
+	if *flightAt == 0 || took < *flightAt || *pid == 0 {
+		return
+	}
+	now := time.Now().UnixNano()
+	if last := lastFlight.Load(); now-last < int64(time.Second) || !lastFlight.CompareAndSwap(last, now) {
+		return
+	}
+	fmt.Printf("  slow %s probe: %s, started %s, snapshot asked at %s\n", kind, took.Round(100*time.Microsecond),
+		start.Format("15:04:05.000"), time.Now().Format("15:04:05.000"))
+	if p, err := os.FindProcess(*pid); err == nil {
+		p.Signal(syscall.SIGUSR1)
+	}
 }

@@ -73,6 +73,18 @@ type BetaQuota struct {
 	// it past the slots whose auction may have settled, so no paid bundle
 	// is evicted.
 	EvictFrom uint64
+	// Evictable lists entries of any slot the caller found unpaid
+	// (BetaEvictionCandidates, checked against the L2 settlement): a new
+	// entry that finds the disk budget spent takes their room first, in
+	// order, each as long as it is still stored without an outcome and its
+	// client IP holds more bytes than q.IP.
+	Evictable []BetaEntryRef
+}
+
+// BetaEntryRef names one (bundle, slot) entry.
+type BetaEntryRef struct {
+	Hash common.Hash
+	Slot uint64
 }
 
 // MaxBetaEvictions bounds the entries one new beta entry may evict, so
@@ -151,8 +163,10 @@ func (s *sqlStore) PutBetaBundleWithin(ctx context.Context, b *BetaBundle, slot 
 			return err
 		}
 		err = addBetaBytes(ctx, w, BetaEntryBytes+added, q.MaxBytes)
-		for n := 0; errors.Is(err, ErrBetaStoreFull) && q.EvictFrom > 0 && n < MaxBetaEvictions; n++ {
-			evicted, eerr := evictBeta(ctx, w, q, receivedAt)
+		evicting := q.EvictFrom > 0 || len(q.Evictable) > 0
+		listed := q.Evictable
+		for n := 0; errors.Is(err, ErrBetaStoreFull) && evicting && n < MaxBetaEvictions; n++ {
+			evicted, eerr := evictBeta(ctx, w, q, &listed, receivedAt)
 			if eerr != nil {
 				return eerr
 			}
@@ -162,7 +176,7 @@ func (s *sqlStore) PutBetaBundleWithin(ctx context.Context, b *BetaBundle, slot 
 			err = addBetaBytes(ctx, w, BetaEntryBytes+added, q.MaxBytes)
 		}
 		if err != nil {
-			if errors.Is(err, ErrBetaStoreFull) && q.EvictFrom > 0 {
+			if errors.Is(err, ErrBetaStoreFull) && evicting {
 				// Report the refusal, not the evictions: the savepoint
 				// takes them back with the entry.
 				var used int64
@@ -203,15 +217,43 @@ func (s *sqlStore) PutBetaBundleWithin(ctx context.Context, b *BetaBundle, slot 
 	return created, nil
 }
 
-// evictBeta deletes the newest entry of a slot from q.EvictFrom on without
-// an outcome of the client IP holding the most bytes, if q.IP holds fewer
-// bytes than it, records it in beta_evictions, and gives back its room.
-// It reports whether it evicted one.
-func evictBeta(ctx context.Context, w *txWriter, q BetaQuota, now int64) (bool, error) {
+// evictBeta deletes one entry for a new entry of q.IP: the next of
+// *listed (q.Evictable) still stored without an outcome whose client IP
+// holds more bytes than q.IP; else, with q.EvictFrom set, the newest entry
+// of a slot from q.EvictFrom on without an outcome of the client IP
+// holding the most bytes, if q.IP holds fewer bytes than it. The entry is
+// recorded in beta_evictions and its room given back. It reports whether
+// it evicted one.
+func evictBeta(ctx context.Context, w *txWriter, q BetaQuota, listed *[]BetaEntryRef, now int64) (bool, error) {
 	var mine int64
 	err := w.queryRow(ctx, `SELECT bytes FROM beta_ip_usage WHERE ip = ?`, q.IP).Scan(&mine)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return false, err
+	}
+	for len(*listed) > 0 {
+		e := (*listed)[0]
+		*listed = (*listed)[1:]
+		var (
+			ip          string
+			at, entrySz int64
+			theirs      int64
+		)
+		err := w.queryRow(ctx, `SELECT s.ip, s.received_at, s.bytes, u.bytes FROM beta_bundle_slots s JOIN beta_ip_usage u ON u.ip = s.ip
+			WHERE s.hash = ? AND s.slot = ? AND NOT EXISTS (SELECT 1 FROM beta_outcomes o WHERE o.hash = s.hash AND o.slot = s.slot)`,
+			e.Hash[:], int64(e.Slot)).Scan(&ip, &at, &entrySz, &theirs)
+		if errors.Is(err, sql.ErrNoRows) {
+			continue // gone already, or it has an outcome now
+		}
+		if err != nil {
+			return false, err
+		}
+		if ip == q.IP || theirs <= mine {
+			continue
+		}
+		return true, dropBetaEntry(ctx, w, e.Hash[:], int64(e.Slot), at, entrySz, ip, now)
+	}
+	if q.EvictFrom == 0 {
+		return false, nil
 	}
 	var (
 		ip      string
@@ -237,32 +279,108 @@ func evictBeta(ctx context.Context, w *txWriter, q BetaQuota, now int64) (bool, 
 	if err != nil {
 		return false, err
 	}
+	return true, dropBetaEntry(ctx, w, hash, slot, at, entrySz, ip, now)
+}
+
+// dropBetaEntry deletes the entry (hash, slot) of client IP ip, which cost
+// entrySz bytes, records it in beta_evictions, deletes its bundle when no
+// other slot holds it, and gives back the room.
+func dropBetaEntry(ctx context.Context, w *txWriter, hash []byte, slot, at, entrySz int64, ip string, now int64) error {
 	if _, err := w.exec(ctx, `DELETE FROM beta_bundle_slots WHERE hash = ? AND slot = ?`, hash, slot); err != nil {
-		return false, err
+		return err
 	}
 	if _, err := w.exec(ctx, `INSERT INTO beta_evictions (hash, slot, received_at, evicted_at, reason) VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT (hash, slot) DO NOTHING`, hash, slot, at, now, BetaEvicted); err != nil {
-		return false, err
+		return err
 	}
 	if _, err := w.exec(ctx, `UPDATE beta_ip_usage SET bytes = bytes - ? WHERE ip = ?`, entrySz, ip); err != nil {
-		return false, err
+		return err
 	}
 	freed := int64(BetaEntryBytes)
 	var txsLen sql.NullInt64
-	err = w.queryRow(ctx, `SELECT LENGTH(txs) FROM beta_bundles b WHERE hash = ?
+	err := w.queryRow(ctx, `SELECT LENGTH(txs) FROM beta_bundles b WHERE hash = ?
 		AND NOT EXISTS (SELECT 1 FROM beta_bundle_slots s WHERE s.hash = b.hash)`, hash).Scan(&txsLen)
 	switch {
 	case errors.Is(err, sql.ErrNoRows): // still stored for another slot
 	case err != nil:
-		return false, err
+		return err
 	default:
 		if _, err := w.exec(ctx, `DELETE FROM beta_bundles WHERE hash = ?`, hash); err != nil {
-			return false, err
+			return err
 		}
 		freed += txsLen.Int64
 	}
 	_, err = w.exec(ctx, `UPDATE beta_usage SET bytes = bytes - ?`, freed)
-	return err == nil, err
+	return err
+}
+
+// BetaEvictionCandidates returns, when client IP ip holds fewer stored
+// bytes than the IP holding the most, that IP's newest entries without an
+// outcome of slots from from on, until they would give back need bytes
+// (an entry gives back BetaEntryBytes, and its bundle's txs once every
+// entry of the bundle is listed), or MaxBetaEvictions entries, or entries
+// of maxSlots slots (0: any number): what a full store may evict for ip once the caller
+// has found them unpaid (BetaQuota.Evictable). It reads outside any write,
+// so that the caller can ask the L2 about them without holding the store;
+// nothing when ip holds the most.
+func (s *sqlStore) BetaEvictionCandidates(ctx context.Context, ip string, from uint64, need int64, maxSlots int) ([]BetaEntryRef, error) {
+	var holder string
+	var largest, mine int64
+	err := s.db.QueryRowContext(ctx, `SELECT ip, bytes FROM beta_ip_usage ORDER BY bytes DESC LIMIT 1`).Scan(&holder, &largest)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: finding the largest beta holder: %w", err)
+	}
+	err = s.db.QueryRowContext(ctx, s.d.rebind(`SELECT bytes FROM beta_ip_usage WHERE ip = ?`), ip).Scan(&mine)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("store: reading a beta holder: %w", err)
+	}
+	if holder == ip || mine >= largest {
+		return nil, nil
+	}
+	rows, err := s.db.QueryContext(ctx, s.d.rebind(`SELECT s.hash, s.slot,
+		(SELECT COUNT(*) FROM beta_bundle_slots t WHERE t.hash = s.hash), (SELECT LENGTH(txs) FROM beta_bundles b WHERE b.hash = s.hash)
+		FROM beta_bundle_slots s WHERE s.ip = ? AND s.slot >= ?
+		AND NOT EXISTS (SELECT 1 FROM beta_outcomes o WHERE o.hash = s.hash AND o.slot = s.slot)
+		ORDER BY s.received_at DESC, s.slot DESC LIMIT ?`), holder, int64(from), MaxBetaEvictions)
+	if err != nil {
+		return nil, fmt.Errorf("store: listing beta eviction candidates: %w", err)
+	}
+	defer rows.Close()
+	var (
+		out    []BetaEntryRef
+		slots  = map[uint64]bool{}
+		listed = map[common.Hash]int64{} // entries listed per bundle
+		got    int64
+	)
+	for got < need && rows.Next() {
+		var (
+			hash    []byte
+			slot, n int64
+			txsLen  sql.NullInt64
+		)
+		if err := rows.Scan(&hash, &slot, &n, &txsLen); err != nil {
+			return nil, fmt.Errorf("store: listing beta eviction candidates: %w", err)
+		}
+		if !slots[uint64(slot)] {
+			if maxSlots > 0 && len(slots) == maxSlots {
+				break
+			}
+			slots[uint64(slot)] = true
+		}
+		h := common.BytesToHash(hash)
+		out = append(out, BetaEntryRef{Hash: h, Slot: uint64(slot)})
+		got += BetaEntryBytes
+		if listed[h]++; listed[h] == n {
+			got += txsLen.Int64
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: listing beta eviction candidates: %w", err)
+	}
+	return out, nil
 }
 
 // addBetaBytes adds size to the stored bytes unless that passes max (0:

@@ -98,3 +98,75 @@ func TestBetaEvictionForSmallerHolder(t *testing.T) {
 		}
 	})
 }
+
+// TestBetaEvictionOfListedEntries: when the disk budget is spent,
+// BetaEvictionCandidates lists the largest holder's newest entries without
+// an outcome, of any slot (also the coming ones, which EvictFrom never
+// reaches), and a new entry takes the room of those the caller passes in
+// BetaQuota.Evictable, in the same transaction; one given an outcome since
+// it was listed stays, and nothing is listed for the largest holder itself
+// or before the slot asked for.
+func TestBetaEvictionOfListedEntries(t *testing.T) {
+	backends(t, func(t *testing.T, db *testDB) {
+		ctx := context.Background()
+		s := db.open(t).(*sqlStore)
+		defer s.Close()
+		entry := int64(BetaEntryBytes + 104)
+		q := BetaQuota{From: 10, EvictFrom: 100, MaxBytes: 6 * entry}
+		put := func(i int, slot uint64, at int64, ip string, ev []BetaEntryRef) error {
+			q := q
+			q.IP, q.Evictable = ip, ev
+			_, err := s.PutBetaBundleWithin(ctx, betaBundle(i, common.Address{}), slot, at, q)
+			return err
+		}
+		// 10.0.0.1 fills the budget with entries of the coming slots 11-15.
+		for i := 0; i < 5; i++ {
+			if err := put(i, uint64(11+i), int64(1+i), "10.0.0.1", nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := put(9, 11, 9, "10.0.0.2", nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := put(10, 11, 10, "10.0.0.3", nil); !errors.Is(err, ErrBetaStoreFull) {
+			t.Fatalf("full store, nothing from EvictFrom on: %v", err)
+		}
+		if c, err := s.BetaEvictionCandidates(ctx, "10.0.0.1", 0, 1<<20, 10); err != nil || len(c) != 0 {
+			t.Fatalf("candidates for the largest holder itself: %v %v", c, err)
+		}
+		// Newest first, bounded by the bytes needed and by the slots.
+		c, err := s.BetaEvictionCandidates(ctx, "10.0.0.3", 0, 2*entry, 10)
+		want := []BetaEntryRef{{betaBundle(4, common.Address{}).Hash, 15}, {betaBundle(3, common.Address{}).Hash, 14}}
+		if err != nil || len(c) != 2 || c[0] != want[0] || c[1] != want[1] {
+			t.Fatalf("candidates %v %v, want %v", c, err, want)
+		}
+		if c, _ := s.BetaEvictionCandidates(ctx, "10.0.0.3", 0, 1<<20, 3); len(c) != 3 {
+			t.Fatalf("three slots at most: %v", c)
+		}
+		if c, _ := s.BetaEvictionCandidates(ctx, "10.0.0.3", 16, 1<<20, 10); len(c) != 0 {
+			t.Fatalf("slots from 16 on only: %v", c)
+		}
+		// Bundle 4 (slot 15) got an outcome since it was listed: it stays,
+		// and bundle 3 (slot 14) goes.
+		if err := s.PutBetaOutcomes(ctx, []BetaOutcome{{Hash: want[0].Hash, Slot: 15, State: BetaIncluded, Reason: "x"}}); err != nil {
+			t.Fatal(err)
+		}
+		if err := put(10, 11, 11, "10.0.0.3", want); err != nil {
+			t.Fatalf("with listed entries: %v", err)
+		}
+		if b, err := s.BetaBundle(ctx, want[1].Hash); err != nil || b.Slots[0].Evicted != BetaEvicted {
+			t.Fatalf("listed entry of slot 14: %+v %v", b, err)
+		}
+		if b, err := s.BetaBundle(ctx, want[0].Hash); err != nil || b.Slots[0].Evicted != "" {
+			t.Fatalf("listed entry with an outcome: %+v %v", b, err)
+		}
+		// An entry of an IP holding no more than the sender is not taken.
+		mine := []BetaEntryRef{{betaBundle(9, common.Address{}).Hash, 11}}
+		if err := put(11, 12, 12, "10.0.0.3", mine); !errors.Is(err, ErrBetaStoreFull) {
+			t.Fatalf("entry of an IP holding as little: %v", err)
+		}
+		if used, err := s.BetaBundleBytes(ctx); err != nil || used != 6*entry {
+			t.Fatalf("budget use %d, want %d: %v", used, 6*entry, err)
+		}
+	})
+}

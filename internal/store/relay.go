@@ -129,4 +129,6 @@ type Relay interface {
 	PutBlockSubmissions(ctx context.Context, subs []BlockSubmission) error
 	// BlockSubmissions answers the builder_blocks_received data query.
 	BlockSubmissions(ctx context.Context, q SubmissionQuery) ([]BlockSubmission, error)
+
+	RelayBuilders
 }

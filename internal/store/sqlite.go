@@ -159,6 +159,8 @@ var migrations = []string{
 	betaQuotaSchema,
 	// 7: beta bundle eviction for a client holding fewer bytes (beta.go).
 	betaEvictSchema,
+	// 8: the operator's builder statuses (relay_builders.go).
+	builderStatusSchema,
 }
 
 type sqlStore struct {

@@ -123,37 +123,71 @@ func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
 		mevapi.WriteError(w, http.StatusUnsupportedMediaType, err.Error())
 		return
 	}
-	// The bid trace and the signature lead an SSZ submission: the checks
-	// that need only the trace run on it before the rest is even read, and
-	// the signature is verified while the rest is decompressed and decoded.
+	// The bid trace and the signature lead an SSZ submission (and a JSON
+	// one that sends its signature before its payload): the checks that
+	// need only the trace run on it before the rest is even read, and the
+	// signature is verified while the rest is read, decompressed and
+	// decoded.
 	version := req.Header.Get("Eth-Consensus-Version")
 	var early *relay.SignatureCheck
 	var rejected error // the message's checks failed: the rest is not read
-	var onPrefix func([]byte) error
+	var checked bool   // the message's checks ran on the prefix
 	var cut readCut
 	acct := mevapi.AccountOf(req)
-	if ssz {
-		// Until the prefix names the builder, the body may use the budget's
-		// reserve for known builders; then only a known builder whose
-		// signature verified keeps that right.
-		acct.ExpectVouch()
+	// Until the prefix names the builder, the body may use the budget's
+	// reserve for known builders; then only a known builder whose
+	// signature verified keeps that right.
+	acct.ExpectVouch()
+	// onMessage runs the message's checks and starts the signature's
+	// (when the prefix holds it).
+	onMessage := func(t *beacon.BidTrace, fork params.ConsensusFork, sig *beacon.BLSSignature) error {
+		checked = true
+		if rejected = b.r.CheckBidTrace(t, fork); rejected != nil {
+			return rejected
+		}
+		known := sig != nil && b.r.KnownBuilder(t.BuilderPubkey, t.Slot)
+		if !known {
+			// The general share only: refused at once (503) when the
+			// budget's use reaches into the reserve, before the signature
+			// costs a BLS verification.
+			if err := acct.Unvouched(); err != nil || sig == nil {
+				return err
+			}
+		}
+		early = b.r.StartSignatureCheck(t, *sig)
+		go cut.onBadSignature(req.Context(), early, http.NewResponseController(w))
+		if !known {
+			return nil
+		}
+		return b.vouch(req.Context(), acct, early)
+	}
+	prefixLen := sszPrefixLen
+	onPrefix := func(prefix []byte) error {
+		if prefix[0] == '{' { // JSON labelled octet-stream: checked once decoded
+			return acct.Unvouched()
+		}
+		t, fork, ok := b.traceSSZ(prefix, version)
+		if !ok {
+			return acct.Unvouched() // decoding says what is wrong
+		}
+		sig, err := beacon.SubmissionSignatureSSZ(fork, prefix)
+		if err != nil {
+			return acct.Unvouched()
+		}
+		return onMessage(t, fork, &sig)
+	}
+	if !ssz {
+		prefixLen = jsonPrefixLen
 		onPrefix = func(prefix []byte) error {
-			if prefix[0] == '{' { // JSON labelled octet-stream: checked once decoded
-				return acct.Unvouched()
+			t, sig, err := beacon.SubmissionPrefixJSON(prefix)
+			if err != nil || t == nil {
+				return acct.Unvouched() // decoding says what is wrong, or the message is not first
 			}
-			t, fork, ok := b.traceSSZ(prefix, version)
+			fork, ok := b.fork(version, t.Slot)
 			if !ok {
-				return acct.Unvouched() // decoding says what is wrong
-			}
-			if rejected = b.r.CheckBidTrace(t, fork); rejected != nil {
-				return rejected
-			}
-			early = b.earlySignature(t, fork, prefix)
-			if early == nil {
 				return acct.Unvouched()
 			}
-			go cut.onBadSignature(req.Context(), early, http.NewResponseController(w))
-			return b.vouch(req.Context(), acct, t, early)
+			return onMessage(t, fork, sig)
 		}
 	}
 	// Once the signature check started from the prefix has failed, the rest
@@ -164,7 +198,7 @@ func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
 		}
 		return early.Failed()
 	}
-	body, err := readSubmission(acct, req.Body, gzipped, req.ContentLength, b.cfg.MaxSubmissionBytes, onPrefix, signed)
+	body, err := readSubmission(acct, req.Body, gzipped, req.ContentLength, b.cfg.MaxSubmissionBytes, prefixLen, onPrefix, signed)
 	cut.done()
 	if err != nil {
 		if rejected != nil {
@@ -185,8 +219,9 @@ func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
 		mevapi.WriteError(w, status, err.Error())
 		return
 	}
-	if early == nil && (!ssz || len(body) > 0 && body[0] == '{') {
-		// JSON: decode the message first, check it, then the payload.
+	if !checked && (!ssz || len(body) > 0 && body[0] == '{') {
+		// JSON whose message was not in its first bytes: decode the
+		// message first, check it, then the payload.
 		if t, err := beacon.SubmissionTraceJSON(body); err == nil {
 			if fork, ok := b.fork(version, t.Slot); ok {
 				if err := b.r.CheckBidTrace(t, fork); err != nil {
@@ -224,14 +259,11 @@ func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
 
 // vouch lets a submission of a known builder (relay.KnownBuilder) draw on
 // the body budget's reserve once its signature verified (a millisecond or
-// so: the parsed key is cached); any other submission is left to the
-// general share (mevapi.Account.Unvouched). Fresh builder keys cost
-// nothing, so without this, signed submissions from many addresses could
-// keep every honest builder's large submission out.
-func (b *builderAPI) vouch(ctx context.Context, acct *mevapi.Account, t *beacon.BidTrace, early *relay.SignatureCheck) error {
-	if !b.r.KnownBuilder(t.BuilderPubkey, t.Slot) {
-		return acct.Unvouched()
-	}
+// so: the parsed key is cached); else it is left to the general share
+// (mevapi.Account.Unvouched). Fresh builder keys cost nothing, so without
+// this, signed submissions from many addresses could keep every honest
+// builder's large submission out.
+func (b *builderAPI) vouch(ctx context.Context, acct *mevapi.Account, early *relay.SignatureCheck) error {
 	select {
 	case <-early.Done():
 	case <-ctx.Done():
@@ -277,6 +309,10 @@ func (c *readCut) done() {
 // reader hands to onPrefix: enough for any fork's bid trace and signature.
 const sszPrefixLen = beacon.SubmissionPrefixLen
 
+// jsonPrefixLen is the same for a JSON submission: enough for its message
+// and signature when it sends them first (beacon.SubmissionPrefixJSON).
+const jsonPrefixLen = beacon.SubmissionPrefixJSONLen
+
 // fork is the submission's fork: its Eth-Consensus-Version header, or
 // without one its slot's; false when the header names no fork.
 func (b *builderAPI) fork(version string, slot uint64) (params.ConsensusFork, bool) {
@@ -304,16 +340,6 @@ func (b *builderAPI) traceSSZ(prefix []byte, version string) (*beacon.BidTrace, 
 	return t, fork, ok
 }
 
-// earlySignature starts the signature check of an SSZ submission from its
-// first bytes; nil when they hold no signature.
-func (b *builderAPI) earlySignature(t *beacon.BidTrace, fork params.ConsensusFork, prefix []byte) *relay.SignatureCheck {
-	sig, err := beacon.SubmissionSignatureSSZ(fork, prefix)
-	if err != nil {
-		return nil
-	}
-	return b.r.StartSignatureCheck(t, sig)
-}
-
 // ReadSubmission reads a submission body, gunzipping it when gzipped, and
 // fails once more than limit bytes come out (a gzip bomb is cut off there,
 // never inflated whole). size is the announced length (-1 unknown). When
@@ -326,13 +352,14 @@ func (b *builderAPI) earlySignature(t *beacon.BidTrace, fork params.ConsensusFor
 // decoding aliases transactions and blobs into it (see package beacon), so
 // it belongs to the decoded submission.
 func ReadSubmission(body io.Reader, gzipped bool, size, limit int64, onPrefix func([]byte) error) ([]byte, error) {
-	return readSubmission(nil, body, gzipped, size, limit, onPrefix, nil)
+	return readSubmission(nil, body, gzipped, size, limit, sszPrefixLen, onPrefix, nil)
 }
 
-// readSubmission is ReadSubmission within a request's body budget; when
-// stop is set, it is asked before each read of the (inflated) body and an
-// error it returns ends the read.
-func readSubmission(acct *mevapi.Account, body io.Reader, gzipped bool, size, limit int64, onPrefix func([]byte) error, stop func() error) ([]byte, error) {
+// readSubmission is ReadSubmission within a request's body budget, with
+// onPrefix called on the first prefixLen bytes; when stop is set, it is
+// asked before each read of the (inflated) body and an error it returns
+// ends the read.
+func readSubmission(acct *mevapi.Account, body io.Reader, gzipped bool, size, limit int64, prefixLen int, onPrefix func([]byte) error, stop func() error) ([]byte, error) {
 	tooLarge := func(what string) func() error {
 		return func() error { return fmt.Errorf("%w: more than %d bytes%s", ErrSubmissionTooLarge, limit, what) }
 	}
@@ -340,7 +367,7 @@ func readSubmission(acct *mevapi.Account, body io.Reader, gzipped bool, size, li
 		if size > limit {
 			return nil, fmt.Errorf("%w: %d bytes announced, the limit is %d", ErrSubmissionTooLarge, size, limit)
 		}
-		out, err := mevapi.ReadAll(acct, stopping(body, stop), limit, size, sszPrefixLen, onPrefix, tooLarge(""))
+		out, err := mevapi.ReadAll(acct, stopping(body, stop), limit, size, prefixLen, onPrefix, tooLarge(""))
 		return out, readError(err)
 	}
 	if err := acct.Reserve(gzipState); err != nil {
@@ -355,10 +382,11 @@ func readSubmission(acct *mevapi.Account, body io.Reader, gzipped bool, size, li
 	default:
 	}
 	var err error
+	in := &inputCount{r: body, limit: maxPrefixInput}
 	if zr == nil {
-		zr, err = gzip.NewReader(network(body))
+		zr, err = gzip.NewReader(network(in))
 	} else {
-		err = zr.Reset(network(body))
+		err = zr.Reset(network(in))
 	}
 	if err != nil {
 		return nil, fmt.Errorf("invalid gzip body: %w", err)
@@ -369,8 +397,63 @@ func readSubmission(acct *mevapi.Account, body io.Reader, gzipped bool, size, li
 		default: // enough kept: this one is garbage
 		}
 	}()
-	out, err := mevapi.ReadAll(acct, stopping(cpu(zr), stop), limit, -1, sszPrefixLen, onPrefix, tooLarge(" after decompression"))
+	src := &prefixFirst{free: zr, gated: cpu(zr), left: prefixLen, in: in}
+	out, err := mevapi.ReadAll(acct, stopping(src, stop), limit, -1, prefixLen, onPrefix, tooLarge(" after decompression"))
+	if errors.Is(err, errPrefixInput) {
+		err = fmt.Errorf("invalid gzip body: its first %d bytes inflate to fewer than %d", maxPrefixInput, prefixLen)
+	}
 	return out, readError(err)
+}
+
+// maxPrefixInput bounds the compressed bytes a gzip submission's first
+// bytes (onPrefix's) may take: honest compression needs a few hundred.
+const maxPrefixInput = 64 << 10
+
+// errPrefixInput ends a gzip body whose first bytes take more than
+// maxPrefixInput compressed bytes.
+var errPrefixInput = errors.New("gzip prefix over its input bound")
+
+// prefixFirst inflates a submission's first left bytes without a turn of
+// the CPU gate, the rest in turns. Those first bytes name the builder
+// (onPrefix): read at once, a known builder is told apart as soon as they
+// arrive, and a submission that cannot use the body budget's reserve
+// leaves it at once, rather than both holding their gzip state and first
+// chunk there while a thousand others take turns inflating. The work is
+// bounded: a few KiB out of at most maxPrefixInput bytes in (inputCount).
+type prefixFirst struct {
+	free, gated io.Reader
+	left        int
+	in          *inputCount
+}
+
+func (p *prefixFirst) Read(b []byte) (int, error) {
+	if p.left <= 0 {
+		return p.gated.Read(b)
+	}
+	n, err := p.free.Read(b[:min(len(b), p.left)])
+	if p.left -= n; p.left <= 0 {
+		p.in.limit = 0 // the rest is read in turns, unbounded here
+	}
+	return n, err
+}
+
+// inputCount fails reads past limit bytes (0: no limit).
+type inputCount struct {
+	r     io.Reader
+	n     int64
+	limit int64
+}
+
+func (c *inputCount) Read(b []byte) (int, error) {
+	if c.limit > 0 {
+		if c.n >= c.limit {
+			return 0, errPrefixInput
+		}
+		b = b[:min(int64(len(b)), c.limit-c.n)]
+	}
+	n, err := c.r.Read(b)
+	c.n += int64(n)
+	return n, err
 }
 
 // stopping returns r, asking stop (when set) before each read.

@@ -131,13 +131,18 @@ func (p *proposerAPI) register(w http.ResponseWriter, req *http.Request) {
 	var decodeErr error
 	gerr := heavy(req, body, func() {
 		var regs []beacon.SignedValidatorRegistration
+		ctx := relay.WithClient(req.Context(), mevapi.ClientIP(req))
 		if ssz {
-			regs, decodeErr = beacon.DecodeRegistrationsSSZ(body)
+			// Exact copies of an entry are left out as they are decoded:
+			// the decoded request grows with its distinct entries only.
+			var total int
+			regs, total, decodeErr = beacon.DecodeRegistrationsSSZUnique(body)
+			ctx = relay.WithRegistrationCount(ctx, total)
 		} else {
 			regs, decodeErr = beacon.DecodeRegistrationsJSON(body)
 		}
 		if decodeErr == nil {
-			err = p.r.RegisterValidators(relay.WithClient(req.Context(), mevapi.ClientIP(req)), regs)
+			err = p.r.RegisterValidators(ctx, regs)
 		}
 	})
 	if gerr != nil {

@@ -2,6 +2,7 @@ package relayapi_test
 
 import (
 	"bytes"
+	"compress/gzip"
 	"errors"
 	"io"
 	"strings"
@@ -77,5 +78,38 @@ func TestReadSubmission(t *testing.T) {
 	}
 	if _, err := relayapi.ReadSubmission(bytes.NewReader([]byte("not gzip")), true, 8, 1000, nil); err == nil || !strings.Contains(err.Error(), "invalid gzip body") {
 		t.Errorf("not gzip: %v", err)
+	}
+}
+
+// TestGzipPrefixInputBound: the first bytes of a gzip submission are
+// inflated outside the CPU gate, so the compressed bytes they may take are
+// bounded: a stream of empty deflate blocks before any output is refused
+// once it passes 64 KiB; honest streams need a few hundred bytes.
+func TestGzipPrefixInputBound(t *testing.T) {
+	var z bytes.Buffer
+	zw := gzip.NewWriter(&z)
+	for range 20_000 { // 5 bytes each: an empty stored block
+		zw.Flush()
+	}
+	zw.Write(make([]byte, 4096))
+	zw.Close()
+	if z.Len() < 64<<10 {
+		t.Fatalf("the stream is %d bytes, want more than 64 KiB before its first output", z.Len())
+	}
+	_, err := relayapi.ReadSubmission(bytes.NewReader(z.Bytes()), true, int64(z.Len()), 1<<20, func([]byte) error { return nil })
+	if err == nil || !strings.Contains(err.Error(), "inflate to fewer than") {
+		t.Fatalf("empty blocks before the prefix: %v, want refused", err)
+	}
+	// The same output with the empty blocks after the prefix is read whole.
+	z.Reset()
+	zw = gzip.NewWriter(&z)
+	zw.Write(make([]byte, 4096))
+	for range 20_000 {
+		zw.Flush()
+	}
+	zw.Close()
+	out, err := relayapi.ReadSubmission(bytes.NewReader(z.Bytes()), true, int64(z.Len()), 1<<20, func([]byte) error { return nil })
+	if err != nil || len(out) != 4096 {
+		t.Fatalf("empty blocks after the prefix: %d bytes, %v", len(out), err)
 	}
 }

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ethereum/go-ethereum/metrics"
+
 	"github.com/gavel-eth/gavel/core/beacon"
 	"github.com/gavel-eth/gavel/eth/relay"
 	"github.com/gavel-eth/gavel/eth/relay/relaytest"
@@ -417,5 +419,41 @@ func TestGoerliVectorsBySlot(t *testing.T) {
 		if code != 400 || errorMessage(t, out) != "could not find slot duty" {
 			t.Errorf("%s: %d %s", f, code, out)
 		}
+	}
+}
+
+// TestRegistrationCopiesHTTP: a registration request of many exact copies
+// is decoded into its distinct entries (beacon.DecodeRegistrationsSSZUnique)
+// and still answered as the relay decides on the whole request: over the
+// per-request cap, "too many registrations"; 60,000 copies of a bad one,
+// one signature checked and the signature error.
+func TestRegistrationCopiesHTTP(t *testing.T) {
+	e, base := server(t)
+	bad := e.Registration(e.Validators[0], 12, e.Beacon.GenesisTime+1)
+	bad.Message.GasLimit = 13 // the signature no longer matches
+	send := func(n int) (int, []byte) {
+		copies := make([]beacon.SignedValidatorRegistration, n)
+		for i := range copies {
+			copies[i] = bad
+		}
+		body, _ := beacon.EncodeRegistrationsSSZ(copies)
+		code, _, out := do(t, "POST", base+relayapi.PathRegisterValidator, body, map[string]string{"Content-Type": "application/octet-stream"})
+		return code, out
+	}
+	verified := func() int64 {
+		return metrics.DefaultRegistry.Get("gavel/relay/registrations/verified").(*metrics.Meter).Snapshot().Count()
+	}
+	before := verified()
+	if code, out := send(relay.DefaultMaxRegistrations + 1); code != 400 || !strings.Contains(string(out), relay.ErrTooManyRegistration.Error()) {
+		t.Fatalf("copies over the cap: %d %s", code, out)
+	}
+	if verified() != before {
+		t.Fatal("copies over the cap: a signature was checked")
+	}
+	if code, out := send(60_000); code != 400 || !strings.Contains(string(out), relay.ErrValidatorSignature.Error()) {
+		t.Fatalf("60,000 copies of a bad registration: %d %s", code, out)
+	}
+	if n := verified() - before; n != 1 {
+		t.Fatalf("60,000 copies of a bad registration: %d signatures checked, want 1", n)
 	}
 }

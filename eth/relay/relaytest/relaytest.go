@@ -60,6 +60,9 @@ type Env struct {
 	Senders   []*ecdsa.PrivateKey
 	Publisher *Publisher
 	Clock     *Clock
+	// Traces records the relay's bid traces (Options.Traces); they reach
+	// the store on Flush.
+	Traces *store.SubmissionBuffer
 
 	genesis *types.Header
 	nonces  map[common.Address]uint64
@@ -133,6 +136,9 @@ type Options struct {
 	// Spec is the consensus preset of the relay and of the blocks the
 	// proposers sign (nil: mainnet).
 	Spec *beacon.Spec
+	// Traces records the relay's bid traces in the store, as a node does
+	// (Env.Traces; flushed only when asked, and on cleanup).
+	Traces bool
 }
 
 func key(label string, i int) *beacon.SecretKey {
@@ -206,7 +212,13 @@ func New(tb testing.TB, opts Options) *Env {
 	if opts.Configure != nil {
 		opts.Configure(&cfg)
 	}
-	e.Relay, err = relay.New(cfg, c, st, e.Publisher, nil)
+	var rec relay.SubmissionRecorder
+	if opts.Traces {
+		e.Traces = store.NewSubmissionBuffer(st, time.Hour, 0, 0)
+		tb.Cleanup(func() { e.Traces.Close() })
+		rec = e.Traces
+	}
+	e.Relay, err = relay.New(cfg, c, st, e.Publisher, rec)
 	if err != nil {
 		tb.Fatal(err)
 	}
