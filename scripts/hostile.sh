@@ -12,7 +12,10 @@
 # FLIGHT=50ms keeps the target's execution trace (GAVEL_FLIGHT) and saves
 # it into FLIGHTDIR (default build/flight) whenever an honest probe takes
 # longer. GAVEL_ARGS adds flags to the node (betafill: GAVEL_ARGS="--config
-# scripts/hostile-betafill.toml").
+# scripts/hostile-betafill.toml"). BATCH is rpcflood's calls per JSON-RPC
+# request (1: single calls); rpcflood also probes an honest single call
+# (rpccall). ATTACKS=rpcflood CONNS=16 HOLD=10s is the batch flood of
+# docs/security.md.
 set -euo pipefail
 GAVEL=${GAVEL:-build/bin/gavel}
 ATTACKS=${ATTACKS:-"gzipstall slowlength registrations bundles"}
@@ -26,6 +29,7 @@ SIGNED=${SIGNED:-false}
 BUILDERS=${BUILDERS:-false}
 BASELINE=${BASELINE:-3s}
 FLIGHT=${FLIGHT:-0s}
+BATCH=${BATCH:-100}
 PORT=${PORT:-19462}
 dir=$(mktemp -d)
 if [ "$FLIGHT" != 0s ]; then
@@ -42,7 +46,7 @@ for a in $ATTACKS; do
     sleep 0.2
   done
   sleep 4 # a few slots: caches warm, validators registered
-  "$dir/hostile" -url "http://127.0.0.1:$PORT" -pid "$pid" -attack "$a" -conns "$CONNS" -spread "$SPREAD" -hold "$HOLD" -baseline "$BASELINE" -repeat "$REPEAT" -nice "$NICE" -sustain "$SUSTAIN" -signed="$SIGNED" -builders="$BUILDERS" -flight "$FLIGHT" -datadir "$dir/data-$a" -rpc "http://127.0.0.1:$((PORT+1))" || true
+  "$dir/hostile" -url "http://127.0.0.1:$PORT" -pid "$pid" -attack "$a" -conns "$CONNS" -spread "$SPREAD" -hold "$HOLD" -baseline "$BASELINE" -repeat "$REPEAT" -nice "$NICE" -sustain "$SUSTAIN" -signed="$SIGNED" -builders="$BUILDERS" -flight "$FLIGHT" -batch "$BATCH" -datadir "$dir/data-$a" -rpc "http://127.0.0.1:$((PORT+1))" || true
   kill -INT "$pid"; wait "$pid" || true
 done
 rm -rf "$dir"

@@ -48,7 +48,7 @@ import (
 var (
 	target  = flag.String("url", "http://127.0.0.1:9062", "MEV listener of the target (loopback only)")
 	pid     = flag.Int("pid", 0, "process id of the target, for RSS and CPU figures")
-	attack  = flag.String("attack", "gzipstall", "gzipstall | slowlength | registrations | bundles | betafill")
+	attack  = flag.String("attack", "gzipstall", "gzipstall | slowlength | registrations | bundles | betafill | rpcflood")
 	rpcURL  = flag.String("rpc", "http://127.0.0.1:19463", "geth JSON-RPC of the target (bundles: the head block number, an honest account's nonce)")
 	perConn = flag.Int("perconn", 525, "bundles: eth_sendBundle calls per connection")
 	conns   = flag.Int("conns", 200, "hostile connections")
@@ -84,6 +84,9 @@ func main() {
 		probeKinds = slices.DeleteFunc(probeKinds, func(k probeKind) bool { return k.name == "register" })
 		probeKinds = append(probeKinds, builderProbes...)
 	}
+	if *attack == "rpcflood" {
+		probeKinds = append(probeKinds, rpcProbe)
+	}
 	for i := 0; i < *repeat; i++ {
 		if *repeat > 1 {
 			fmt.Printf("run %d of %d\n", i+1, *repeat)
@@ -100,6 +103,8 @@ func attackOnly(host string) {
 		answers = floodBundles()
 	} else if *attack == "betafill" {
 		answers = fillBeta()
+	} else if *attack == "rpcflood" {
+		answers = floodRPC()
 	} else {
 		answers = run(host)
 	}
@@ -300,6 +305,8 @@ func (h *honest) request(kind string) *http.Request {
 	switch kind {
 	case "known", "builderjson", "priority", "unknown":
 		return theBuilders.request(kind)
+	case rpcProbe.name:
+		return rpcProbeRequest()
 	case "header":
 		h.mu.Lock()
 		if time.Since(h.fetched) > 500*time.Millisecond {
