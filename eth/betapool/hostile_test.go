@@ -48,17 +48,28 @@ func bigTx(t *testing.T, nonce uint64, n int, gas uint64) string {
 // bundles of slots 64 slots old that were never included or missed go
 // early; and pruning deletes the bundles of slots past the retention
 // period, while those within it still answer mev_getBetaBundle.
-func TestBetaDiskFill(t *testing.T) {
+// devChain is an in-memory dev chain whose genesis funds the dev keys.
+func devChain(t *testing.T) *chain.Chain {
 	c, stop, err := chain.NewInMemory(chain.DevGenesis(params.DevGasLimit, 1_700_000_000))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(stop)
+	return c
+}
+
+// memDB is an in-memory SQLite store, closed at the test's end.
+func memDB(t *testing.T) store.Store {
 	db, err := store.OpenSQLite("")
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+func TestBetaDiskFill(t *testing.T) {
+	c, db := devChain(t), memDB(t)
 	var slot atomic.Uint64
 	slot.Store(100)
 	p := New(Config{MaxPerIP: 5, Retention: 200, MaxStoreBytes: 40_000}, db, chainID, slot.Load, nil)
@@ -81,7 +92,7 @@ func TestBetaDiskFill(t *testing.T) {
 	if _, err := send("10.0.0.1", 102, bigTx(t, 0, 0, 1<<24+1)); !errors.Is(err, bundle.ErrBetaGasTooHigh) {
 		t.Fatalf("a tx over EIP-7825's cap: %v", err)
 	}
-	_, err = send("10.0.0.1", 101, bigTx(t, 0, 0, 600_000), bigTx(t, 1, 0, 600_000))
+	_, err := send("10.0.0.1", 101, bigTx(t, 0, 0, 600_000), bigTx(t, 1, 0, 600_000))
 	if !errors.Is(err, bundle.ErrBetaGasTooHigh) || !strings.Contains(err.Error(), "sum to 1200000, slot 101 sells 1000000 gas") {
 		t.Fatalf("1.2M gas for a slot selling 1M: %v", err)
 	}
@@ -159,11 +170,7 @@ func txHash(t *testing.T, s string) common.Hash {
 // goes and mev_getBetaBundle reports it evicted, with the reason; the
 // largest holder itself is still refused.
 func TestBetaEvictionStatus(t *testing.T) {
-	db, err := store.OpenSQLite("")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db := memDB(t)
 	var slot atomic.Uint64
 	slot.Store(100)
 	p := New(Config{Retention: 200, MaxStoreBytes: 20_000}, db, chainID, slot.Load, nil)
@@ -206,16 +213,7 @@ func TestBetaEvictionStatus(t *testing.T) {
 // newest entry the L2 settlement does not pay, and the paid one is kept.
 // With the L2 unreachable, only EvictLead's rule applies: refused.
 func TestBetaEvictionUnpaid(t *testing.T) {
-	c, stop, err := chain.NewInMemory(chain.DevGenesis(params.DevGasLimit, 1_700_000_000))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(stop)
-	db, err := store.OpenSQLite("")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	c, db := devChain(t), memDB(t)
 	var slot atomic.Uint64
 	slot.Store(100)
 	tx := func(nonce uint64) string { return bigTx(t, nonce, 5_000, 300_000) }
@@ -284,22 +282,13 @@ func TestBetaEvictionUnpaid(t *testing.T) {
 // have, is refused with an error that says what was wrong and what was
 // expected (invalid params, -32602), and nothing is stored.
 func TestBetaAdmissionFunds(t *testing.T) {
-	c, stop, err := chain.NewInMemory(chain.DevGenesis(params.DevGasLimit, 1_700_000_000))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(stop)
-	db, err := store.OpenSQLite("")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	c, db := devChain(t), memDB(t)
 	p := New(Config{}, db, chainID, func() uint64 { return 100 }, nil)
 	p.SetAccounts(c)
 	ctx := context.Background()
 	slot := "101"
 	empty, _ := crypto.GenerateKey()
-	_, err = p.AddFrom(ctx, bundle.BetaBundleArgs{Txs: []string{signedTx(t, empty, 0, 0)}, Slot: &slot}, common.Address{}, "10.0.0.1")
+	_, err := p.AddFrom(ctx, bundle.BetaBundleArgs{Txs: []string{signedTx(t, empty, 0, 0)}, Slot: &slot}, common.Address{}, "10.0.0.1")
 	if !errors.Is(err, bundle.ErrInsufficientFunds) || !strings.Contains(err.Error(), "costs up to 42000000000001 wei (gas limit x max fee + value)") ||
 		!strings.Contains(err.Error(), "holds 0 wei") {
 		t.Fatalf("a sender without funds: %v", err)
@@ -330,11 +319,7 @@ func TestBetaAdmissionFunds(t *testing.T) {
 // 128 bytes); a full store frees them for an honest bundle by evicting
 // every entry, over 40 slots (passed ones, the next ones, far ones).
 func TestBetaEvictionOfResentBundle(t *testing.T) {
-	db, err := store.OpenSQLite("")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db := memDB(t)
 	var slot atomic.Uint64
 	slot.Store(100)
 	tx := bigTx(t, 0, 5_000, 300_000)
@@ -347,7 +332,10 @@ func TestBetaEvictionOfResentBundle(t *testing.T) {
 		sl := fmt.Sprint(s)
 		return p.AddFrom(ctx, bundle.BetaBundleArgs{Txs: []string{tx}, Slot: &sl}, common.Address{}, ip)
 	}
-	var h common.Hash
+	var (
+		h   common.Hash
+		err error
+	)
 	for s := uint64(101); s <= 120; s++ {
 		if h, err = send("10.0.0.1", s, tx); err != nil {
 			t.Fatal(err)
