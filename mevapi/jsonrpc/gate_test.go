@@ -65,3 +65,18 @@ func TestBatchCountsPerCallInIPLimit(t *testing.T) {
 		t.Fatalf("a single call with 2 requests left: status %d: %s", status, raw)
 	}
 }
+
+// TestBatchResponseLimit: once a batch's answers pass BatchResponseLimit
+// bytes, the calls left get -32003 "response too large"; notifications get
+// nothing.
+func TestBatchResponseLimit(t *testing.T) {
+	ts, _ := newTestServer(t, Config{BatchResponseLimit: 40})
+	status, _, raw := post(t, ts.URL+"/v1", `[{"jsonrpc":"2.0","id":1,"method":"test_echo","params":["a"]},{"jsonrpc":"2.0","id":2,"method":"test_echo","params":["b"]},{"jsonrpc":"2.0","method":"test_echo","params":["c"]},{"jsonrpc":"2.0","id":4,"method":"test_echo","params":["d"]}]`, nil)
+	var batch []response
+	if err := json.Unmarshal([]byte(raw), &batch); status != http.StatusOK || err != nil {
+		t.Fatalf("status %d, %v: %s", status, err, raw)
+	}
+	if len(batch) != 3 || string(batch[0].Result) != `"a"` || string(batch[1].Result) != `"b"` || batch[2].Error == nil || batch[2].Error.Code != -32003 || string(batch[2].ID) != "4" {
+		t.Fatalf("want a, b, then -32003 for id 4 (the notification unanswered): %s", raw)
+	}
+}

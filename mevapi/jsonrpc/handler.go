@@ -199,30 +199,18 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, requireSig bool) 
 			"missing request signature: this endpoint requires an X-Ethereum-Signature (or X-Flashbots-Signature) header \"<address>:<signature>\"")
 		return
 	}
-	if !isBatch(body) {
-		s.serveParsed(w, r, body, signer, false)
-		return
-	}
-	// A batch runs its calls one after the other on one goroutine: up to
-	// BatchItemLimit calls, milliseconds of CPU. It runs in a turn of the
-	// listener's CPU gate, so however many batches arrive at once a core
-	// stays free for single calls, health checks and the node (a flood of
-	// batches of cheap lookups took /livez from 2 ms to 85 ms at p99 without
-	// it: docs/security.md). A batch that gets no turn within the request's
-	// read timeout is answered 503.
-	if err := mevapi.AccountOf(r).Heavy(int64(len(body)), func() { s.serveParsed(w, r, body, signer, true) }); err != nil {
-		batchBusyMeter.Mark(1)
-		writeError(w, mevapi.BodyStatus(err), CodeLimitExceeded, "server busy: "+err.Error()+", retry later")
-	}
-}
-
-// serveParsed answers a request whose body was read and whose signature (if
-// any) was verified: batch checks, the per-signer limit, then the call or
-// batch itself.
-func (s *Server) serveParsed(w http.ResponseWriter, r *http.Request, body []byte, signer common.Address, batch bool) {
+	var calls []json.RawMessage
+	batch := isBatch(body)
 	if batch {
-		var calls []json.RawMessage
-		switch err := json.Unmarshal(body, &calls); {
+		var err error
+		// Parsing a batch of up to BodyLimit bytes is CPU work on the
+		// body, in a turn of the listener's CPU gate as its calls are.
+		if herr := mevapi.AccountOf(r).Heavy(int64(len(body)), func() { err = json.Unmarshal(body, &calls) }); herr != nil {
+			batchBusyMeter.Mark(1)
+			writeError(w, mevapi.BodyStatus(herr), CodeLimitExceeded, "server busy: "+herr.Error()+", retry later")
+			return
+		}
+		switch {
 		case err != nil:
 			writeError(w, http.StatusBadRequest, CodeParseError, "parse error: the batch is not a JSON array of requests: "+err.Error())
 			return
@@ -253,7 +241,11 @@ func (s *Server) serveParsed(w http.ResponseWriter, r *http.Request, body []byte
 	if s.onRequest != nil {
 		s.onRequest(signer)
 	}
-	if !batch && s.serveFast(ctx, w, body) {
+	if batch {
+		s.dispatchBatch(ctx, w, r, calls)
+		return
+	}
+	if s.serveFast(ctx, w, body) {
 		return
 	}
 	s.dispatch(ctx, w, r, body)
@@ -280,29 +272,99 @@ func compressed(values []string) string {
 
 // dispatch hands body to the rpc.Server and maps its answer to a status.
 func (s *Server) dispatch(ctx context.Context, w http.ResponseWriter, r *http.Request, body []byte) {
+	status, out := s.call(ctx, r, body)
+	if status == http.StatusOK {
+		status, out = mapSingle(body, out)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	w.Write(out)
+}
+
+// call runs one request body through the rpc.Server and returns its HTTP
+// status and response.
+func (s *Server) call(ctx context.Context, r *http.Request, body []byte) (int, []byte) {
 	inner, err := http.NewRequestWithContext(ctx, http.MethodPost, "/", bytes.NewReader(body))
 	if err != nil {
-		writeError(w, http.StatusInternalServerError, CodeInternal, internalMessage)
-		return
+		return http.StatusInternalServerError, encodeError(nil, CodeInternal, internalMessage)
 	}
 	inner.ContentLength = int64(len(body))
 	inner.Header.Set("Content-Type", "application/json")
 	inner.RemoteAddr, inner.Host, inner.Proto = r.RemoteAddr, r.Host, r.Proto
 	rec := &recorder{header: http.Header{}, status: http.StatusOK}
 	s.rpc.ServeHTTP(rec, inner)
+	return rec.status, rec.buf.Bytes()
+}
 
-	out := rec.buf.Bytes()
-	status := rec.status
-	if status == http.StatusOK {
-		if isBatch(body) {
-			out = hideInternalInBatch(out)
-		} else {
-			status, out = mapSingle(body, out)
+// dispatchBatch runs a batch's calls one after the other, as geth's
+// dispatcher does, each in a turn of the listener's CPU gate: however many
+// batches arrive at once, a core stays free for single calls, health checks
+// and the node (a flood of batches of cheap lookups took /livez from 2 ms
+// to 85 ms at p99 without it: docs/security.md), and since the turn is given
+// back between calls (to the request with the least work done), a batch of
+// slow calls does not hold it from submissions that need it. A call that
+// gets no turn within the request's read timeout, and every call after it,
+// is answered with a -32005 "server busy" error; once the answers pass
+// BatchResponseLimit bytes the remaining calls get geth's -32003
+// "response too large". Notifications (no id) get no answer.
+func (s *Server) dispatchBatch(ctx context.Context, w http.ResponseWriter, r *http.Request, calls []json.RawMessage) {
+	acct := mevapi.AccountOf(r)
+	out := []byte{'['}
+	size, n := 0, 0
+	add := func(item []byte) {
+		if item = bytes.TrimSpace(item); len(item) == 0 {
+			return
+		}
+		if n > 0 {
+			out = append(out, ',')
+		}
+		out = append(out, item...)
+		size += len(item)
+		n++
+	}
+	for i, c := range calls {
+		if isBatch(c) { // a batch in a batch is no request
+			add(encodeError(nil, CodeInvalidRequest, "invalid request"))
+			continue
+		}
+		var resp []byte
+		if err := acct.Heavy(int64(len(c)), func() {
+			_, resp = s.call(ctx, r, c)
+		}); err != nil {
+			batchBusyMeter.Mark(1)
+			restWithError(calls[i:], CodeLimitExceeded, "server busy: "+err.Error()+", retry later", add)
+			break
+		}
+		add(resp)
+		if s.cfg.BatchResponseLimit > 0 && size > s.cfg.BatchResponseLimit {
+			restWithError(calls[i+1:], -32003, "response too large", add)
+			break
 		}
 	}
 	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	w.Write(out)
+	w.WriteHeader(http.StatusOK)
+	if n == 0 {
+		return // only notifications: geth answers nothing
+	}
+	w.Write(hideInternalInBatch(append(out, ']', '\n')))
+}
+
+// restWithError answers each call of calls that is not a notification with
+// the error.
+func restWithError(calls []json.RawMessage, code int, msg string, add func([]byte)) {
+	for _, c := range calls {
+		var req struct {
+			ID *json.RawMessage `json:"id"`
+		}
+		if json.Unmarshal(c, &req) == nil && req.ID == nil {
+			continue // a notification
+		}
+		id := json.RawMessage("null")
+		if req.ID != nil {
+			id = *req.ID
+		}
+		add(encodeError(id, code, msg))
+	}
 }
 
 // mapSingle sets the HTTP status of a single call's response from its error
