@@ -367,8 +367,13 @@ func loadAvg() string {
 
 // rpcCall posts one JSON-RPC call and returns the HTTP status and result.
 func rpcCall(url, method string, params ...any) (int, json.RawMessage, string) {
+	return rpcCallWith(http.DefaultClient, url, method, params...)
+}
+
+// rpcCallWith is rpcCall through client.
+func rpcCallWith(client *http.Client, url, method string, params ...any) (int, json.RawMessage, string) {
 	body, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "method": method, "params": params})
-	res, err := http.Post(url, "application/json", bytes.NewReader(body))
+	res, err := client.Post(url, "application/json", bytes.NewReader(body))
 	if err != nil {
 		return 0, nil, err.Error()
 	}
@@ -415,8 +420,9 @@ func floodBundles() map[string]int {
 		go func() {
 			defer wg.Done()
 			key, _ := crypto.GenerateKey()
+			client := attackerClient(c)
 			for i := 0; i < *perConn; i++ {
-				st, _, _ := rpcCall(*target, "eth_sendBundle", map[string]any{"txs": []hexutil.Bytes{bundleTx(key, uint64(i))}, "blockNumber": hexutil.Uint64(head + 3 + uint64(i%200))})
+				st, _, _ := rpcCallWith(client, *target, "eth_sendBundle", map[string]any{"txs": []hexutil.Bytes{bundleTx(key, uint64(i))}, "blockNumber": hexutil.Uint64(head + 3 + uint64(i%200))})
 				mu.Lock()
 				answers[strconv.Itoa(st)]++
 				mu.Unlock()
@@ -584,9 +590,13 @@ func validatorDuties() duties {
 		fail(err)
 	}
 	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	if err != nil {
+		fail(err)
+	}
 	var d duties
-	if err := json.NewDecoder(res.Body).Decode(&d); err != nil || len(d) == 0 {
-		fail(fmt.Errorf("no validator duties (%v)", err))
+	if err := json.Unmarshal(body, &d); err != nil || len(d) == 0 {
+		fail(fmt.Errorf("no validator duties (%s: %.200s)", res.Status, body))
 	}
 	return d
 }
@@ -605,9 +615,21 @@ func fail(err error) {
 	os.Exit(1)
 }
 
+// attackerAddr is the source address of hostile connection i: one of
+// -spread addresses 127.0.1.x, never the honest probes' 127.0.0.1.
+func attackerAddr(i int) *net.TCPAddr {
+	return &net.TCPAddr{IP: net.IPv4(127, 0, 1, byte(1+i%max(1, min(*spread, 250))))}
+}
+
+// attackerClient is an HTTP client whose connections come from
+// attackerAddr(i), one at a time.
+func attackerClient(i int) *http.Client {
+	d := net.Dialer{LocalAddr: attackerAddr(i), Timeout: 5 * time.Second}
+	return &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{DialContext: d.DialContext, MaxConnsPerHost: 1}}
+}
+
 func one(host string, i int, payload []byte) string {
-	src := net.IPv4(127, 0, 1, byte(1+i%max(1, min(*spread, 250))))
-	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: src}, Timeout: 5 * time.Second}
+	d := net.Dialer{LocalAddr: attackerAddr(i), Timeout: 5 * time.Second}
 	c, err := d.Dial("tcp", host)
 	if err != nil {
 		return "dial error"

@@ -51,7 +51,7 @@ var (
 	badSignatureMeter = metrics.NewRegisteredMeter("gavel/mev/rpc/badsignature", nil)
 	rateLimitedMeter  = metrics.NewRegisteredMeter("gavel/mev/rpc/ratelimited", nil)
 	tooLargeMeter     = metrics.NewRegisteredMeter("gavel/mev/rpc/toolarge", nil)
-	batchBusyMeter    = metrics.NewRegisteredMeter("gavel/mev/rpc/batchbusy", nil)
+	busyMeter         = metrics.NewRegisteredMeter("gavel/mev/rpc/busy", nil)
 )
 
 // Server dispatches JSON-RPC calls arriving on the MEV listener.
@@ -206,7 +206,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, requireSig bool) 
 		// Parsing a batch of up to BodyLimit bytes is CPU work on the
 		// body, in a turn of the listener's CPU gate as its calls are.
 		if herr := mevapi.AccountOf(r).Heavy(int64(len(body)), func() { err = json.Unmarshal(body, &calls) }); herr != nil {
-			batchBusyMeter.Mark(1)
+			busyMeter.Mark(1)
 			writeError(w, mevapi.BodyStatus(herr), CodeLimitExceeded, "server busy: "+herr.Error()+", retry later")
 			return
 		}
@@ -245,10 +245,19 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, requireSig bool) 
 		s.dispatchBatch(ctx, w, r, calls)
 		return
 	}
-	if s.serveFast(ctx, w, body) {
-		return
+	// A single call runs in a turn of the listener's CPU gate too: a flood
+	// of single calls from many connections (eth_sendBundle of unfunded
+	// keys: decoding, sender recovery, a state read each) otherwise keeps
+	// both cores busy and /livez and getHeader wait behind it (p99 315 ms
+	// extra on a quiet machine: docs/security.md).
+	if herr := mevapi.AccountOf(r).Heavy(int64(len(body)), func() {
+		if !s.serveFast(ctx, w, body) {
+			s.dispatch(ctx, w, r, body)
+		}
+	}); herr != nil {
+		busyMeter.Mark(1)
+		writeError(w, mevapi.BodyStatus(herr), CodeLimitExceeded, "server busy: "+herr.Error()+", retry later")
 	}
-	s.dispatch(ctx, w, r, body)
 }
 
 // msgInvalidRequest replaces geth's bare "invalid request" for JSON that
@@ -331,7 +340,7 @@ func (s *Server) dispatchBatch(ctx context.Context, w http.ResponseWriter, r *ht
 		if err := acct.Heavy(int64(len(c)), func() {
 			_, resp = s.call(ctx, r, c)
 		}); err != nil {
-			batchBusyMeter.Mark(1)
+			busyMeter.Mark(1)
 			restWithError(calls[i:], CodeLimitExceeded, "server busy: "+err.Error()+", retry later", add)
 			break
 		}
