@@ -135,6 +135,19 @@ func openRelayStore(ctx *cli.Context) (store.Store, error) {
 	return nil, fmt.Errorf("%w: name the relay's database with --datadir (SQLite) or --store.url (PostgreSQL); a --dev node without --datadir keeps it in a temporary file no other process can reach", errUsage)
 }
 
+// withRelayStore runs f on the database --datadir or --store.url names,
+// with 30 s for its reads and writes, and closes it.
+func withRelayStore(ctx *cli.Context, f func(context.Context, store.Store) error) error {
+	st, err := openRelayStore(ctx)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	cctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	return f(cctx, st)
+}
+
 // builderArg parses the command's one argument, a builder public key.
 func builderArg(ctx *cli.Context) (beacon.BLSPubkey, error) {
 	var pk beacon.BLSPubkey
@@ -148,21 +161,18 @@ func builderArg(ctx *cli.Context) (beacon.BLSPubkey, error) {
 }
 
 func runBuildersList(ctx *cli.Context) error {
-	st, err := openRelayStore(ctx)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	n := 0
-	err = st.BuilderStatuses(context.Background(), func(b *store.BuilderStatus) error {
-		n++
-		_, err := fmt.Fprintf(ctx.App.Writer, "%s %s %s %q\n", b.Pubkey, b.Status, time.UnixMilli(b.UpdatedAt).UTC().Format(time.RFC3339), b.Note)
+	return withRelayStore(ctx, func(cctx context.Context, st store.Store) error {
+		n := 0
+		err := st.BuilderStatuses(cctx, func(b *store.BuilderStatus) error {
+			n++
+			_, err := fmt.Fprintf(ctx.App.Writer, "%s %s %s %q\n", b.Pubkey, b.Status, time.UnixMilli(b.UpdatedAt).UTC().Format(time.RFC3339), b.Note)
+			return err
+		})
+		if err == nil && n == 0 {
+			fmt.Fprintln(ctx.App.Writer, "no builder has a status")
+		}
 		return err
 	})
-	if err == nil && n == 0 {
-		fmt.Fprintln(ctx.App.Writer, "no builder has a status")
-	}
-	return err
 }
 
 func runBuildersSet(ctx *cli.Context) error {
@@ -174,18 +184,13 @@ func runBuildersSet(ctx *cli.Context) error {
 	if status != store.BuilderHighPriority && status != store.BuilderBlocked {
 		return fmt.Errorf("%w: --status %q: expected %s or %s", errUsage, status, store.BuilderHighPriority, store.BuilderBlocked)
 	}
-	st, err := openRelayStore(ctx)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	cctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	if err := st.SetBuilderStatus(cctx, store.BuilderStatus{Pubkey: pk, Status: status, Note: ctx.String("note"), UpdatedAt: time.Now().UnixMilli()}); err != nil {
-		return err
-	}
-	fmt.Fprintf(ctx.App.Writer, "%s is %s (relays read it at their next head slot)\n", pk, status)
-	return nil
+	return withRelayStore(ctx, func(cctx context.Context, st store.Store) error {
+		if err := st.SetBuilderStatus(cctx, store.BuilderStatus{Pubkey: pk, Status: status, Note: ctx.String("note"), UpdatedAt: time.Now().UnixMilli()}); err != nil {
+			return err
+		}
+		fmt.Fprintf(ctx.App.Writer, "%s is %s (relays read it at their next head slot)\n", pk, status)
+		return nil
+	})
 }
 
 func runBuildersClear(ctx *cli.Context) error {
@@ -193,21 +198,16 @@ func runBuildersClear(ctx *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	st, err := openRelayStore(ctx)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	cctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	found, err := st.ClearBuilderStatus(cctx, pk)
-	if err != nil {
-		return err
-	}
-	if !found {
-		fmt.Fprintf(ctx.App.Writer, "%s had no status\n", pk)
+	return withRelayStore(ctx, func(cctx context.Context, st store.Store) error {
+		found, err := st.ClearBuilderStatus(cctx, pk)
+		switch {
+		case err != nil:
+			return err
+		case !found:
+			fmt.Fprintf(ctx.App.Writer, "%s had no status\n", pk)
+		default:
+			fmt.Fprintf(ctx.App.Writer, "%s has no status now (relays read it at their next head slot)\n", pk)
+		}
 		return nil
-	}
-	fmt.Fprintf(ctx.App.Writer, "%s has no status now (relays read it at their next head slot)\n", pk)
-	return nil
+	})
 }

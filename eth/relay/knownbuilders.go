@@ -119,27 +119,15 @@ func (k *knownBuilders) load(ctx context.Context, st store.RelayBuilders, head u
 	}
 	k.mu.Lock()
 	from := k.from
+	k.status = status
+	k.expire(head)
 	k.mu.Unlock()
-	var recent []struct {
-		pk   beacon.BLSPubkey
-		slot uint64
-	}
 	err := st.RecentBuilders(ctx, from, maxKnownBuilders, func(pk beacon.BLSPubkey, slot uint64) error {
-		recent = append(recent, struct {
-			pk   beacon.BLSPubkey
-			slot uint64
-		}{pk, slot})
+		k.add(pk, slot)
 		return nil
 	})
 	if err != nil {
 		return err
-	}
-	k.mu.Lock()
-	k.status = status
-	k.expire(head)
-	k.mu.Unlock()
-	for _, b := range recent {
-		k.add(b.pk, b.slot)
 	}
 	k.mu.Lock()
 	k.from = max(k.from, head-min(head, builderRefreshLag))
