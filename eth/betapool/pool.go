@@ -21,6 +21,7 @@ import (
 	"github.com/ethereum/go-ethereum/log"
 	"github.com/ethereum/go-ethereum/metrics"
 	gethparams "github.com/ethereum/go-ethereum/params"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/gavel-eth/gavel/core/bundle"
 	"github.com/gavel-eth/gavel/core/errclass"
@@ -413,17 +414,14 @@ func (p *Pool) unpaidCandidates(ctx context.Context, ip string, raw [][]byte, cu
 	var (
 		paid = map[uint64]map[common.Hash]bool{} // none: unreadable, nothing of the slot goes
 		mu   sync.Mutex
-		wg   sync.WaitGroup
-		turn = make(chan struct{}, evictReaders)
+		g    errgroup.Group
 	)
+	g.SetLimit(evictReaders)
 	for _, slot := range slots {
-		wg.Add(1)
-		turn <- struct{}{}
-		go func() {
-			defer func() { <-turn; wg.Done() }()
+		g.Go(func() error {
 			entries, err := p.paid.PaidNow(ctx, slot)
 			if err != nil {
-				return
+				return nil // unreadable: none of the slot's entries goes
 			}
 			set := map[common.Hash]bool{}
 			for _, e := range entries {
@@ -434,9 +432,10 @@ func (p *Pool) unpaidCandidates(ctx context.Context, ip string, raw [][]byte, cu
 			mu.Lock()
 			paid[slot] = set
 			mu.Unlock()
-		}()
+			return nil
+		})
 	}
-	wg.Wait()
+	g.Wait()
 	var out []store.BetaEntryRef
 	for _, c := range cands {
 		if set := paid[c.Slot]; c.Slot >= far || set != nil && !set[c.Hash] {
