@@ -38,7 +38,7 @@ var (
 func CheckFunds(a Accounts, tx *types.Transaction, what string, blocks uint64) error {
 	from, err := types.Sender(types.LatestSignerForChainID(tx.ChainId()), tx)
 	if err != nil {
-		return fmt.Errorf("%s %s: bad signature: %v", what, tx.Hash().Hex(), err)
+		return fmt.Errorf("%w: %s %s: bad signature: %v", ErrSendTxDecode, what, tx.Hash().Hex(), err)
 	}
 	nonce, balance, err := a.HeadAccount(from)
 	if err != nil {
