@@ -18,7 +18,6 @@ import (
 	"fmt"
 	"net"
 	"net/http"
-	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -151,8 +150,8 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, requireSig bool) 
 		writeError(w, http.StatusTooManyRequests, CodeLimitExceeded, "rate limit exceeded for this IP address, retry later")
 		return
 	}
-	if enc := compressed(r.Header.Values("Content-Encoding")); enc != "" {
-		writeError(w, http.StatusUnsupportedMediaType, CodeInvalidRequest, fmt.Sprintf("Content-Encoding %q is not supported on JSON-RPC: send the JSON body uncompressed", enc))
+	if codings := mevapi.ContentCodings(r.Header.Values("Content-Encoding")); len(codings) > 0 {
+		writeError(w, http.StatusUnsupportedMediaType, CodeInvalidRequest, fmt.Sprintf("Content-Encoding %q is not supported on JSON-RPC: send the JSON body uncompressed", codings[0]))
 		return
 	}
 	tooLarge := func() error { return fmt.Errorf("%w: limit is %d bytes", mevapi.ErrBodyTooLarge, s.cfg.BodyLimit) }
@@ -264,20 +263,6 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, requireSig bool) 
 // parses but is not a request (null, a string, a number, a method that is
 // not a string).
 const msgInvalidRequest = `invalid request: expected a JSON object with "jsonrpc":"2.0", "method" (a string), "params" (an array) and "id"`
-
-// compressed returns the first content coding other than identity among
-// every value of a (possibly repeated, comma-separated) Content-Encoding
-// header, or "" when the body is plain.
-func compressed(values []string) string {
-	for _, v := range values {
-		for _, c := range strings.Split(v, ",") {
-			if c = strings.TrimSpace(c); c != "" && !strings.EqualFold(c, "identity") {
-				return c
-			}
-		}
-	}
-	return ""
-}
 
 // dispatch hands body to the rpc.Server and maps its answer to a status.
 func (s *Server) dispatch(ctx context.Context, w http.ResponseWriter, r *http.Request, body []byte) {

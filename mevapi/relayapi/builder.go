@@ -518,14 +518,7 @@ func readError(err error) error {
 // gzip, or identity or none for a plain body. Any other coding (br, deflate,
 // a chain) is refused rather than read as identity.
 func contentEncoding(values []string) (gzipped bool, err error) {
-	var codings []string
-	for _, v := range values {
-		for _, c := range strings.Split(v, ",") {
-			if c = strings.ToLower(strings.TrimSpace(c)); c != "" && c != "identity" {
-				codings = append(codings, c)
-			}
-		}
-	}
+	codings := mevapi.ContentCodings(values)
 	switch {
 	case len(codings) == 0:
 		return false, nil
