@@ -38,16 +38,27 @@ func EncodeRegistrationsJSON(regs []SignedValidatorRegistration) ([]byte, error)
 	return appendJSON(make([]byte, 0, 512*len(regs)+2), reflect.ValueOf(regs), f.dims, nil)
 }
 
+// registrationsIn is how many registrations an SSZ list of them holds: its
+// elements are fixed size, so the body's length says, and it must be a
+// multiple of one within MaxRegistrationsPerRequest.
+func registrationsIn(data []byte) (int, error) {
+	if len(data)%registrationSize != 0 {
+		return 0, fmt.Errorf("%w: %d bytes is not a multiple of %d (one registration)", ErrInvalidSSZ, len(data), registrationSize)
+	}
+	n := len(data) / registrationSize
+	if n > MaxRegistrationsPerRequest {
+		return 0, fmt.Errorf("%w: %d registrations, limit %d", ErrListTooLong, n, MaxRegistrationsPerRequest)
+	}
+	return n, nil
+}
+
 // DecodeRegistrationsSSZ decodes the SSZ body of POST /eth/v1/builder/validators:
 // List[SignedValidatorRegistrationV1, VALIDATOR_REGISTRY_LIMIT], whose elements are fixed
 // size and so simply concatenated.
 func DecodeRegistrationsSSZ(data []byte) ([]SignedValidatorRegistration, error) {
-	if len(data)%registrationSize != 0 {
-		return nil, fmt.Errorf("%w: %d bytes is not a multiple of %d (one registration)", ErrInvalidSSZ, len(data), registrationSize)
-	}
-	n := len(data) / registrationSize
-	if n > MaxRegistrationsPerRequest {
-		return nil, fmt.Errorf("%w: %d registrations, limit %d", ErrListTooLong, n, MaxRegistrationsPerRequest)
+	n, err := registrationsIn(data)
+	if err != nil {
+		return nil, err
 	}
 	regs := make([]SignedValidatorRegistration, n)
 	for i := range regs {
@@ -67,12 +78,8 @@ func DecodeRegistrationsSSZ(data []byte) ([]SignedValidatorRegistration, error) 
 // entry, not into 16 MB of garbage for the collector (whose mark assists
 // then slowed every allocating goroutine, docs/security.md).
 func DecodeRegistrationsSSZUnique(data []byte) (regs []SignedValidatorRegistration, total int, err error) {
-	if len(data)%registrationSize != 0 {
-		return nil, 0, fmt.Errorf("%w: %d bytes is not a multiple of %d (one registration)", ErrInvalidSSZ, len(data), registrationSize)
-	}
-	total = len(data) / registrationSize
-	if total > MaxRegistrationsPerRequest {
-		return nil, 0, fmt.Errorf("%w: %d registrations, limit %d", ErrListTooLong, total, MaxRegistrationsPerRequest)
+	if total, err = registrationsIn(data); err != nil {
+		return nil, 0, err
 	}
 	seed := maphash.MakeSeed()
 	first := make(map[uint64]int32, min(total, 1024)) // entry hash -> index of its first entry
