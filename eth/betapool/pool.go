@@ -98,7 +98,7 @@ type Store interface {
 	PruneExpiredBetaBundles(ctx context.Context, before uint64) (int64, error)
 	BetaBundleBytes(ctx context.Context) (int64, error)
 	OldestBetaSlot(ctx context.Context) (uint64, error)
-	BetaEvictionCandidates(ctx context.Context, ip string, from uint64, need int64, maxSlots int) ([]store.BetaEntryRef, error)
+	BetaEvictionCandidates(ctx context.Context, ip string, from uint64, need int64) ([]store.BetaEntryRef, error)
 }
 
 // pruneEvery is how many slots pass between two prunings.
@@ -397,7 +397,7 @@ func (p *Pool) unpaidCandidates(ctx context.Context, ip string, raw [][]byte, cu
 	if cur > statusWindow {
 		from = cur - statusWindow // older entries are relieve's
 	}
-	cands, err := p.pruneStore.BetaEvictionCandidates(ctx, ip, from, need, 0)
+	cands, err := p.pruneStore.BetaEvictionCandidates(ctx, ip, from, need)
 	if err != nil {
 		log.Warn("Listing beta eviction candidates failed", "err", err)
 		return nil

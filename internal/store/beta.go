@@ -318,12 +318,11 @@ func dropBetaEntry(ctx context.Context, w *txWriter, hash []byte, slot, at, entr
 // bytes than the IP holding the most, that IP's newest entries without an
 // outcome of slots from from on, until they would give back need bytes
 // (an entry gives back BetaEntryBytes, and its bundle's txs once every
-// entry of the bundle is listed), or MaxBetaEvictions entries, or entries
-// of maxSlots slots (0: any number): what a full store may evict for ip once the caller
-// has found them unpaid (BetaQuota.Evictable). It reads outside any write,
+// entry of the bundle is listed), or MaxBetaEvictions entries: what a full
+// store may evict for ip once the caller has found them unpaid (BetaQuota.Evictable). It reads outside any write,
 // so that the caller can ask the L2 about them without holding the store;
 // nothing when ip holds the most.
-func (s *sqlStore) BetaEvictionCandidates(ctx context.Context, ip string, from uint64, need int64, maxSlots int) ([]BetaEntryRef, error) {
+func (s *sqlStore) BetaEvictionCandidates(ctx context.Context, ip string, from uint64, need int64) ([]BetaEntryRef, error) {
 	var holder string
 	var largest, mine int64
 	err := s.db.QueryRowContext(ctx, `SELECT ip, bytes FROM beta_ip_usage ORDER BY bytes DESC LIMIT 1`).Scan(&holder, &largest)
@@ -351,7 +350,6 @@ func (s *sqlStore) BetaEvictionCandidates(ctx context.Context, ip string, from u
 	defer rows.Close()
 	var (
 		out    []BetaEntryRef
-		slots  = map[uint64]bool{}
 		listed = map[common.Hash]int64{} // entries listed per bundle
 		got    int64
 	)
@@ -363,12 +361,6 @@ func (s *sqlStore) BetaEvictionCandidates(ctx context.Context, ip string, from u
 		)
 		if err := rows.Scan(&hash, &slot, &n, &txsLen); err != nil {
 			return nil, fmt.Errorf("store: listing beta eviction candidates: %w", err)
-		}
-		if !slots[uint64(slot)] {
-			if maxSlots > 0 && len(slots) == maxSlots {
-				break
-			}
-			slots[uint64(slot)] = true
 		}
 		h := common.BytesToHash(hash)
 		out = append(out, BetaEntryRef{Hash: h, Slot: uint64(slot)})

@@ -131,19 +131,16 @@ func TestBetaEvictionOfListedEntries(t *testing.T) {
 		if err := put(10, 11, 10, "10.0.0.3", nil); !errors.Is(err, ErrBetaStoreFull) {
 			t.Fatalf("full store, nothing from EvictFrom on: %v", err)
 		}
-		if c, err := s.BetaEvictionCandidates(ctx, "10.0.0.1", 0, 1<<20, 10); err != nil || len(c) != 0 {
+		if c, err := s.BetaEvictionCandidates(ctx, "10.0.0.1", 0, 1<<20); err != nil || len(c) != 0 {
 			t.Fatalf("candidates for the largest holder itself: %v %v", c, err)
 		}
-		// Newest first, bounded by the bytes needed and by the slots.
-		c, err := s.BetaEvictionCandidates(ctx, "10.0.0.3", 0, 2*entry, 10)
+		// Newest first, bounded by the bytes needed.
+		c, err := s.BetaEvictionCandidates(ctx, "10.0.0.3", 0, 2*entry)
 		want := []BetaEntryRef{{betaBundle(4, common.Address{}).Hash, 15}, {betaBundle(3, common.Address{}).Hash, 14}}
 		if err != nil || len(c) != 2 || c[0] != want[0] || c[1] != want[1] {
 			t.Fatalf("candidates %v %v, want %v", c, err, want)
 		}
-		if c, _ := s.BetaEvictionCandidates(ctx, "10.0.0.3", 0, 1<<20, 3); len(c) != 3 {
-			t.Fatalf("three slots at most: %v", c)
-		}
-		if c, _ := s.BetaEvictionCandidates(ctx, "10.0.0.3", 16, 1<<20, 10); len(c) != 0 {
+		if c, _ := s.BetaEvictionCandidates(ctx, "10.0.0.3", 16, 1<<20); len(c) != 0 {
 			t.Fatalf("slots from 16 on only: %v", c)
 		}
 		// Bundle 4 (slot 15) got an outcome since it was listed: it stays,
