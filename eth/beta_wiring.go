@@ -6,11 +6,9 @@ import (
 	"fmt"
 	"math/big"
 	"sync"
-	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/ethclient"
-	"github.com/ethereum/go-ethereum/log"
 	"github.com/ethereum/go-ethereum/rpc"
 
 	"github.com/gavel-eth/gavel/contracts/auction"
@@ -71,18 +69,16 @@ func betaAddresses(cfg BetaConfig) (*auction.Addresses, error) {
 	return &a, nil
 }
 
-// newBeta builds the beta-block source for the relay, or nil when beta is
-// off: no L2 configured outside --dev, or --beta.disable.
-func newBeta(n *Node, gcfg Config) (*betapool.BetaBlocks, error) {
-	cfg := gcfg.Beta
-	if cfg.Disabled || n.submission == nil {
+// betaL2 resolves the L2 the beta service reads, or nil when beta is off:
+// no L2 configured outside --dev, or --beta.disable.
+func betaL2(n *Node, cfg BetaConfig) (betapool.L2, error) {
+	if cfg.Disabled {
 		return nil, nil
 	}
 	addrs, err := betaAddresses(cfg)
 	if err != nil {
 		return nil, err
 	}
-	var l2 betapool.L2
 	switch {
 	case cfg.L2RPC != "":
 		if addrs == nil {
@@ -92,22 +88,64 @@ func newBeta(n *Node, gcfg Config) (*betapool.BetaBlocks, error) {
 			def := devAuctionAddresses(n)
 			addrs = &def
 		}
-		l2 = &dialedL2{url: cfg.L2RPC, addrs: *addrs, max: betapool.DefaultMaxResultBytes}
+		return &dialedL2{url: cfg.L2RPC, addrs: *addrs, max: betapool.DefaultMaxResultBytes}, nil
 	case n.beacon != nil:
 		// --dev: the dev chain is its own L2, read in process. The dev
 		// deployment's addresses are resolved at the first read.
-		l2 = &localL2{n: n, addrs: addrs}
-	default:
-		if addrs != nil {
-			return nil, errors.New("beta: --beta.network or contract addresses need --beta.l2rpc (the L2's JSON-RPC URL)")
-		}
-		return nil, nil
+		return &localL2{n: n, addrs: addrs}, nil
+	case addrs != nil:
+		return nil, errors.New("beta: --beta.network or contract addresses need --beta.l2rpc (the L2's JSON-RPC URL)")
 	}
-	scfg := cfg.Settlement
-	if n.beacon != nil && gcfg.Dev.Manual {
-		scfg.Refresh = -1 // slots are stepped by hand: read at every merge
+	return nil, nil
+}
+
+// newBetaService builds the beta service: the beta-bundle pool, and with an
+// L2 the settlement reads and the merge. Its reads run in the background
+// every --beta refresh period, except with slots stepped by hand
+// (--dev.manual), where the dev driver refreshes before each build
+// (betaPrepare). A changed paid set makes the relay merge the slot's top
+// bids again.
+func newBetaService(n *Node, cfg Config, stats betapool.StatsCounter) (*betapool.Service, error) {
+	l2, err := betaL2(n, cfg.Beta)
+	if err != nil {
+		return nil, err
 	}
-	return betapool.NewBetaBlocks(n.chain, n.submission.beta, betapool.NewSettlements(l2, scfg)), nil
+	scfg := cfg.Beta.Settlement
+	if n.beacon != nil && cfg.Dev.Manual {
+		scfg.Refresh = -1
+	}
+	return betapool.NewService(betapool.ServiceConfig{
+		Pool: cfg.Submission.Beta, Settlement: scfg, Store: n.store, ChainID: n.chain.ChainID(), CurrentSlot: n.slotClock(),
+		Stats: stats, Chain: n.chain, Gas: n.chain, Accounts: n.chain, L2: l2,
+		Changed: func(ctx context.Context, slot uint64) {
+			if n.relay == nil {
+				return
+			}
+			if r := n.relay.Relay(); r != nil { // nil until a real network's relay has its constants
+				r.RemergeSlot(ctx, slot)
+			}
+		},
+	})
+}
+
+// betaPrepare is what the dev driver runs before each build: with slots
+// stepped by hand, the beta service reads the slot's state from the L2 then
+// (there are no background reads), so a test's payment made before the step
+// is in the slot's block. Nil otherwise.
+func betaPrepare(n *Node, cfg Config) func(context.Context, uint64) {
+	if !cfg.Dev.Manual || !n.beta.HasL2() {
+		return nil
+	}
+	return n.beta.Refresh
+}
+
+// relayBeta is the beta service as the relay sees it: nil without an L2
+// (alpha only, beta_gas 0).
+func relayBeta(s *betapool.Service) relay.Beta {
+	if !s.HasL2() {
+		return nil
+	}
+	return s
 }
 
 // devAuctionAddresses is the dev chain's auction deployment.
@@ -191,72 +229,4 @@ func (l *dialedL2) ItemsForSale(ctx context.Context, slot uint64) (*big.Int, err
 		return nil, err
 	}
 	return c.ItemsForSale(ctx, slot)
-}
-
-// betaPoller is a node.Lifecycle that re-reads the next slot's settlement
-// until the slot starts and re-merges its top bids when the paid set
-// changed: the beta block follows payments made after the best alpha
-// arrived.
-type betaPoller struct {
-	beta  *betapool.BetaBlocks
-	relay func() *relay.Relay // nil until a real network's relay has its constants
-	every time.Duration
-
-	stop context.CancelFunc
-	done chan struct{}
-}
-
-// Start implements node.Lifecycle.
-func (p *betaPoller) Start() error {
-	ctx, cancel := context.WithCancel(context.Background())
-	p.stop, p.done = cancel, make(chan struct{})
-	go func() {
-		defer close(p.done)
-		t := time.NewTicker(p.every)
-		defer t.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-t.C:
-			}
-			r := p.relay()
-			if r == nil {
-				continue
-			}
-			head := r.HeadSlot()
-			next := head + 1
-			changed, err := p.beta.Settlements().Refresh(ctx, next)
-			if err == nil && changed {
-				r.RemergeSlot(ctx, next)
-			}
-			if head > 64 {
-				p.beta.Settlements().Prune(head - 64)
-			}
-		}
-	}()
-	return nil
-}
-
-// Stop implements node.Lifecycle.
-func (p *betaPoller) Stop() error {
-	if p.stop != nil {
-		p.stop()
-		<-p.done
-	}
-	return nil
-}
-
-// newBetaPoller returns the poller, or nil when reads are not cached
-// (slots stepped by hand: every merge reads the L2) or there is no beta.
-func newBetaPoller(beta *betapool.BetaBlocks, r func() *relay.Relay, cfg Config) *betaPoller {
-	every := cfg.Beta.Settlement.Refresh
-	if every == 0 {
-		every = betapool.DefaultRefresh
-	}
-	if beta == nil || every < 0 || cfg.Dev.Manual {
-		return nil
-	}
-	log.Info("Beta block on", "refresh", every)
-	return &betaPoller{beta: beta, relay: r, every: every}
 }

@@ -202,7 +202,11 @@ func (d relayDeliveries) Delivered(ctx context.Context, slot uint64) (included, 
 	if d.n.relay == nil {
 		return false, true, nil
 	}
-	return d.n.relay.Relay().DeliveredBeta(ctx, slot)
+	r := d.n.relay.Relay()
+	if r == nil {
+		return false, false, fmt.Errorf("%w: it has no chain constants from a beacon node yet, so it delivered nothing it can tell of; ask again once /readyz answers 200", ErrRelayNotReady)
+	}
+	return r.DeliveredBeta(ctx, slot)
 }
 
 // OperatorAPI is the relay's part of the mev namespace for auction

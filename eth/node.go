@@ -29,7 +29,6 @@ import (
 	"github.com/gavel-eth/gavel/eth/betapool"
 	"github.com/gavel-eth/gavel/eth/builder"
 	"github.com/gavel-eth/gavel/eth/devbeacon"
-	"github.com/gavel-eth/gavel/eth/relay"
 	"github.com/gavel-eth/gavel/internal/store"
 	"github.com/gavel-eth/gavel/mevapi"
 	"github.com/gavel-eth/gavel/mevapi/bundleapi"
@@ -99,6 +98,7 @@ type Node struct {
 	beacon     *devbeacon.Beacon
 	auction    *devauction.Service
 	submission *Submission
+	beta       *betapool.Service
 	relay      *RelayService
 	builder    *builderService
 	store      store.Store
@@ -133,6 +133,10 @@ func (n *Node) DevAuction() *DevAuction { return n.devAuction }
 
 // Submission is eth_sendBundle, beta bundles and the local builder.
 func (n *Node) Submission() *Submission { return n.submission }
+
+// Beta is the beta service: the beta-bundle pool, the L2 settlement state
+// and the merge.
+func (n *Node) Beta() *betapool.Service { return n.beta }
 
 // Relay is the relay; nil when it does not run.
 func (n *Node) Relay() *RelayService { return n.relay }
@@ -291,32 +295,30 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (_ *Node, err e
 		}
 	}
 
+	// The beta service: the beta-bundle pool, the L2 settlement state kept
+	// fresh in the background, and the merge the relay asks for.
+	stats := store.NewStatsBuffer(st, cfg.Submission.statsFlush())
+	if n.beta, err = newBetaService(n, cfg, stats); err != nil {
+		stats.Close()
+		return nil, err
+	}
 	n.submission, err = NewSubmission(cfg.Submission, SubmissionDeps{
-		Chain: n.chain, Store: st, CurrentSlot: n.slotClock(), SimulationAPIs: sims.APIs(),
+		Chain: n.chain, Store: st, Stats: stats, Beta: n.beta.Pool(), SimulationAPIs: sims.APIs(),
 	})
 	if err != nil {
+		stats.Close()
 		return nil, err
 	}
 	n.submission.Register(n.mev)
 	stack.RegisterAPIs(n.submission.APIs())
 
-	// The beta block's source: the L2 settlement reader over the beta pool
-	// (nil when no L2 is configured outside --dev, or --beta.disable).
-	beta, err := newBeta(n, cfg)
-	if err != nil {
-		return nil, err
-	}
-	var relayBeta relay.Beta
-	if beta != nil {
-		relayBeta = beta
-	}
 	// On a real network the relay runs when --relay.secretkey or
 	// --relay.beacon is given (newNetworkRelay refuses one without the
 	// other); with neither, none of its routes is mounted.
 	if n.beacon != nil {
-		n.relay, err = newDevRelay(n, cfg.Relay, st, relayBeta)
+		n.relay, err = newDevRelay(n, cfg.Relay, st, relayBeta(n.beta), betaPrepare(n, cfg))
 	} else if cfg.Relay.SecretKey != "" || len(cfg.Relay.Beacon) > 0 {
-		n.relay, err = newNetworkRelay(n, cfg.Relay, st, relayBeta)
+		n.relay, err = newNetworkRelay(n, cfg.Relay, st, relayBeta(n.beta))
 	}
 	if err != nil {
 		return nil, err
@@ -337,15 +339,14 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (_ *Node, err e
 	// Lifecycles start in registration order and stop in reverse: the dev
 	// driver stops producing slots first, then the listener drains the
 	// requests in flight, then the relay stops following the beacon nodes
-	// and waits for its publishes, then submission flushes its counters and
-	// the store closes last.
+	// and waits for its publishes and the outcomes it writes, then the beta
+	// service stops reading the L2 and pruning, then submission flushes its
+	// counters and the store closes last.
 	stack.RegisterLifecycle(storeCloser{st})
 	stack.RegisterLifecycle(submissionCloser{n.submission})
+	stack.RegisterLifecycle(n.beta)
 	if n.relay != nil {
 		stack.RegisterLifecycle(n.relay)
-		if p := newBetaPoller(beta, n.relay.Relay, cfg); p != nil {
-			stack.RegisterLifecycle(p)
-		}
 	}
 	if n.builder != nil {
 		stack.RegisterLifecycle(n.builder)

@@ -129,7 +129,8 @@ func (s *RelayService) Stop() error {
 // newDevRelay builds the relay of --dev: it runs on the dev chain's beacon
 // constants, the dev validators register over HTTP and every slot goes
 // through it (the proposer flow, which builds with n's local builder).
-func newDevRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta) (*RelayService, error) {
+// prepare (nil: none) runs before each slot is built.
+func newDevRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta, prepare func(context.Context, uint64)) (*RelayService, error) {
 	key, err := relayKey(cfg.SecretKey, devRelayKeySeed[:])
 	if err != nil {
 		return nil, err
@@ -171,7 +172,8 @@ func newDevRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta) (*Re
 	}
 	svc.proposer, err = devbeacon.NewProposer(devbeacon.ProposerConfig{
 		RelayURL: n.mev.URL, Beacon: bcfg, Spec: r.Spec(), Validators: vals, GasLimit: n.chain.Head().GasLimit,
-		BetaGas: func(slot uint64) uint64 { return r.BetaGas(context.Background(), slot) },
+		BetaGas: func(slot uint64) uint64 { gas, _ := r.BetaGas(slot); return gas },
+		Prepare: prepare,
 	}, r, devBuilder, n.submission.PayloadBuilder())
 	if err != nil {
 		svc.traces.Close()

@@ -48,9 +48,12 @@ var DefaultSubmissionConfig = SubmissionConfig{
 type SubmissionDeps struct {
 	Chain *chain.Chain
 	Store store.Store
-	// CurrentSlot is the slot clock (devbeacon's in --dev; beacon genesis
-	// time on real networks, see params.SlotClock).
-	CurrentSlot func() uint64
+	// Stats is the per-signer counters, which submission flushes and
+	// closes when it closes.
+	Stats *store.StatsBuffer
+	// Beta is the beta service's pool (mev_sendBetaBundle,
+	// mev_getBetaBundle).
+	Beta *betapool.Pool
 	// SimulationAPIs are the bundle simulation services (eth_callBundle,
 	// eth_estimateGasBundle) the MEV listener's JSON-RPC serves as well.
 	SimulationAPIs []rpc.API
@@ -80,28 +83,29 @@ func (s *Submission) Builder() *miner.Builder { return s.builder }
 
 // NewSubmission wires the submission services from explicit dependencies.
 func NewSubmission(cfg SubmissionConfig, deps SubmissionDeps) (*Submission, error) {
-	if deps.Chain == nil || deps.Store == nil || deps.CurrentSlot == nil {
-		return nil, errors.New("submission needs a chain, a store and a slot clock")
+	if deps.Chain == nil || deps.Store == nil || deps.Stats == nil || deps.Beta == nil {
+		return nil, errors.New("submission needs a chain, a store, the statistics buffer and the beta pool")
 	}
-	if cfg.StatsFlush <= 0 {
-		cfg.StatsFlush = DefaultSubmissionConfig.StatsFlush
-	}
-	s := &Submission{stats: store.NewStatsBuffer(deps.Store, cfg.StatsFlush)}
+	s := &Submission{stats: deps.Stats, beta: deps.Beta}
 	c := deps.Chain
 	s.bundles = bundlepool.New(cfg.Bundles, c.ChainID(), func() uint64 { return c.Head().Number.Uint64() }, s.stats)
 	s.bundles.SetAccounts(c)
-	s.beta = betapool.New(cfg.Beta, deps.Store, c.ChainID(), deps.CurrentSlot, s.stats)
-	s.beta.SetGasRules(c)
-	s.beta.SetAccounts(c)
 	s.builder = miner.New(c, s.bundles, cfg.Miner)
 	s.apis = append(append(s.bundles.APIs(reqsig.SignerFrom, reqsig.ClientIPFrom), s.beta.APIs(reqsig.SignerFrom, reqsig.ClientIPFrom)...), jsonrpc.UserStatsAPIs(s.stats)...)
 	rpcSrv, err := jsonrpc.New(cfg.RPC, append(append([]rpc.API{}, s.apis...), deps.SimulationAPIs...), jsonrpc.WithRequestHook(func(a common.Address) { s.stats.Add(a, bundle.StatRequest) }))
 	if err != nil {
-		s.stats.Close()
 		return nil, fmt.Errorf("mev json-rpc: %w", err)
 	}
 	s.handler = rpcSrv
 	return s, nil
+}
+
+// statsFlush is how often per-signer counters are written.
+func (c SubmissionConfig) statsFlush() time.Duration {
+	if c.StatsFlush <= 0 {
+		return DefaultSubmissionConfig.StatsFlush
+	}
+	return c.StatsFlush
 }
 
 // APIs are the services to register on geth's RPC as well (eth_sendBundle,

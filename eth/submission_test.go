@@ -16,6 +16,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 
 	"github.com/gavel-eth/gavel/core/chain"
+	"github.com/gavel-eth/gavel/eth/betapool"
 	"github.com/gavel-eth/gavel/internal/rpctest"
 	"github.com/gavel-eth/gavel/internal/store"
 	"github.com/gavel-eth/gavel/mevapi/jsonrpc"
@@ -55,7 +56,13 @@ func TestSubmissionEndToEnd(t *testing.T) {
 	}
 	defer db.Close()
 	slot := uint64(50)
-	sub, err := NewSubmission(DefaultSubmissionConfig, SubmissionDeps{Chain: c, Store: db, CurrentSlot: func() uint64 { return slot }})
+	stats := store.NewStatsBuffer(db, DefaultSubmissionConfig.StatsFlush)
+	betaSvc, err := betapool.NewService(betapool.ServiceConfig{Pool: betapool.DefaultConfig, Store: db, ChainID: c.ChainID(),
+		CurrentSlot: func() uint64 { return slot }, Stats: stats, Chain: c, Gas: c, Accounts: c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub, err := NewSubmission(DefaultSubmissionConfig, SubmissionDeps{Chain: c, Store: db, Stats: stats, Beta: betaSvc.Pool()})
 	if err != nil {
 		t.Fatal(err)
 	}

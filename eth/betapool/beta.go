@@ -20,47 +20,37 @@ const (
 	ReasonNotDelivered = "no block with a beta part was delivered for the slot"
 )
 
-// BetaBlocks builds the beta part of the relay's blocks: the slot's paid
-// bundles (Settlements) from the pool, appended to a verified alpha
-// (miner.BuildBeta), and records what became of them once a block is
-// delivered. It is the relay's Beta.
-type BetaBlocks struct {
-	chain *chain.Chain
-	pool  *Pool
-	paid  *Settlements
-}
-
-// NewBetaBlocks returns the beta-block source over c, pool and paid. It
-// also lets pool report paid bundles.
-func NewBetaBlocks(c *chain.Chain, pool *Pool, paid *Settlements) *BetaBlocks {
-	pool.paid = paid
-	return &BetaBlocks{chain: c, pool: pool, paid: paid}
-}
-
-// Settlements is the settlement reader.
-func (b *BetaBlocks) Settlements() *Settlements { return b.paid }
-
-// Merge builds slot's beta block on alpha. It returns miner.ErrNoBeta when
-// nothing paid could be appended, and an error when the L2 cannot be read:
-// either way the relay serves alpha as it is.
-func (b *BetaBlocks) Merge(ctx context.Context, slot uint64, alpha *chain.VerifiedPayload) (*miner.BetaBlock, error) {
-	entries, err := b.paid.Paid(ctx, slot)
-	if err != nil {
-		return nil, err
+// Merge builds slot's beta block on alpha from the slot's paid set as last
+// read (State), never reading the L2. It returns the paid set's generation
+// with the block: the relay keeps the merge of the newest generation. It
+// returns miner.ErrNoBeta when nothing paid could be appended, and
+// ErrNotRead when the slot's settlement was never read: either way the
+// relay serves alpha as it is.
+func (b *Service) Merge(ctx context.Context, slot uint64, alpha *chain.VerifiedPayload) (*miner.BetaBlock, uint64, error) {
+	if b.paid == nil {
+		return nil, 0, miner.ErrNoBeta
 	}
-	if len(entries) == 0 {
-		return nil, miner.ErrNoBeta
+	st := b.paid.State(slot)
+	if st.Generation == 0 {
+		return nil, 0, fmt.Errorf("merging slot %d: %w", slot, ErrNotRead)
+	}
+	if len(st.Paid) == 0 {
+		return nil, st.Generation, miner.ErrNoBeta
 	}
 	pooled, _, err := b.pool.ForSlot(ctx, slot)
 	if err != nil {
-		return nil, fmt.Errorf("reading the beta bundles of slot %d: %w", slot, err)
+		return nil, 0, fmt.Errorf("reading the beta bundles of slot %d: %w", slot, err)
 	}
-	return miner.BuildBeta(ctx, b.chain, alpha, entries, pooled)
+	block, err := miner.BuildBeta(ctx, b.chain, alpha, st.Paid, pooled)
+	return block, st.Generation, err
 }
 
 // PaidPooled reports whether any hash paid for slot on the L2 is a bundle
 // sent to this node for the slot.
-func (b *BetaBlocks) PaidPooled(ctx context.Context, slot uint64) (bool, error) {
+func (b *Service) PaidPooled(ctx context.Context, slot uint64) (bool, error) {
+	if b.paid == nil {
+		return false, nil
+	}
 	entries, err := b.paid.Paid(ctx, slot)
 	if err != nil {
 		return false, err
@@ -82,15 +72,11 @@ func (b *BetaBlocks) PaidPooled(ctx context.Context, slot uint64) (bool, error) 
 	return false, nil
 }
 
-// Gas is the gas slot's auction sells for beta (the validators endpoint's
-// beta_gas).
-func (b *BetaBlocks) Gas(ctx context.Context, slot uint64) uint64 { return b.paid.Gas(ctx, slot) }
-
 // Delivered records, for slot's delivered block, what became of each paid
 // bundle: included (k of n, with the reason when partial) or missed with
 // the reason. beta is the delivered beta block, nil when alpha was
 // delivered as it was.
-func (b *BetaBlocks) Delivered(ctx context.Context, slot uint64, beta *miner.BetaBlock) error {
+func (b *Service) Delivered(ctx context.Context, slot uint64, beta *miner.BetaBlock) error {
 	var outs []store.BetaOutcome
 	if beta != nil {
 		var (
@@ -114,7 +100,7 @@ func (b *BetaBlocks) Delivered(ctx context.Context, slot uint64, beta *miner.Bet
 			}
 			outs = append(outs, o)
 		}
-	} else {
+	} else if b.paid != nil {
 		entries, err := b.paid.Paid(ctx, slot)
 		if err != nil {
 			return err
@@ -143,7 +129,7 @@ func (b *BetaBlocks) Delivered(ctx context.Context, slot uint64, beta *miner.Bet
 }
 
 // countOutcomes adds the outcomes to the signers' statistics.
-func (b *BetaBlocks) countOutcomes(ctx context.Context, slot uint64, outs []store.BetaOutcome) {
+func (b *Service) countOutcomes(ctx context.Context, slot uint64, outs []store.BetaOutcome) {
 	if b.pool.stats == nil || len(outs) == 0 {
 		return
 	}

@@ -72,11 +72,14 @@ func TestBetaDiskFill(t *testing.T) {
 	c, db := devChain(t), memDB(t)
 	var slot atomic.Uint64
 	slot.Store(100)
-	p := New(Config{MaxPerIP: 5, Retention: 200, MaxStoreBytes: 40_000}, db, chainID, slot.Load, nil)
-	p.SetGasRules(c)
 	l2 := &fakeL2{items: map[uint64]*big.Int{101: big.NewInt(1_000_000)}}
-	NewBetaBlocks(c, p, NewSettlements(l2, SettlementConfig{Refresh: -1}))
+	paid := NewSettlements(l2, SettlementConfig{Refresh: -1})
+	p := newPool(Config{MaxPerIP: 5, Retention: 200, MaxStoreBytes: 40_000}, db, chainID, slot.Load, nil, paid)
+	p.SetGasRules(c)
 	ctx := context.Background()
+	if _, err := paid.ReadGas(ctx, 101); err != nil { // what the service's background read does
+		t.Fatal(err)
+	}
 	send := func(ip string, s uint64, txs ...string) (common.Hash, error) {
 		sl := fmt.Sprint(s)
 		return p.AddFrom(ctx, bundle.BetaBundleArgs{Txs: txs, Slot: &sl}, common.Address{}, ip)
@@ -222,11 +225,10 @@ func TestBetaEvictionUnpaid(t *testing.T) {
 		t.Fatal(err)
 	}
 	entry := int64(store.BetaEntryBytes + len(stored))
-	p := New(Config{Retention: 200, MaxStoreBytes: 7 * entry, MaxBytesPerIP: 3 * entry}, db, chainID, slot.Load, nil)
+	l2 := &fakeL2{}
+	p := newPool(Config{Retention: 200, MaxStoreBytes: 7 * entry, MaxBytesPerIP: 3 * entry}, db, chainID, slot.Load, nil, NewSettlements(l2, SettlementConfig{Refresh: -1}))
 	p.SetGasRules(c)
 	p.SetAccounts(c) // the attacker's key is funded: the money check lets it in
-	l2 := &fakeL2{}
-	NewBetaBlocks(c, p, NewSettlements(l2, SettlementConfig{Refresh: -1}))
 	ctx := context.Background()
 	send := func(ip string, s uint64, nonce uint64) (common.Hash, error) {
 		sl := fmt.Sprint(s)
@@ -325,8 +327,7 @@ func TestBetaEvictionOfResentBundle(t *testing.T) {
 	tx := bigTx(t, 0, 5_000, 300_000)
 	stored, _ := rlp.EncodeToBytes([][]byte{hexutil.MustDecode(tx)})
 	entry := int64(store.BetaEntryBytes + len(stored))
-	p := New(Config{Retention: 200, MaxStoreBytes: entry + 39*store.BetaEntryBytes + 100}, db, chainID, slot.Load, nil)
-	NewBetaBlocks(nil, p, NewSettlements(&fakeL2{}, SettlementConfig{Refresh: -1}))
+	p := newPool(Config{Retention: 200, MaxStoreBytes: entry + 39*store.BetaEntryBytes + 100}, db, chainID, slot.Load, nil, NewSettlements(&fakeL2{}, SettlementConfig{Refresh: -1}))
 	ctx := context.Background()
 	send := func(ip string, s uint64, tx string) (common.Hash, error) {
 		sl := fmt.Sprint(s)

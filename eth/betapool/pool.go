@@ -3,7 +3,9 @@
 // The pool validates a submission (core/bundle's rules), stores it durably
 // (internal/store) before answering, and reports its state per slot. The
 // settlement reader (settlement.go) says which of a slot's bundles were paid
-// on L2, and BetaBlocks (beta.go) hands the paid ones to the relay's merge.
+// on L2. The beta service (service.go) owns the pool, the reader and the
+// merge (beta.go): the relay and the builder see it through small
+// interfaces.
 package betapool
 
 import (
@@ -64,7 +66,7 @@ type Config struct {
 	// holding fewer stored bytes than the IP holding the most takes the
 	// room of that IP's newest entries without an outcome: first those of
 	// slots at least EvictLead slots ahead of the current one (16), then,
-	// with an L2 settlement reader (NewBetaBlocks), those of any slot that
+	// with an L2 settlement reader (NewService), those of any slot that
 	// a read of the slot's settlement no older than its refresh period
 	// (Settlements.PaidNow) says are not paid, made outside the store's
 	// write (the store re-checks each one inside it). When the L2 cannot
@@ -132,7 +134,7 @@ type Pool struct {
 	cfg         Config
 	stats       StatsCounter
 	now         func() time.Time
-	paid        *Settlements // set by NewBetaBlocks; nil: no L2
+	paid        *Settlements // nil: no L2 (a pool built alone, New)
 	// decoded keeps recent bundles' txs as validated, senders recovered,
 	// so that a merge does not decode and ecrecover them again.
 	decoded *lru.Cache[common.Hash, types.Transactions]
@@ -142,6 +144,9 @@ type Pool struct {
 	// accounts reads the head state for the admission check
 	// (SetAccounts); nil: no check.
 	accounts bundle.Accounts
+
+	// background is the pruning running in the background (Close waits).
+	background sync.WaitGroup
 
 	relieving  sync.Mutex    // one early pruning at a time (relieve)
 	relievedAt atomic.Uint64 // the slot of the last early pruning
@@ -170,10 +175,17 @@ func (p *Pool) remember(hash common.Hash, raw [][]byte, txs types.Transactions) 
 	}
 }
 
-// New returns a pool storing into db. chainID is the L1 chain id beta txs
-// must be signed for; currentSlot is the node's slot clock (the dev chain's
-// slot in --dev, beacon genesis time on real networks). stats may be nil.
+// New returns a pool storing into db, without an L2 settlement reader (the
+// beta service, NewService, builds the node's pool with one). chainID is
+// the L1 chain id beta txs must be signed for; currentSlot is the node's
+// slot clock (the dev chain's slot in --dev, beacon genesis time on real
+// networks). stats may be nil.
 func New(cfg Config, db store.BetaBundles, chainID uint64, currentSlot func() uint64, stats StatsCounter) *Pool {
+	return newPool(cfg, db, chainID, currentSlot, stats, nil)
+}
+
+// newPool is New with the settlement reader paid (nil: no L2).
+func newPool(cfg Config, db store.BetaBundles, chainID uint64, currentSlot func() uint64, stats StatsCounter, paid *Settlements) *Pool {
 	d := DefaultConfig
 	if cfg.MaxPerSigner <= 0 {
 		cfg.MaxPerSigner = d.MaxPerSigner
@@ -195,7 +207,7 @@ func New(cfg Config, db store.BetaBundles, chainID uint64, currentSlot func() ui
 		cfg.EvictLead = d.EvictLead
 	}
 	p := &Pool{
-		db: db, chainID: chainID, currentSlot: currentSlot, limits: cfg.limits(), cfg: cfg, stats: stats, now: time.Now,
+		db: db, chainID: chainID, currentSlot: currentSlot, limits: cfg.limits(), cfg: cfg, stats: stats, now: time.Now, paid: paid,
 		decoded: lru.NewCache[common.Hash, types.Transactions](decodedBundles),
 	}
 	p.pruneStore, _ = db.(Store)
@@ -248,7 +260,8 @@ func (p *Pool) admit(b *bundle.BetaBundle, cur uint64) error {
 }
 
 // Capacity is the most gas slot's beta part can hold, as the pool checks
-// bundles against it. When the slot's L2 auction is open, it is the
+// bundles against it. When the slot's L2 auction is known to be open (the
+// beta service's last read, never a read now), it is the
 // auction's beta_gas: the gas sold for the slot, the number the relay's
 // validators endpoint publishes and builders leave unused. Before that
 // (the auction is opened some slots ahead, or the L2 cannot be read), the
@@ -260,8 +273,8 @@ func (p *Pool) admit(b *bundle.BetaBundle, cur uint64) error {
 // (0).
 func (p *Pool) Capacity(ctx context.Context, slot, cur uint64) (gas uint64, known bool) {
 	if p.paid != nil {
-		if g := p.paid.Gas(ctx, slot); g > 0 {
-			return g, true
+		if st := p.paid.State(slot); st.Gas > 0 {
+			return st.Gas, true
 		}
 	}
 	if p.headGasLimit == nil {
@@ -495,14 +508,20 @@ func (p *Pool) maybePrune(cur uint64) {
 		return
 	}
 	p.pruning, p.prunedAt = true, cur
+	p.background.Add(1)
 	p.mu.Unlock()
 	go func() {
+		defer p.background.Done()
 		p.Prune(context.Background(), cur-p.cfg.Retention)
 		p.mu.Lock()
 		p.pruning = false
 		p.mu.Unlock()
 	}()
 }
+
+// Close waits for the pruning running in the background: call it before
+// the store closes.
+func (p *Pool) Close() { p.background.Wait() }
 
 // Prune deletes the bundles of slots before slot (and bundles left with no
 // slot); the store measures its disk use again.

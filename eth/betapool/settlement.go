@@ -29,17 +29,26 @@ var (
 
 // Defaults of the settlement reader.
 const (
-	DefaultMaxEntries      = 1024
-	DefaultMaxHashes       = 256
-	DefaultL2Timeout       = 500 * time.Millisecond
-	DefaultRefresh         = time.Second
-	DefaultMaxResultBytes  = 4 << 20
+	DefaultMaxEntries     = 1024
+	DefaultMaxHashes      = 256
+	DefaultL2Timeout      = 500 * time.Millisecond
+	DefaultRefresh        = time.Second
+	DefaultMaxResultBytes = 4 << 20
+	// DefaultLead and DefaultPaidLead are the operator's defaults
+	// (contracts/operator): an auction opens 32 slots ahead and settles 8
+	// slots before its slot, so no payment exists further ahead.
+	DefaultLead            = 32
+	DefaultPaidLead        = 8
 	settlementSlotsTracked = 256
 )
 
 // ErrL2Result means the L2 answered a contract read with more data than the
 // reader accepts.
 var ErrL2Result = errors.New("L2 result too large")
+
+// ErrNotRead means a slot's settlement has not been read from the L2 yet
+// (the L2 did not answer since the slot came within the read window).
+var ErrNotRead = errors.New("settlement not read from the L2 yet")
 
 // L2 is what the settlement reader needs of the second-layer contracts
 // (contracts/auction.Client).
@@ -57,20 +66,32 @@ type SettlementConfig struct {
 	// Timeout bounds one L2 read (500 ms): a slow L2 costs the beta part,
 	// never the slot.
 	Timeout time.Duration `toml:",omitempty"`
-	// Refresh is how old a slot's cached settlement may be before it is
-	// read again (1 s); negative: read every time (tests step slots by hand).
+	// Refresh is how often the service reads the upcoming slots' state
+	// from the L2 in the background (1 s); negative: never on its own, the
+	// caller refreshes (slots stepped by hand: the dev driver before each
+	// build).
 	Refresh time.Duration `toml:",omitempty"`
+	// Lead is how many slots ahead of the current one the gas for sale is
+	// read (32, the operator's default lead: an auction further ahead is
+	// not open yet). PaidLead is how many slots ahead the paid set is read
+	// (8, the operator's default settle lead: nothing is paid before an
+	// auction settles).
+	Lead     uint64 `toml:",omitempty"`
+	PaidLead uint64 `toml:",omitempty"`
 }
 
 // DefaultSettlementConfig is the reader's defaults.
 var DefaultSettlementConfig = SettlementConfig{
 	MaxEntries: DefaultMaxEntries, MaxHashes: DefaultMaxHashes, Timeout: DefaultL2Timeout, Refresh: DefaultRefresh,
+	Lead: DefaultLead, PaidLead: DefaultPaidLead,
 }
 
 func (c SettlementConfig) withDefaults() SettlementConfig {
 	defaults.Set(&c.MaxEntries, DefaultMaxEntries)
 	defaults.Set(&c.MaxHashes, DefaultMaxHashes)
 	defaults.Set(&c.Timeout, DefaultL2Timeout)
+	defaults.Set(&c.Lead, DefaultLead)
+	defaults.Set(&c.PaidLead, DefaultPaidLead)
 	if c.Refresh == 0 {
 		c.Refresh = DefaultRefresh
 	}
@@ -78,8 +99,9 @@ func (c SettlementConfig) withDefaults() SettlementConfig {
 }
 
 // Settlements reads, per slot, the paid entries of SettlementHouse
-// queryBundles and the gas the Auctioneer sells, from the L2, and caches
-// them per slot. Safe for concurrent use.
+// queryBundles and the gas the Auctioneer sells, from the L2, and keeps
+// what it read per slot (State) with a generation that counts the changes
+// of the paid set. Safe for concurrent use.
 type Settlements struct {
 	l2  L2
 	cfg SettlementConfig
@@ -87,13 +109,10 @@ type Settlements struct {
 
 	mu    sync.Mutex
 	slots map[uint64]*slotRead
-	// gasReads merges concurrent reads of one slot's gas (every beta
-	// submission for a slot without an auction yet asks): one L2 call.
-	gasReads singleflight.Group
-	// paidReads merges concurrent PaidNow reads of one slot.
+	// paidReads merges concurrent reads of one slot's settlement.
 	paidReads singleflight.Group
 	// downUntil: after a failed read the L2 is not asked again before
-	// this, so a dead L2 costs one timeout per backoff, not one per call.
+	// this, so a dead L2 costs one timeout per backoff, not one per read.
 	downUntil time.Time
 }
 
@@ -105,12 +124,26 @@ var ErrL2Down = errors.New("L2 unreachable (backing off)")
 
 // slotRead is what is known of one slot.
 type slotRead struct {
-	entries   []miner.BetaEntry
-	readAt    time.Time         // zero: never read successfully
-	refreshed []miner.BetaEntry // what the last Refresh read
-	gas       uint64
-	gasAt     time.Time
-	warned    bool
+	entries []miner.BetaEntry
+	readAt  time.Time // zero: never read successfully
+	gen     uint64    // bumped by each read that finds a different paid set
+	gas     uint64
+	gasAt   time.Time // zero: never read successfully
+	warned  bool
+}
+
+// SlotState is what the reader last read of a slot, from memory.
+type SlotState struct {
+	// Gas is the gas the slot's auction sells for beta (beta_gas); 0 when
+	// no auction is open for it. GasKnown is false while it was never read.
+	Gas      uint64
+	GasKnown bool
+	// Paid is the paid settlement, in settlement order. Generation counts
+	// the reads that found it different from the read before (0: never
+	// read); ReadAt is when it was last read.
+	Paid       []miner.BetaEntry
+	Generation uint64
+	ReadAt     time.Time
 }
 
 // NewSettlements returns a reader over l2.
@@ -153,8 +186,26 @@ func (s *Settlements) Prune(floor uint64) {
 	}
 }
 
+// State returns what was last read of slot. It never reads the L2.
+func (s *Settlements) State(slot uint64) SlotState {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r := s.slots[slot]
+	if r == nil {
+		return SlotState{}
+	}
+	return SlotState{Gas: r.gas, GasKnown: !r.gasAt.IsZero(), Paid: r.entries, Generation: r.gen, ReadAt: r.readAt}
+}
+
 func (s *Settlements) fresh(at time.Time) bool {
 	return !at.IsZero() && s.cfg.Refresh > 0 && s.now().Sub(at) < s.cfg.Refresh
+}
+
+// down reports whether the reader is backing off a failing L2.
+func (s *Settlements) down() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.now().Before(s.downUntil)
 }
 
 // warn logs an L2 failure once per slot and counts every one.
@@ -162,8 +213,8 @@ func (s *Settlements) warn(slot uint64, what string, err error) {
 	l2ErrorMeter.Mark(1)
 	s.mu.Lock()
 	if s.cfg.Refresh >= 0 {
-		// Slots stepped by hand (Refresh < 0) read every time: a wall-clock
-		// backoff would outlast many slots.
+		// Slots stepped by hand (Refresh < 0) read at every step: a
+		// wall-clock backoff would outlast many slots.
 		s.downUntil = s.now().Add(l2Backoff)
 	}
 	r := s.slot(slot)
@@ -175,62 +226,53 @@ func (s *Settlements) warn(slot uint64, what string, err error) {
 	}
 }
 
-// Paid returns slot's paid settlement entries in settlement order, from
-// the cache while fresh. When the L2 cannot be read it returns the last
-// read, or the error if there is none.
+// Paid returns slot's paid settlement entries in settlement order: the last
+// read while it is younger than the refresh period, else a read now (for
+// answers to a client, mev_getBetaBundle, not for the relay's hot paths,
+// which use State). When the L2 cannot be read it returns the last read, or
+// the error if there is none.
 func (s *Settlements) Paid(ctx context.Context, slot uint64) ([]miner.BetaEntry, error) {
-	entries, _, err := s.read(ctx, slot, false)
-	return entries, err
-}
-
-// Refresh reads slot's settlement from the L2 now and reports whether it
-// differs from what the previous Refresh of slot read.
-func (s *Settlements) Refresh(ctx context.Context, slot uint64) (changed bool, err error) {
-	_, changed, err = s.read(ctx, slot, true)
-	return changed, err
-}
-
-func (s *Settlements) read(ctx context.Context, slot uint64, force bool) ([]miner.BetaEntry, bool, error) {
 	s.mu.Lock()
 	r := s.slot(slot)
-	if !force && s.fresh(r.readAt) {
-		e := r.entries
-		s.mu.Unlock()
-		return e, false, nil
-	}
-	if s.now().Before(s.downUntil) {
-		e, known := r.entries, !r.readAt.IsZero()
-		s.mu.Unlock()
-		if known {
-			return e, false, nil
-		}
-		return nil, false, fmt.Errorf("reading the settlement of slot %d: %w", slot, ErrL2Down)
-	}
+	e, at := r.entries, r.readAt
 	s.mu.Unlock()
-
-	entries, err := s.fetch(ctx, slot)
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	r = s.slot(slot)
+	if s.fresh(at) || (s.down() && !at.IsZero()) {
+		return e, nil
+	}
+	entries, _, err := s.ReadPaid(ctx, slot)
 	if err != nil {
-		if r.readAt.IsZero() {
-			return nil, false, fmt.Errorf("reading the settlement of slot %d: %w", slot, err)
+		if !at.IsZero() {
+			return e, nil
 		}
-		return r.entries, false, nil
+		return nil, err
 	}
-	changed := false
-	if force {
-		// Compared with the last Refresh, not with the cache, which other
-		// reads (Paid, PaidNow) update too: a payment they saw first is
-		// still a change for the poller.
-		changed = !sameEntries(r.refreshed, entries)
-		r.refreshed = entries
-	}
-	return entries, changed, nil
+	return entries, nil
 }
 
-// fetch reads slot's settlement from the L2 and caches it.
-func (s *Settlements) fetch(ctx context.Context, slot uint64) ([]miner.BetaEntry, error) {
+// ReadPaid reads slot's settlement from the L2 now (concurrent reads of a
+// slot merged into one call) and reports whether it differs from the read
+// before, which bumps the slot's generation.
+func (s *Settlements) ReadPaid(ctx context.Context, slot uint64) (entries []miner.BetaEntry, changed bool, err error) {
+	if s.down() {
+		return nil, false, fmt.Errorf("reading the settlement of slot %d: %w", slot, ErrL2Down)
+	}
+	type read struct {
+		entries []miner.BetaEntry
+		changed bool
+	}
+	v, err, _ := s.paidReads.Do(strconv.FormatUint(slot, 10), func() (any, error) {
+		e, c, err := s.fetch(ctx, slot)
+		return read{e, c}, err
+	})
+	if err != nil {
+		return nil, false, fmt.Errorf("reading the settlement of slot %d: %w", slot, err)
+	}
+	rd := v.(read)
+	return rd.entries, rd.changed, nil
+}
+
+// fetch reads slot's settlement from the L2 and keeps it.
+func (s *Settlements) fetch(ctx context.Context, slot uint64) ([]miner.BetaEntry, bool, error) {
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
 	start := time.Now()
@@ -238,42 +280,36 @@ func (s *Settlements) fetch(ctx context.Context, slot uint64) ([]miner.BetaEntry
 	l2ReadTimer.UpdateSince(start)
 	if err != nil {
 		s.warn(slot, "queryBundles", err)
-		return nil, err
+		return nil, false, err
 	}
 	entries := s.entries(slot, raw)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	r := s.slot(slot)
+	changed := r.readAt.IsZero() || !sameEntries(r.entries, entries)
+	if changed {
+		r.gen++
+	}
 	r.entries, r.readAt = entries, s.now()
-	return entries, nil
+	return entries, changed, nil
 }
 
 // PaidNow is Paid for a decision that must not rest on an old read (a full
-// beta store evicts only entries this says are unpaid): the cached read
-// while it is younger than the refresh period (every call reads when
-// Refresh is negative), else a read now, concurrent ones for a slot merged
-// into one L2 call. When the L2 cannot be read, or the reader is backing
-// off after a failure, it returns the error, never an older read.
+// beta store evicts only entries this says are unpaid): the last read while
+// it is younger than the refresh period (every call reads when Refresh is
+// negative), else a read now, concurrent ones for a slot merged into one L2
+// call. When the L2 cannot be read, or the reader is backing off after a
+// failure, it returns the error, never an older read.
 func (s *Settlements) PaidNow(ctx context.Context, slot uint64) ([]miner.BetaEntry, error) {
 	s.mu.Lock()
 	r := s.slot(slot)
-	if s.fresh(r.readAt) {
-		e := r.entries
-		s.mu.Unlock()
+	e, at := r.entries, r.readAt
+	s.mu.Unlock()
+	if s.fresh(at) {
 		return e, nil
 	}
-	if s.now().Before(s.downUntil) {
-		s.mu.Unlock()
-		return nil, fmt.Errorf("reading the settlement of slot %d: %w", slot, ErrL2Down)
-	}
-	s.mu.Unlock()
-	v, err, _ := s.paidReads.Do(strconv.FormatUint(slot, 10), func() (any, error) {
-		return s.fetch(ctx, slot)
-	})
-	if err != nil {
-		return nil, fmt.Errorf("reading the settlement of slot %d: %w", slot, err)
-	}
-	return v.([]miner.BetaEntry), nil
+	entries, _, err := s.ReadPaid(ctx, slot)
+	return entries, err
 }
 
 // entries applies the bounds to a raw settlement: at most MaxEntries
@@ -309,31 +345,28 @@ func sameEntries(a, b []miner.BetaEntry) bool {
 	return slices.EqualFunc(a, b, func(x, y miner.BetaEntry) bool { return x.Gas == y.Gas && slices.Equal(x.Hashes, y.Hashes) })
 }
 
-// Gas returns the gas slot's auction sells for beta (0 when none was opened
-// or the L2 cannot be read). A positive amount never changes once read.
-func (s *Settlements) Gas(ctx context.Context, slot uint64) uint64 {
+// ReadGas reads the gas slot's auction sells from the L2 and keeps it,
+// unless an amount above 0 was read before: it never changes once the
+// auction is open. It reports the amount known after the read.
+func (s *Settlements) ReadGas(ctx context.Context, slot uint64) (uint64, error) {
 	s.mu.Lock()
 	r := s.slot(slot)
-	if r.gas > 0 || s.fresh(r.gasAt) || s.now().Before(s.downUntil) {
+	if r.gas > 0 {
 		g := r.gas
 		s.mu.Unlock()
-		return g
+		return g, nil
 	}
+	down := s.now().Before(s.downUntil)
 	s.mu.Unlock()
-	v, _, _ := s.gasReads.Do(strconv.FormatUint(slot, 10), func() (any, error) {
-		return s.readGas(ctx, slot), nil
-	})
-	return v.(uint64)
-}
-
-// readGas asks the L2 for slot's items for sale and caches the answer.
-func (s *Settlements) readGas(ctx context.Context, slot uint64) uint64 {
+	if down {
+		return 0, fmt.Errorf("reading the gas for sale of slot %d: %w", slot, ErrL2Down)
+	}
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
 	items, err := s.l2.ItemsForSale(ctx, slot)
 	if err != nil {
 		s.warn(slot, "auctions", err)
-		return 0
+		return 0, fmt.Errorf("reading the gas for sale of slot %d: %w", slot, err)
 	}
 	gas := uint64(0)
 	if items != nil && items.Sign() > 0 {
@@ -344,9 +377,9 @@ func (s *Settlements) readGas(ctx context.Context, slot uint64) uint64 {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	r := s.slot(slot)
+	r = s.slot(slot)
 	r.gas, r.gasAt = gas, s.now()
-	return gas
+	return gas, nil
 }
 
 // BoundedBackend wraps an L2 backend so that no contract read returns more

@@ -6,7 +6,6 @@ import (
 	"math/big"
 	"sync"
 	"testing"
-	"testing/synctest"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -79,9 +78,10 @@ func TestSettlementBounds(t *testing.T) {
 	}
 }
 
-// TestSettlementCacheAndL2Down: reads are cached while fresh, a refresh
-// reports a changed paid set, and a dead L2 costs one read per backoff: the
-// last good read is served, a slot never read gets an error, gas is 0.
+// TestSettlementCacheAndL2Down: reads are cached while fresh, each read
+// that finds a different paid set bumps the slot's generation, and a dead
+// L2 costs one read per backoff: the last good read is served, a slot never
+// read gets an error, a known gas stays known.
 func TestSettlementCacheAndL2Down(t *testing.T) {
 	ctx := context.Background()
 	now := time.Unix(1_700_000_000, 0)
@@ -89,78 +89,47 @@ func TestSettlementCacheAndL2Down(t *testing.T) {
 		items: map[uint64]*big.Int{5: big.NewInt(3_000_000)}}
 	s := NewSettlements(l2, SettlementConfig{Refresh: time.Second})
 	s.now = func() time.Time { return now }
+	if st := s.State(5); st.GasKnown || st.Generation != 0 {
+		t.Fatalf("state before any read: %+v", st)
+	}
 	if e, err := s.Paid(ctx, 5); err != nil || len(e) != 1 || e[0].Gas != 50_000 {
 		t.Fatalf("first read: %+v, %v", e, err)
 	}
-	if g := s.Gas(ctx, 5); g != 3_000_000 {
-		t.Fatalf("gas %d", g)
+	if g, err := s.ReadGas(ctx, 5); err != nil || g != 3_000_000 {
+		t.Fatalf("gas %d, %v", g, err)
+	}
+	if st := s.State(5); st.Gas != 3_000_000 || !st.GasKnown || st.Generation != 1 || len(st.Paid) != 1 {
+		t.Fatalf("state after the first reads: %+v", st)
 	}
 	reads := l2.reads
 	s.Paid(ctx, 5)
-	s.Gas(ctx, 5)
+	s.ReadGas(ctx, 5)
 	if l2.reads != reads {
-		t.Fatal("a fresh read was not served from the cache")
+		t.Fatal("a fresh read, or an open auction's gas, was read again")
 	}
 	l2.set(func() {
 		l2.bundles[5] = append(l2.bundles[5], auction.Bundle{AmountOfGas: big.NewInt(1), BundleHashes: []common.Hash{{2}}})
 	})
-	if changed, err := s.Refresh(ctx, 5); err != nil || !changed {
-		t.Fatalf("refresh after a payment: changed=%v, %v", changed, err)
+	if _, changed, err := s.ReadPaid(ctx, 5); err != nil || !changed || s.State(5).Generation != 2 {
+		t.Fatalf("read after a payment: changed=%v, %v, generation %d", changed, err, s.State(5).Generation)
 	}
-	if changed, _ := s.Refresh(ctx, 5); changed {
-		t.Fatal("refresh without a payment reported a change")
-	}
-	// A payment another read saw first (a full store's eviction check) is
-	// still a change for the poller's Refresh.
-	l2.set(func() {
-		l2.bundles[5] = append(l2.bundles[5], auction.Bundle{AmountOfGas: big.NewInt(1), BundleHashes: []common.Hash{{3}}})
-	})
-	now = now.Add(2 * time.Second)
-	if e, err := s.PaidNow(ctx, 5); err != nil || len(e) != 3 {
-		t.Fatalf("PaidNow after a payment: %+v, %v", e, err)
-	}
-	if changed, err := s.Refresh(ctx, 5); err != nil || !changed {
-		t.Fatalf("refresh after a payment PaidNow saw first: changed=%v, %v", changed, err)
+	if _, changed, _ := s.ReadPaid(ctx, 5); changed || s.State(5).Generation != 2 {
+		t.Fatal("read without a payment reported a change")
 	}
 
 	l2.set(func() { l2.down = true })
 	now = now.Add(2 * time.Second)
-	if e, err := s.Paid(ctx, 5); err != nil || len(e) != 3 {
+	if e, err := s.Paid(ctx, 5); err != nil || len(e) != 2 {
 		t.Fatalf("L2 down: %+v, %v; want the last read", e, err)
 	}
 	reads = l2.reads
 	if _, err := s.Paid(ctx, 6); !errors.Is(err, ErrL2Down) {
 		t.Fatalf("slot never read with the L2 down: %v, want %v", err, ErrL2Down)
 	}
-	if g := s.Gas(ctx, 6); g != 0 || l2.reads != reads {
-		t.Fatalf("gas %d with %d more reads during the backoff", g, l2.reads-reads)
+	if _, err := s.ReadGas(ctx, 6); !errors.Is(err, ErrL2Down) || l2.reads != reads {
+		t.Fatalf("gas read during the backoff: %v, %d more reads", err, l2.reads-reads)
 	}
-	if g := s.Gas(ctx, 5); g != 3_000_000 {
-		t.Fatalf("known gas lost while the L2 is down: %d", g)
+	if st := s.State(5); st.Gas != 3_000_000 || len(st.Paid) != 2 {
+		t.Fatalf("known state lost while the L2 is down: %+v", st)
 	}
-}
-
-// TestGasReadsMerged: concurrent asks for the gas of one slot (each beta
-// submission for it asks) make one L2 read, not one each.
-func TestGasReadsMerged(t *testing.T) {
-	synctest.Test(t, func(t *testing.T) {
-		l2 := &fakeL2{items: map[uint64]*big.Int{5: big.NewInt(100_000)}, gate: make(chan struct{})}
-		s := NewSettlements(l2, SettlementConfig{})
-		got := make([]uint64, 8)
-		var wg sync.WaitGroup
-		for i := range got {
-			wg.Go(func() { got[i] = s.Gas(context.Background(), 5) })
-		}
-		synctest.Wait() // every asker is in the read or waiting for it
-		close(l2.gate)
-		wg.Wait()
-		for i, g := range got {
-			if g != 100_000 {
-				t.Fatalf("asker %d got %d gas, want 100000", i, g)
-			}
-		}
-		if l2.reads != 1 {
-			t.Fatalf("%d L2 reads for 8 concurrent asks, want 1", l2.reads)
-		}
-	})
 }

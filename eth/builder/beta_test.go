@@ -15,7 +15,6 @@ import (
 	"github.com/gavel-eth/gavel/core/beacon"
 	"github.com/gavel-eth/gavel/core/bundle"
 	"github.com/gavel-eth/gavel/core/chain"
-	"github.com/gavel-eth/gavel/eth/betapool"
 	"github.com/gavel-eth/gavel/eth/builder"
 	"github.com/gavel-eth/gavel/eth/bundlepool"
 	"github.com/gavel-eth/gavel/eth/relay"
@@ -35,9 +34,8 @@ func TestBuilderLeavesBetaGas(t *testing.T) {
 	holder := &relaytest.BetaHolder{}
 	e := relaytest.New(t, relaytest.Options{Configure: func(c *relay.Config) { c.Beta = holder }})
 	ctx := context.Background()
-	pool := betapool.New(betapool.DefaultConfig, e.Store, e.Chain.ChainID(), func() uint64 { return e.Relay.HeadSlot() }, nil)
-	l2 := &relaytest.Settlement{Items: map[uint64]uint64{slot: betaGas}}
-	holder.Blocks = betapool.NewBetaBlocks(e.Chain, pool, betapool.NewSettlements(l2, betapool.SettlementConfig{Refresh: -1}))
+	holder.Service = e.BetaService(t, &relaytest.Settlement{Items: map[uint64]uint64{slot: betaGas}}, nil)
+	holder.Service.Refresh(ctx, 0) // what the background reads do
 	e.RegisterAll()
 
 	local := builder.LocalRelay{R: e.Relay}

@@ -49,6 +49,10 @@ type ProposerConfig struct {
 	// BetaGas is the gas the slot's beta block was sold (the relay's
 	// beta_gas), which the dev builder leaves unused; nil: none.
 	BetaGas func(slot uint64) uint64
+	// Prepare, when set, runs before each slot is built, once the relay
+	// knows the slot: it brings state the relay keeps in memory up to date
+	// (with slots stepped by hand, the beta service's reads of the L2).
+	Prepare func(ctx context.Context, slot uint64)
 	// Client is the HTTP client (a default with a timeout when nil).
 	Client *http.Client
 }
@@ -94,6 +98,9 @@ func (p *Proposer) BuildPayload(ctx context.Context, req PayloadRequest) (*engin
 	v := ProposerOf(p.cfg.Validators, req.Slot)
 	req.Attrs.FeeRecipient = v.FeeRecipient
 	p.announce(req)
+	if p.cfg.Prepare != nil {
+		p.cfg.Prepare(ctx, req.Slot)
+	}
 
 	local, err := p.local.BuildPayload(ctx, req)
 	if err != nil {

@@ -20,15 +20,19 @@ var (
 	betaMergeFailed = metrics.NewRegisteredMeter("gavel/relay/beta/failed", nil)
 )
 
-// Beta builds the beta part of the relay's blocks and records what became
-// of it (eth/betapool.BetaBlocks).
+// Beta is the beta service as the relay sees it (eth/betapool.Service):
+// the slot's state from memory, the merge, and what became of the paid
+// bundles. None of its methods the relay calls on a request path reads
+// the L2.
 type Beta interface {
-	// Merge appends slot's paid beta bundles to a verified alpha block. It
-	// returns miner.ErrNoBeta when nothing was appended; any error means
-	// alpha is served as it is.
-	Merge(ctx context.Context, slot uint64, alpha *chain.VerifiedPayload) (*miner.BetaBlock, error)
-	// Gas is the gas the slot's L2 auction sells for beta (0: none).
-	Gas(ctx context.Context, slot uint64) uint64
+	// Merge appends slot's paid beta bundles, as last read, to a verified
+	// alpha block, and returns the generation of the paid set it used. It
+	// returns miner.ErrNoBeta (with the generation) when nothing was
+	// appended; any other error means alpha is served as it is.
+	Merge(ctx context.Context, slot uint64, alpha *chain.VerifiedPayload) (*miner.BetaBlock, uint64, error)
+	// Gas is the gas the slot's L2 auction sells for beta (0: none), as
+	// last read; known is false while it was never read.
+	Gas(slot uint64) (gas uint64, known bool)
 	// Delivered records the outcome of slot's paid bundles once a block was
 	// delivered; beta is nil when alpha was delivered alone.
 	Delivered(ctx context.Context, slot uint64, beta *miner.BetaBlock) error
@@ -48,11 +52,25 @@ type betaBid struct {
 	signed   *beacon.SignedBuilderBid
 }
 
-// mergeBeta builds the beta block on bid (its auction's top, with a kept
-// state) and, if anything was appended, makes it what getHeader serves for
-// the auction. Failures only cost the beta part.
+// mergeBeta merges the beta part onto the top bid of bid's auction, after
+// the merge of that auction running now, if any: the merges of one auction
+// run one at a time, and a request made while one runs is served by the
+// next, which reads the newest top bid and paid set. It returns once a
+// merge that started after the request has ended.
 func (r *Relay) mergeBeta(ctx context.Context, bid *Bid) {
 	if r.cfg.Beta == nil {
+		return
+	}
+	k := keyOf(&bid.Trace)
+	r.merges.run(ctx, k, func() { r.mergeTop(ctx, k) })
+}
+
+// mergeTop builds the beta block on auction k's top bid (with a kept
+// state) and makes it what getHeader serves for the auction, unless a merge
+// of a newer paid set is served already. Failures only cost the beta part.
+func (r *Relay) mergeTop(ctx context.Context, k auctionKey) {
+	bid := r.bids.best(k)
+	if bid == nil {
 		return
 	}
 	v := bid.Verified()
@@ -60,12 +78,13 @@ func (r *Relay) mergeBeta(ctx context.Context, bid *Bid) {
 		return
 	}
 	slot := bid.Trace.Slot
-	block, err := r.cfg.Beta.Merge(ctx, slot, v)
+	block, gen, err := r.cfg.Beta.Merge(ctx, slot, v)
 	if errors.Is(err, miner.ErrNoBeta) {
 		betaAlphaOnly.Mark(1)
-		if block != nil && len(block.Results) > 0 {
-			bid.betaMiss.Store(block) // why each paid bundle is left out
+		if block != nil && len(block.Results) == 0 {
+			block = nil
 		}
+		r.bids.putBeta(bid, nil, block, gen) // alpha as it is; why each paid bundle is left out
 		return
 	}
 	if err != nil {
@@ -88,12 +107,15 @@ func (r *Relay) mergeBeta(ctx context.Context, bid *Bid) {
 			return
 		}
 	}
-	if !r.bids.putBeta(bid, bb) {
-		return // no longer the top bid
+	if !r.bids.putBeta(bid, bb, nil, gen) {
+		return // no longer the top bid, or a newer paid set is served
 	}
 	betaMerged.Mark(1)
+	if fn := r.onMerged.Load(); fn != nil {
+		(*fn)(slot, gen, bb.trace.BlockHash)
+	}
 	log.Info("Relay merged a beta block", "slot", slot, "alpha", bid.Trace.BlockHash, "block", bb.trace.BlockHash,
-		"bundles", block.Bundles, "betaGas", block.GasUsed)
+		"bundles", block.Bundles, "betaGas", block.GasUsed, "generation", gen)
 }
 
 // betaBid converts a merged block to what getHeader and getPayload serve,
@@ -127,12 +149,14 @@ func (r *Relay) RemergeSlot(ctx context.Context, slot uint64) {
 	}
 }
 
-// BetaGas is the gas reserved for the beta block in slot (0 without beta).
-func (r *Relay) BetaGas(ctx context.Context, slot uint64) uint64 {
+// BetaGas is the gas reserved for the beta block in slot, from memory: 0
+// and known without beta; known is false while the slot's auction was
+// never read from the L2 (nothing can be reserved for it then).
+func (r *Relay) BetaGas(slot uint64) (gas uint64, known bool) {
 	if r.cfg.Beta == nil {
-		return 0
+		return 0, true
 	}
-	return r.cfg.Beta.Gas(ctx, slot)
+	return r.cfg.Beta.Gas(slot)
 }
 
 // KeptStates is how many verified alpha states the relay holds per slot:
@@ -154,13 +178,16 @@ func (r *Relay) KeptStates() map[uint64]int {
 
 // recordBeta hands the delivered slot's beta outcome to Beta: at once when
 // the merge's results are known (a local write), in the background when they
-// are not (the paid set may have to be read from the L2).
+// are not (the paid set may have to be read from the L2); Close waits for
+// it, so the outcome is written before the store closes.
 func (r *Relay) recordBeta(ctx context.Context, slot uint64, block *miner.BetaBlock) {
 	if r.cfg.Beta == nil {
 		return
 	}
 	if block == nil {
+		r.background.Add(1)
 		go func() {
+			defer r.background.Done()
 			if err := r.cfg.Beta.Delivered(context.Background(), slot, nil); err != nil {
 				log.Debug("Relay could not record missed beta bundles", "slot", slot, "err", err)
 			}

@@ -10,10 +10,8 @@ import (
 	"github.com/ethereum/go-ethereum/core/types"
 	gparams "github.com/ethereum/go-ethereum/params"
 
-	"github.com/gavel-eth/gavel/contracts/auction"
 	"github.com/gavel-eth/gavel/core/beacon"
 	"github.com/gavel-eth/gavel/core/bundle"
-	"github.com/gavel-eth/gavel/eth/betapool"
 	"github.com/gavel-eth/gavel/eth/relay"
 	"github.com/gavel-eth/gavel/eth/relay/relaytest"
 	"github.com/gavel-eth/gavel/internal/testutil"
@@ -70,7 +68,9 @@ func BenchmarkBetaMerge(b *testing.B) {
 	}
 	// Through the pool, as the relay merges: the bundle was validated when
 	// it was sent (senders recovered then), the settlement is in memory.
-	pool := betapool.New(betapool.DefaultConfig, e.Store, params.DevChainID, func() uint64 { return 0 }, nil)
+	l2 := &relaytest.Settlement{}
+	beta := e.BetaService(b, l2, nil)
+	pool := beta.Pool()
 	var raw []string
 	for _, tx := range txs {
 		r, _ := tx.MarshalBinary()
@@ -80,12 +80,12 @@ func BenchmarkBetaMerge(b *testing.B) {
 	if _, err := pool.Add(ctx, bundle.BetaBundleArgs{Txs: raw, Slot: &slot1}, common.Address{}); err != nil {
 		b.Fatal(err)
 	}
-	l2 := &relaytest.Settlement{Paid: map[uint64][]auction.Bundle{1: {{AmountOfGas: big.NewInt(1_000_000), BundleHashes: []common.Hash{h}}}}}
-	beta := betapool.NewBetaBlocks(e.Chain, pool, betapool.NewSettlements(l2, betapool.SettlementConfig{Refresh: -1}))
+	l2.Pay(1, 1_000_000, h)
+	beta.Refresh(ctx, 0)
 	b.Run("merge-1M-gas-pool", func(b *testing.B) {
 		start := testutil.CPUTime()
 		for b.Loop() {
-			bb, err := beta.Merge(ctx, 1, alpha)
+			bb, _, err := beta.Merge(ctx, 1, alpha)
 			if err != nil || bb.GasUsed != uint64(len(txs))*21000 {
 				b.Fatal(err)
 			}
@@ -127,7 +127,10 @@ func BenchmarkGetHeaderBeta(b *testing.B) {
 	holder := &relaytest.BetaHolder{}
 	e := relaytest.New(b, relaytest.Options{Configure: func(c *relay.Config) { c.Beta = holder }})
 	ctx := context.Background()
-	pool := betapool.New(betapool.DefaultConfig, e.Store, params.DevChainID, func() uint64 { return 0 }, nil)
+	l2 := &relaytest.Settlement{}
+	svc := e.BetaService(b, l2, nil)
+	holder.Service = svc
+	pool := svc.Pool()
 	key := params.DevAccounts()[5].Key
 	to := common.Address{0xbe}
 	tx := types.MustSignNewTx(key, types.LatestSignerForChainID(big.NewInt(params.DevChainID)), &types.DynamicFeeTx{
@@ -138,8 +141,8 @@ func BenchmarkGetHeaderBeta(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	l2 := &relaytest.Settlement{Paid: map[uint64][]auction.Bundle{1: {{AmountOfGas: big.NewInt(21000), BundleHashes: []common.Hash{h}}}}, Items: map[uint64]uint64{}}
-	holder.Blocks = betapool.NewBetaBlocks(e.Chain, pool, betapool.NewSettlements(l2, betapool.SettlementConfig{Refresh: -1}))
+	l2.Pay(1, 21000, h)
+	svc.Refresh(ctx, 0)
 	e.RegisterAll()
 	parent := beacon.Root(e.Chain.Head().Hash())
 	for _, slot := range []uint64{1, 2} {

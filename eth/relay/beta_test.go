@@ -15,7 +15,6 @@ import (
 	"github.com/ethereum/go-ethereum/core/types"
 	gparams "github.com/ethereum/go-ethereum/params"
 
-	"github.com/gavel-eth/gavel/contracts/auction"
 	"github.com/gavel-eth/gavel/core/beacon"
 	"github.com/gavel-eth/gavel/core/bundle"
 	"github.com/gavel-eth/gavel/core/chain"
@@ -39,7 +38,10 @@ func TestBetaThroughRelay(t *testing.T) {
 	ctx := context.Background()
 	stats := store.NewStatsBuffer(e.Store, time.Hour)
 	defer stats.Close()
-	pool := betapool.New(betapool.DefaultConfig, e.Store, params.DevChainID, func() uint64 { return e.Relay.HeadSlot() }, stats)
+	l2 := &relaytest.Settlement{Items: map[uint64]uint64{1: 1_000_000, 2: relaytest.GasLimit - 100_000}}
+	svc := e.BetaService(t, l2, stats)
+	holder.Service = svc
+	pool := svc.Pool()
 	searcher := common.Address{0x5e}
 	key := params.DevAccounts()[5].Key
 	to := common.Address{0xbe}
@@ -57,11 +59,8 @@ func TestBetaThroughRelay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l2 := &relaytest.Settlement{
-		Paid:  map[uint64][]auction.Bundle{1: {{AmountOfGas: big.NewInt(1_000_000), BundleHashes: []common.Hash{hash}}}},
-		Items: map[uint64]uint64{1: 1_000_000, 2: relaytest.GasLimit - 100_000},
-	}
-	holder.Blocks = betapool.NewBetaBlocks(e.Chain, pool, betapool.NewSettlements(l2, betapool.SettlementConfig{Refresh: -1}))
+	l2.Pay(1, 1_000_000, hash)
+	svc.Refresh(ctx, 0) // what the background reads do
 	e.RegisterAll()
 
 	// No room: slot 2's beta gas leaves 100,000 gas, ten transfers and the
@@ -155,7 +154,8 @@ func TestBetaThroughRelay(t *testing.T) {
 	if _, err := pool.Add(ctx, bundle.BetaBundleArgs{Txs: raw, Slot: &slot3}, searcher); err != nil {
 		t.Fatal(err)
 	}
-	l2.Paid[3] = []auction.Bundle{{AmountOfGas: big.NewInt(1_000_000), BundleHashes: []common.Hash{hash}}}
+	l2.Pay(3, 1_000_000, hash)
+	svc.Refresh(ctx, 1)
 	alpha3 := e.BuildBlock(3, 1, nil)
 	if _, err := submit(e, e.Submission(alpha3), false); err != nil {
 		t.Fatal(err)
@@ -187,7 +187,10 @@ func TestBetaThroughRelayCapella(t *testing.T) {
 	holder := &relaytest.BetaHolder{}
 	e := relaytest.New(t, relaytest.Options{Capella: true, Configure: func(c *relay.Config) { c.Beta = holder }})
 	ctx := context.Background()
-	pool := betapool.New(betapool.DefaultConfig, e.Store, params.DevChainID, func() uint64 { return e.Relay.HeadSlot() }, nil)
+	l2 := &relaytest.Settlement{Items: map[uint64]uint64{1: 21000}}
+	svc := e.BetaService(t, l2, nil)
+	holder.Service = svc
+	pool := svc.Pool()
 	to := common.Address{0xbe}
 	tx := types.MustSignNewTx(params.DevAccounts()[5].Key, types.LatestSignerForChainID(big.NewInt(params.DevChainID)), &types.DynamicFeeTx{
 		ChainID: big.NewInt(params.DevChainID), GasTipCap: new(big.Int), GasFeeCap: big.NewInt(100 * gparams.GWei), Gas: 21000, To: &to, Value: big.NewInt(1)})
@@ -197,8 +200,8 @@ func TestBetaThroughRelayCapella(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l2 := &relaytest.Settlement{Paid: map[uint64][]auction.Bundle{1: {{AmountOfGas: big.NewInt(21000), BundleHashes: []common.Hash{hash}}}}, Items: map[uint64]uint64{1: 21000}}
-	holder.Blocks = betapool.NewBetaBlocks(e.Chain, pool, betapool.NewSettlements(l2, betapool.SettlementConfig{Refresh: -1}))
+	l2.Pay(1, 21000, hash)
+	svc.Refresh(ctx, 0)
 	e.RegisterAll()
 
 	alpha := e.BuildBlock(1, 5, nil)

@@ -34,6 +34,9 @@ type Bid struct {
 	// betaMiss is the merge's results when nothing could be appended: why
 	// each paid bundle was left out, recorded if this bid is delivered.
 	betaMiss atomic.Pointer[miner.BetaBlock]
+	// betaGen is the paid-set generation of the merge served (beta or
+	// betaMiss); guarded by bidStore.mu.
+	betaGen uint64
 
 	signOnce sync.Once
 	signed   *beacon.SignedBuilderBid
@@ -104,17 +107,24 @@ func dropTop(b *Bid) {
 	b.beta.Store(nil)
 }
 
-// putBeta makes bb what getHeader serves for bid's auction, if bid is still
-// its top.
-func (s *bidStore) putBeta(bid *Bid, bb *betaBid) bool {
+// putBeta makes the merge of paid-set generation gen what getHeader serves
+// for bid's auction: bb, or alpha as it is when bb is nil (miss then says
+// why the paid bundles were left out), if bid is still its top and no
+// merge of a newer generation is served: an older paid set never replaces
+// a newer.
+func (s *bidStore) putBeta(bid *Bid, bb *betaBid, miss *miner.BetaBlock, gen uint64) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	a := s.auctions[keyOf(&bid.Trace)]
-	if a == nil || a.top != bid {
+	if a == nil || a.top != bid || gen < bid.betaGen {
 		return false
 	}
+	bid.betaGen = gen
 	bid.beta.Store(bb)
-	s.betaByHash[bb.trace.BlockHash] = bb
+	bid.betaMiss.Store(miss)
+	if bb != nil {
+		s.betaByHash[bb.trace.BlockHash] = bb
+	}
 	return true
 }
 

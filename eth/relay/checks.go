@@ -293,10 +293,12 @@ func (r *Relay) checkDutyAndFeeRecipient(t *beacon.BidTrace) (*beacon.SignedVali
 // 5b. checkBetaRoom: the block must leave the slot's beta_gas (the gas
 // the L2 auction sold for the beta block) of its gas limit unused. Not a
 // check of the reference relay; it runs as soon as the duty is known. The
-// trace's gas figures are checked against the payload in simulation.
+// trace's gas figures are checked against the payload in simulation. The
+// beta_gas is the beta service's last read, from memory: while it was never
+// read nothing is reserved.
 func (r *Relay) checkBetaRoom(t *beacon.BidTrace) error {
-	need := r.BetaGas(context.Background(), t.Slot)
-	if need == 0 {
+	need, known := r.BetaGas(t.Slot)
+	if !known || need == 0 {
 		return nil
 	}
 	if t.GasUsed > t.GasLimit || t.GasLimit-t.GasUsed < need {

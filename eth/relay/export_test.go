@@ -37,6 +37,10 @@ func (r *Relay) OnSharedBid(fn func(beacon.Root, time.Duration)) { r.onShared.St
 // was executed on this relay's chain (its post-state kept).
 func (r *Relay) OnSharedVerified(fn func(beacon.Root)) { r.onVerified.Store(&fn) }
 
+// OnMerged sets a function called when a merged block of paid-set
+// generation gen becomes what getHeader serves for its auction.
+func (r *Relay) OnMerged(fn func(slot, gen uint64, block beacon.Root)) { r.onMerged.Store(&fn) }
+
 // HeaderWaits is how many getHeaders of this relay waited for a bid in
 // flight.
 func (r *Relay) HeaderWaits() int64 { return r.headerWaits.Load() }

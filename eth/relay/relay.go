@@ -160,6 +160,13 @@ type Relay struct {
 	attrs    map[attrsKey]*PayloadAttributes // (slot, parent) -> attributes
 
 	bids *bidStore
+	// merges orders the beta merges of each auction (mergeorder.go).
+	merges *mergeOrder
+	// background is the goroutines that write to the store after the
+	// request that started them answered (beta outcomes, shared bids'
+	// merges, pruning): Close waits for them.
+	background sync.WaitGroup
+	onMerged   atomic.Pointer[func(slot, gen uint64, block beacon.Root)] // tests: a merge is served
 	// waits are the builds in flight getHeader may wait for (headerwait.go).
 	waits       bidWaits
 	headerWaits atomic.Int64                 // getHeaders that waited
@@ -245,6 +252,7 @@ func New(cfg Config, c Chain, st store.Relay, pub Publisher, rec SubmissionRecor
 		byIndex:       make(map[uint64]beacon.BLSPubkey),
 		attrs:         make(map[attrsKey]*PayloadAttributes),
 		bids:          newBidStore(),
+		merges:        newMergeOrder(),
 		knownBuilders: newKnownBuilders(KnownBuilderSlots),
 		verifyRate:    newClientRates(cfg.VerificationsPerSecond, cfg.VerificationsPerRequest),
 	}
@@ -443,8 +451,11 @@ type ValidatorDuty struct {
 	ValidatorIndex uint64
 	Entry          *beacon.SignedValidatorRegistration
 	// BetaGas is the gas the slot's L2 auction sells for the beta block,
-	// which a submission must leave unused (0: no auction opened).
-	BetaGas uint64
+	// which a submission must leave unused (0: no auction opened), as the
+	// beta service last read it; BetaGasKnown is false while it was never
+	// read (nothing is reserved then).
+	BetaGas      uint64
+	BetaGasKnown bool
 }
 
 // Validators lists the duties of the current and next epoch whose proposer
@@ -465,7 +476,8 @@ func (r *Relay) Validators() []ValidatorDuty {
 	out := make([]ValidatorDuty, 0, len(duties))
 	for _, d := range duties {
 		if reg, ok := r.Registration(d.Pubkey); ok {
-			out = append(out, ValidatorDuty{Slot: d.Slot, ValidatorIndex: d.ValidatorIndex, Entry: reg, BetaGas: r.BetaGas(context.Background(), d.Slot)})
+			gas, known := r.BetaGas(d.Slot)
+			out = append(out, ValidatorDuty{Slot: d.Slot, ValidatorIndex: d.ValidatorIndex, Entry: reg, BetaGas: gas, BetaGasKnown: known})
 		}
 	}
 	return out

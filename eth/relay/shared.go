@@ -103,9 +103,11 @@ func (r *Relay) startSharing() {
 func (r *Relay) SharingUp() <-chan struct{} { return r.sharingUp }
 
 // Close waits for the blocks still being published after getPayload v2
-// answered. Call it after the API stopped serving.
-// It also stops following other instances (when sharing a database) and
-// refreshing the known builders.
+// answered. Call it after the API stopped serving and before the store
+// closes. It also stops following other instances (when sharing a
+// database) and refreshing the known builders, and waits for what the
+// relay still writes in the background (beta outcomes, merges of shared
+// bids, pruning).
 func (r *Relay) Close() {
 	r.deliveries.wait()
 	r.knownBuilders.stop()
@@ -113,6 +115,7 @@ func (r *Relay) Close() {
 		r.stopSharing()
 		<-r.sharingDone
 	}
+	r.background.Wait()
 }
 
 func (r *Relay) onNotification(ctx context.Context, n store.Notification) {
@@ -255,7 +258,11 @@ func (r *Relay) installSharedBid(sb *store.SharedBid) (*Bid, error) {
 	}
 	if isTop {
 		go b.signedBid(r.cfg.Spec, r.cfg.SecretKey, r.builderDom) // as for a local bid (saveBid)
-		go r.verifyShared(sub, b)
+		r.background.Add(1)
+		go func() {
+			defer r.background.Done()
+			r.verifyShared(sub, b)
+		}()
 		r.bidLanded(t.Slot, common.Hash(t.ParentHash)) // a getHeader here may wait for it
 	}
 	sharedLoaded.Mark(1)
@@ -430,7 +437,9 @@ func (r *Relay) loadSharedBeta(ctx context.Context, h beacon.Root) (*betaBid, er
 
 // pruneShared deletes shared bids of slots before floor, in the background.
 func (r *Relay) pruneShared(floor uint64) {
+	r.background.Add(1)
 	go func() {
+		defer r.background.Done()
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
 		if err := r.cfg.Shared.PruneSharedBids(ctx, floor); err != nil {

@@ -13,7 +13,6 @@ import (
 	"github.com/ethereum/go-ethereum/core/types"
 	gparams "github.com/ethereum/go-ethereum/params"
 
-	"github.com/gavel-eth/gavel/contracts/auction"
 	"github.com/gavel-eth/gavel/core/bundle"
 	"github.com/gavel-eth/gavel/eth/betapool"
 	"github.com/gavel-eth/gavel/params"
@@ -283,11 +282,13 @@ func TestSharedSurvivesDatabaseRestart(t *testing.T) {
 
 // paidBetaSource is a beta source on e's chain and store with one paid
 // beta bundle of two txs for slot 1.
-func paidBetaSource(t *testing.T, e *relaytest.Env) *betapool.BetaBlocks {
+func paidBetaSource(t *testing.T, e *relaytest.Env) *betapool.Service {
 	t.Helper()
 	stats := store.NewStatsBuffer(e.Store, time.Hour)
 	t.Cleanup(func() { stats.Close() })
-	pool := betapool.New(betapool.DefaultConfig, e.Store, params.DevChainID, func() uint64 { return e.Relay.HeadSlot() }, stats)
+	l2 := &relaytest.Settlement{Items: map[uint64]uint64{1: 1_000_000}}
+	svc := e.BetaService(t, l2, stats)
+	pool := svc.Pool()
 	key, to := params.DevAccounts()[5].Key, common.Address{0xbe}
 	var raw []string
 	for nonce := uint64(0); nonce < 2; nonce++ {
@@ -302,11 +303,9 @@ func paidBetaSource(t *testing.T, e *relaytest.Env) *betapool.BetaBlocks {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l2 := &relaytest.Settlement{
-		Paid:  map[uint64][]auction.Bundle{1: {{AmountOfGas: big.NewInt(1_000_000), BundleHashes: []common.Hash{hash}}}},
-		Items: map[uint64]uint64{1: 1_000_000},
-	}
-	return betapool.NewBetaBlocks(e.Chain, pool, betapool.NewSettlements(l2, betapool.SettlementConfig{Refresh: -1}))
+	l2.Pay(1, 1_000_000, hash)
+	svc.Refresh(context.Background(), 0)
+	return svc
 }
 
 // TestSharedBetaDeliveredElsewhere: A (with the beta source) verifies an
@@ -319,7 +318,7 @@ func TestSharedBetaDeliveredElsewhere(t *testing.T) {
 	holder := &relaytest.BetaHolder{}
 	a := instanceWith(t, url, func(c *relay.Config) { c.Beta = holder })
 	b := instance(t, url)
-	holder.Blocks = paidBetaSource(t, a)
+	holder.Service = paidBetaSource(t, a)
 	a.RegisterAll()
 	ctx := context.Background()
 
@@ -378,7 +377,7 @@ func TestSharedBetaOnOtherInstance(t *testing.T) {
 	a := instance(t, url)
 	b := instanceWith(t, url, func(c *relay.Config) { c.Beta = holder })
 	ctx := context.Background()
-	holder.Blocks = paidBetaSource(t, b)
+	holder.Service = paidBetaSource(t, b)
 	executed := make(chan beacon.Root, 4)
 	b.Relay.OnSharedVerified(func(h beacon.Root) { executed <- h })
 	b.Attrs(1) // B's beacon client saw the slot's payload attributes too

@@ -12,7 +12,6 @@ import (
 	"github.com/ethereum/go-ethereum/core/types"
 	gparams "github.com/ethereum/go-ethereum/params"
 
-	"github.com/gavel-eth/gavel/contracts/auction"
 	"github.com/gavel-eth/gavel/core/bundle"
 	"github.com/gavel-eth/gavel/eth/betapool"
 	"github.com/gavel-eth/gavel/eth/relay"
@@ -21,15 +20,15 @@ import (
 	"github.com/gavel-eth/gavel/params"
 )
 
-// betaServer is server with a beta source: l2 stands in for the L2
-// settlement, the pool holds the beta bundles sent.
-func betaServer(tb testing.TB, l2 *relaytest.Settlement) (*relaytest.Env, string, *betapool.Pool) {
+// betaServer is server with a beta service: l2 stands in for the L2
+// settlement, read once as the service's background reads would.
+func betaServer(tb testing.TB, l2 *relaytest.Settlement) (*relaytest.Env, string, *betapool.Service) {
 	tb.Helper()
 	holder := &relaytest.BetaHolder{}
 	e, base := serverWith(tb, relaytest.Options{Configure: func(c *relay.Config) { c.Beta = holder }})
-	pool := betapool.New(betapool.DefaultConfig, e.Store, params.DevChainID, e.Relay.HeadSlot, nil)
-	holder.Blocks = betapool.NewBetaBlocks(e.Chain, pool, betapool.NewSettlements(l2, betapool.SettlementConfig{Refresh: -1}))
-	return e, base, pool
+	holder.Service = e.BetaService(tb, l2, nil)
+	holder.Service.Refresh(context.Background(), 0)
+	return e, base, holder.Service
 }
 
 // TestBetaRoomHTTP: over the HTTP builder API, the validators list carries
@@ -63,19 +62,21 @@ func TestBetaRoomHTTP(t *testing.T) {
 	}
 }
 
-// paidBetaBundle sends a one-transfer beta bundle for slot to pool and
-// pays for it in l2 (21,000 gas): the relay merges it into slot's top bid.
-func paidBetaBundle(tb testing.TB, pool *betapool.Pool, l2 *relaytest.Settlement, slot uint64) {
+// paidBetaBundle sends a one-transfer beta bundle for slot to beta's pool
+// and pays for it in l2 (21,000 gas), which beta then reads: the relay
+// merges it into slot's top bid.
+func paidBetaBundle(tb testing.TB, beta *betapool.Service, l2 *relaytest.Settlement, slot uint64) {
 	tb.Helper()
 	to := common.Address{0xbe}
 	tx := types.MustSignNewTx(params.DevAccounts()[5].Key, types.LatestSignerForChainID(big.NewInt(params.DevChainID)), &types.DynamicFeeTx{
 		ChainID: big.NewInt(params.DevChainID), GasTipCap: new(big.Int), GasFeeCap: big.NewInt(100 * gparams.GWei), Gas: 21000, To: &to})
 	raw, _ := tx.MarshalBinary()
 	s := strconv.FormatUint(slot, 10)
-	h, err := pool.Add(context.Background(), bundle.BetaBundleArgs{Txs: []string{hexutil.Encode(raw)}, Slot: &s}, common.Address{})
+	h, err := beta.Pool().Add(context.Background(), bundle.BetaBundleArgs{Txs: []string{hexutil.Encode(raw)}, Slot: &s}, common.Address{})
 	if err != nil {
 		tb.Fatal(err)
 	}
-	l2.Paid[slot] = []auction.Bundle{{AmountOfGas: big.NewInt(21000), BundleHashes: []common.Hash{h}}}
-	l2.Items[slot] = 21000
+	l2.Pay(slot, 21000, h)
+	l2.Sell(slot, 21000)
+	beta.Refresh(context.Background(), 0)
 }

@@ -79,7 +79,9 @@ type validatorEntry struct {
 	Slot           string  `json:"slot"`
 	ValidatorIndex string  `json:"validator_index"`
 	Entry          jsonRaw `json:"entry"`
-	BetaGas        string  `json:"beta_gas"`
+	// BetaGas is absent while the relay never read the slot's auction from
+	// the L2: it reserves nothing it does not know of.
+	BetaGas string `json:"beta_gas,omitempty"`
 }
 
 // jsonRaw is pre-encoded JSON.
@@ -98,10 +100,11 @@ func (b *builderAPI) validators(w http.ResponseWriter, req *http.Request) {
 			mevapi.WriteError(w, http.StatusInternalServerError, "")
 			return
 		}
-		out = append(out, validatorEntry{
-			Slot: strconv.FormatUint(d.Slot, 10), ValidatorIndex: strconv.FormatUint(d.ValidatorIndex, 10),
-			Entry: entry, BetaGas: strconv.FormatUint(d.BetaGas, 10),
-		})
+		e := validatorEntry{Slot: strconv.FormatUint(d.Slot, 10), ValidatorIndex: strconv.FormatUint(d.ValidatorIndex, 10), Entry: entry}
+		if d.BetaGasKnown {
+			e.BetaGas = strconv.FormatUint(d.BetaGas, 10)
+		}
+		out = append(out, e)
 	}
 	mevapi.WriteJSON(w, http.StatusOK, out)
 }

@@ -13,7 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gavel-eth/gavel/contracts/auction"
 	"github.com/gavel-eth/gavel/core/beacon"
 	"github.com/gavel-eth/gavel/eth/betapool"
 	"github.com/gavel-eth/gavel/eth/relay/relaytest"
@@ -107,10 +106,10 @@ func benchHeaderServer(b *testing.B, beta bool) string {
 	var e *relaytest.Env
 	var base string
 	if beta {
-		l2 := &relaytest.Settlement{Paid: map[uint64][]auction.Bundle{}, Items: map[uint64]uint64{}}
-		var pool *betapool.Pool
-		e, base, pool = betaServer(b, l2)
-		paidBetaBundle(b, pool, l2, 1)
+		l2 := &relaytest.Settlement{}
+		var svc *betapool.Service
+		e, base, svc = betaServer(b, l2)
+		paidBetaBundle(b, svc, l2, 1)
 	} else {
 		e, base = server(b)
 	}
