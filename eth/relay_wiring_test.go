@@ -3,9 +3,13 @@ package eth
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/ethereum/go-ethereum/rpc"
 
 	"github.com/gavel-eth/gavel/core/beacon"
 	"github.com/gavel-eth/gavel/eth/beaconclient"
@@ -66,5 +70,25 @@ func TestRelayServiceStopWaitsForFollower(t *testing.T) {
 	}
 	if !returned.Load() {
 		t.Fatal("Stop returned before the beacon follower did")
+	}
+}
+
+// TestDeliveredBetaBeforeRelayReady: on a real network the operator API is
+// served before the beacon node gave the relay its chain constants (no
+// relay yet); mev_deliveredBeta then answers a clear error that names the
+// wait, not "method handler crashed".
+func TestDeliveredBetaBeforeRelayReady(t *testing.T) {
+	n := &Node{relay: &RelayService{}}
+	srv := rpc.NewServer()
+	if err := srv.RegisterName("mev", &OperatorAPI{n}); err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Stop()
+	c := rpc.DialInProc(srv)
+	defer c.Close()
+	var out DeliveredBeta
+	err := c.Call(&out, "mev_deliveredBeta", hexutil.Uint64(5))
+	if err == nil || !strings.Contains(err.Error(), "relay not ready") || !strings.Contains(err.Error(), "beacon node") {
+		t.Fatalf("mev_deliveredBeta before the relay is built: %v, want a relay-not-ready error", err)
 	}
 }
