@@ -3,7 +3,6 @@ package betapool
 import (
 	"context"
 	"errors"
-	"slices"
 	"sync"
 	"time"
 
@@ -63,6 +62,11 @@ type Service struct {
 	// refreshing: one Refresh at a time (the poller and the dev driver's
 	// may meet), so that changes are announced in order.
 	refreshing sync.Mutex
+	// announced is, per slot, the paid-set generation Changed was last told
+	// of (guarded by refreshing). A read made elsewhere (mev_getBetaBundle,
+	// a full store's eviction check) may see a payment first: the
+	// generation, not the read that saw it, says what Changed was told.
+	announced map[uint64]uint64
 }
 
 // NewService builds the beta service from cfg.
@@ -70,7 +74,8 @@ func NewService(cfg ServiceConfig) (*Service, error) {
 	if cfg.Store == nil || cfg.CurrentSlot == nil {
 		return nil, errors.New("beta service needs a store and a slot clock")
 	}
-	s := &Service{chain: cfg.Chain, cfg: cfg.Settlement.withDefaults(), slot: cfg.CurrentSlot, changed: cfg.Changed}
+	s := &Service{chain: cfg.Chain, cfg: cfg.Settlement.withDefaults(), slot: cfg.CurrentSlot, changed: cfg.Changed,
+		announced: make(map[uint64]uint64)}
 	if cfg.L2 != nil {
 		s.paid = NewSettlements(cfg.L2, cfg.Settlement)
 	}
@@ -122,11 +127,7 @@ func (s *Service) Refresh(ctx context.Context, from uint64) {
 	}
 	s.refreshing.Lock()
 	defer s.refreshing.Unlock()
-	var (
-		g       errgroup.Group
-		mu      sync.Mutex
-		changed []uint64
-	)
+	var g errgroup.Group
 	g.SetLimit(refreshReaders)
 	for slot := from; slot <= from+s.cfg.Lead; slot++ {
 		if s.paid.State(slot).Gas > 0 {
@@ -139,22 +140,29 @@ func (s *Service) Refresh(ctx context.Context, from uint64) {
 	}
 	for slot := from; slot <= from+s.cfg.PaidLead; slot++ {
 		g.Go(func() error {
-			if _, c, err := s.paid.ReadPaid(ctx, slot); err == nil && c {
-				mu.Lock()
-				changed = append(changed, slot)
-				mu.Unlock()
-			}
+			s.paid.ReadPaid(ctx, slot) // a failure is logged; the state stays as it was
 			return nil
 		})
 	}
 	g.Wait()
+	var changed []uint64
+	for slot := from; slot <= from+s.cfg.PaidLead; slot++ {
+		if gen := s.paid.State(slot).Generation; gen != s.announced[slot] {
+			s.announced[slot] = gen
+			changed = append(changed, slot)
+		}
+	}
 	if from > 64 {
 		s.paid.Prune(from - 64)
+		for slot := range s.announced {
+			if slot < from-64 {
+				delete(s.announced, slot)
+			}
+		}
 	}
 	if s.changed == nil {
 		return
 	}
-	slices.Sort(changed)
 	for _, slot := range changed {
 		if ctx.Err() != nil {
 			return

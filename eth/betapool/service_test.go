@@ -19,7 +19,8 @@ import (
 // hangs, with known false for a slot never read. Refresh reads the gas of
 // the slots up to Lead ahead (an open auction's once) and the paid sets up
 // to PaidLead ahead, and tells Changed, in slot order, of the slots whose
-// paid set changed, each change bumping the slot's generation.
+// paid set changed, each change bumping the slot's generation, also when a
+// client's read saw the change first.
 func TestServiceReadsInBackgroundOnly(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		ctx := context.Background()
@@ -98,6 +99,20 @@ func TestServiceReadsInBackgroundOnly(t *testing.T) {
 		s.Refresh(ctx, 10)
 		if !slices.Equal(changed, []uint64{11}) || s.State(11).Generation != 2 {
 			t.Fatalf("changed %v, slot 11 generation %d; want [11], 2", changed, s.State(11).Generation)
+		}
+
+		// A payment a client's read saw first (mev_getBetaBundle's) is
+		// still announced by the next Refresh.
+		changed = nil
+		l2.set(func() {
+			l2.bundles[12] = append(l2.bundles[12], auction.Bundle{AmountOfGas: big.NewInt(21_000), BundleHashes: []common.Hash{{3}}})
+		})
+		if e, err := s.paid.Paid(ctx, 12); err != nil || len(e) != 2 {
+			t.Fatalf("client read: %v, %v", e, err)
+		}
+		s.Refresh(ctx, 10)
+		if !slices.Equal(changed, []uint64{12}) {
+			t.Fatalf("changed %v after a payment a client read saw first, want [12]", changed)
 		}
 	})
 }

@@ -41,6 +41,10 @@ func (r *Relay) OnSharedVerified(fn func(beacon.Root)) { r.onVerified.Store(&fn)
 // generation gen becomes what getHeader serves for its auction.
 func (r *Relay) OnMerged(fn func(slot, gen uint64, block beacon.Root)) { r.onMerged.Store(&fn) }
 
+// WaitBackground waits for the relay's background work (merges of shared
+// bids, outcomes): call it once no request or notification is coming.
+func (r *Relay) WaitBackground() { r.background.Wait() }
+
 // HeaderWaits is how many getHeaders of this relay waited for a bid in
 // flight.
 func (r *Relay) HeaderWaits() int64 { return r.headerWaits.Load() }
