@@ -22,6 +22,7 @@ test:
 		echo '      To run them: eval "$$(build/pg/start.sh)"; make test; build/pg/stop.sh   (or run .ci/run)'; \
 	fi
 	$(GOTEST) -timeout 14m $(PKGS)
+	$(GOTEST) -race -count=1 -timeout 5m -run '^TestBetaMergeOrderRandomized$$' ./eth/relay
 
 ## bench: every benchmark, with allocations (figures go to docs/benchmarks.md)
 bench:
