@@ -46,6 +46,7 @@ type betaBid struct {
 	payload  *beacon.ExecutionPayload
 	requests *beacon.ExecutionRequests
 	signed   *beacon.SignedBuilderBid
+	record   store.BlockSubmission // its relay-signed bid trace (betarecord.go)
 }
 
 // mergeBeta builds the beta block on bid (its auction's top, with a kept
@@ -91,6 +92,7 @@ func (r *Relay) mergeBeta(ctx context.Context, bid *Bid) {
 	if !r.bids.putBeta(bid, bb) {
 		return // no longer the top bid
 	}
+	r.recordRelayBuilt(bb)
 	betaMerged.Mark(1)
 	log.Info("Relay merged a beta block", "slot", slot, "alpha", bid.Trace.BlockHash, "block", bb.trace.BlockHash,
 		"bundles", block.Bundles, "betaGas", block.GasUsed)
@@ -116,7 +118,10 @@ func (r *Relay) betaBid(bid *Bid, block *miner.BetaBlock) (*betaBid, error) {
 	trace := bid.Trace
 	trace.BlockHash = beacon.Root(block.Block.Hash())
 	trace.GasUsed = block.Block.GasUsed()
-	return &betaBid{alpha: bid, block: block, trace: trace, payload: payload, requests: reqs, signed: signed}, nil
+	trace.BuilderPubkey = r.relayPubkey // the relay built it (betarecord.go)
+	bb := &betaBid{alpha: bid, block: block, trace: trace, payload: payload, requests: reqs, signed: signed}
+	bb.record = r.relayBuiltRecord(bb)
+	return bb, nil
 }
 
 // RemergeSlot merges the beta part again on the top bids of slot's

@@ -70,6 +70,9 @@ type BetaSlotRecord struct {
 	Bundles   []BetaSlotBundle // one per paid hash, in settlement order
 	// RecordedAt is when the relay recorded it, unix milliseconds.
 	RecordedAt int64
+	// Canonical is whether the delivered block became canonical (nil:
+	// unknown); it is the delivered-payload record's, joined on read.
+	Canonical *bool
 }
 
 // BetaSlotQuery filters beta slot records, newest slot first. Zero fields
