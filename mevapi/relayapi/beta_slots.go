@@ -133,3 +133,26 @@ func newBetaSlotJSON(r *store.BetaSlotRecord) betaSlotJSON {
 	}
 	return out
 }
+
+// appendSubmission appends a builder_blocks_received row: the reference
+// fields, and for a block the relay built (a beta block) its signature over
+// the BidTrace and the alpha it was merged from.
+func appendSubmission(b []byte, row *store.BlockSubmission) []byte {
+	t := row.WithTimestamp()
+	b = appendBidTraceV2WithTimestamp(b, &t)
+	if row.Signature == nil {
+		return b
+	}
+	b = b[:len(b)-1] // reopen the object
+	b = append(b, `,"signature":`...)
+	b = beacon.AppendHexJSON(b, row.Signature[:])
+	if row.AlphaBlockHash != nil {
+		b = append(b, `,"alpha_block_hash":`...)
+		b = beacon.AppendHexJSON(b, row.AlphaBlockHash[:])
+	}
+	if row.AlphaBuilderPubkey != nil {
+		b = append(b, `,"alpha_builder_pubkey":`...)
+		b = beacon.AppendHexJSON(b, row.AlphaBuilderPubkey[:])
+	}
+	return append(b, '}')
+}

@@ -241,10 +241,7 @@ func (d *dataAPI) builderBlocks(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	writeList(w, rows, func(b []byte, row *store.BlockSubmission) []byte {
-		t := row.WithTimestamp()
-		return appendBidTraceV2WithTimestamp(b, &t)
-	})
+	writeList(w, rows, appendSubmission)
 }
 
 // writeList writes rows as a JSON array, each element appended by appendRow.
