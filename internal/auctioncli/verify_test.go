@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"math/big"
 	"net/http"
@@ -20,6 +21,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/core/types"
@@ -31,10 +33,12 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/gavel-eth/gavel/contracts/auction"
+	"github.com/gavel-eth/gavel/contracts/devauction"
 	"github.com/gavel-eth/gavel/core/beacon"
 	"github.com/gavel-eth/gavel/core/bundle"
 	"github.com/gavel-eth/gavel/eth"
 	"github.com/gavel-eth/gavel/internal/testnode"
+	"github.com/gavel-eth/gavel/params"
 )
 
 // switchableProxy forwards to an L2 node until it is switched off; then it
@@ -310,5 +314,72 @@ func getJSON(t *testing.T, u string, v any) {
 	}
 	if err := json.Unmarshal(body, v); err != nil {
 		t.Fatalf("GET %s: %v in %s", u, err, body)
+	}
+}
+
+// TestVerifyOnDev: on one `gavel --dev`, which is its own L2, a bidder pays
+// for a beta bundle of slot S and, once S's block is delivered,
+// `gavel auction verify --slot S` with the node's URL alone (contracts and
+// slot clock discovered) says the slot was honored.
+func TestVerifyOnDev(t *testing.T) {
+	var svc *devauction.Service
+	n := testnode.New(t, testnode.Options{Register: func(n *eth.Node) error {
+		svc = devauction.Register(n.Stack(), devauction.Config{})
+		return nil
+	}})
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	stop := n.StepOnNewTxs()
+	dev, err := svc.Wait(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	op, err := svc.OperatorClient(ctx, n.Client())
+	if err != nil {
+		t.Fatal(err)
+	}
+	chainID := big.NewInt(params.DevChainID)
+	b1 := auction.NewClient(n.Client(), dev.Addresses, bind.NewKeyedTransactor(params.DevBidderKeys()[0].Key, chainID))
+	slot := n.Beacon().HeadSlot() + 60
+	must := func(_ *types.Receipt, err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(op.OpenAuction(ctx, slot, 1_000_000))
+	must(b1.PlaceBids(ctx, slot, []auction.Bid{{Price: big.NewInt(gparams.GWei), Gas: 500_000}}))
+	must(op.Settle(ctx, slot))
+	to := common.Address{0xbe, 0x7a}
+	var txs []*types.Transaction
+	for nonce := uint64(0); nonce < 2; nonce++ {
+		txs = append(txs, types.MustSignNewTx(testnode.Account(4).Key, types.LatestSignerForChainID(chainID), &types.DynamicFeeTx{
+			ChainID: chainID, Nonce: nonce, GasTipCap: new(big.Int), GasFeeCap: big.NewInt(100 * gparams.GWei), Gas: 21000, To: &to, Value: big.NewInt(1)}))
+	}
+	h := bundle.Hash(txs)
+	must(b1.Pay(ctx, slot, 100_000, []common.Hash{h}))
+	stop()
+	if head := n.Beacon().HeadSlot(); head >= slot-1 {
+		t.Fatalf("the set-up took until slot %d, past the target %d", head, slot)
+	}
+	for n.Beacon().HeadSlot() < slot-1 {
+		n.Step()
+	}
+	raw := make([]hexutil.Bytes, len(txs))
+	for i, tx := range txs {
+		raw[i], _ = tx.MarshalBinary()
+	}
+	if err := n.RPC().CallContext(ctx, new(common.Hash), "mev_sendBetaBundle", map[string]any{"txs": raw, "slot": strconv.FormatUint(slot, 10)}); err != nil {
+		t.Fatal(err)
+	}
+	n.Step()
+
+	var out bytes.Buffer
+	app := &cli.App{Name: "gavel", Commands: []*cli.Command{Command()}, Writer: &out, ErrWriter: &out}
+	if err := app.Run([]string{"gavel", "auction", "verify", "--l2rpc", n.HTTPURL(), "--slot", strconv.FormatUint(slot, 10)}); err != nil {
+		t.Fatalf("verify: %v\n%s", err, out.String())
+	}
+	if s := out.String(); !strings.Contains(s, h.Hex()+"  ok: included 2 of 2") || !strings.Contains(s, fmt.Sprintf("slot %d honored", slot)) {
+		t.Fatalf("verify on the dev node:\n%s", s)
 	}
 }
