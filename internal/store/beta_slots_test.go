@@ -46,6 +46,13 @@ func TestRelayBuiltSubmission(t *testing.T) {
 		if b := all[1]; b.Signature != nil || b.AlphaBlockHash != nil || b.AlphaBuilderPubkey != nil {
 			t.Fatalf("builder submission got relay fields: %+v", b)
 		}
+		var recent []beacon.BLSPubkey
+		if err := s.RecentBuilders(ctx, 0, 0, func(pk beacon.BLSPubkey, _ uint64) error { recent = append(recent, pk); return nil }); err != nil {
+			t.Fatal(err)
+		}
+		if len(recent) != 1 || recent[0] != pubkey(9) {
+			t.Fatalf("recent builders %v, want only the builder %s (the relay built the other block)", recent, pubkey(9))
+		}
 	})
 }
 
