@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/ethereum/go-ethereum/log"
 	"github.com/ethereum/go-ethereum/metrics"
@@ -46,7 +47,9 @@ type betaBid struct {
 	payload  *beacon.ExecutionPayload
 	requests *beacon.ExecutionRequests
 	signed   *beacon.SignedBuilderBid
-	record   store.BlockSubmission // its relay-signed bid trace (betarecord.go)
+	// record is its relay-signed bid trace, made once (betarecord.go).
+	recordOnce sync.Once
+	record     store.BlockSubmission
 }
 
 // mergeBeta builds the beta block on bid (its auction's top, with a kept
@@ -92,7 +95,7 @@ func (r *Relay) mergeBeta(ctx context.Context, bid *Bid) {
 	if !r.bids.putBeta(bid, bb) {
 		return // no longer the top bid
 	}
-	r.recordRelayBuilt(bb)
+	go r.recordRelayBuilt(bb)
 	betaMerged.Mark(1)
 	log.Info("Relay merged a beta block", "slot", slot, "alpha", bid.Trace.BlockHash, "block", bb.trace.BlockHash,
 		"bundles", block.Bundles, "betaGas", block.GasUsed)
@@ -119,9 +122,7 @@ func (r *Relay) betaBid(bid *Bid, block *miner.BetaBlock) (*betaBid, error) {
 	trace.BlockHash = beacon.Root(block.Block.Hash())
 	trace.GasUsed = block.Block.GasUsed()
 	trace.BuilderPubkey = r.relayPubkey // the relay built it (betarecord.go)
-	bb := &betaBid{alpha: bid, block: block, trace: trace, payload: payload, requests: reqs, signed: signed}
-	bb.record = r.relayBuiltRecord(bb)
-	return bb, nil
+	return &betaBid{alpha: bid, block: block, trace: trace, payload: payload, requests: reqs, signed: signed}, nil
 }
 
 // RemergeSlot merges the beta part again on the top bids of slot's

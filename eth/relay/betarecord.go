@@ -22,19 +22,23 @@ import (
 // beta_slots record says what the merge read and did.
 
 // relayBuiltRecord is the bid trace record of merged block bb, signed with
-// the relay's key.
+// the relay's key the first time it is asked for (off the submission path:
+// the merge's caller does not wait for a BLS signature).
 func (r *Relay) relayBuiltRecord(bb *betaBid) store.BlockSubmission {
-	sig := r.cfg.SecretKey.SignRoot(bb.trace.SigningRoot(r.builderDom))
-	alpha, builder := bb.alpha.Trace.BlockHash, bb.alpha.Trace.BuilderPubkey
-	view := bb.payload.View()
-	return store.BlockSubmission{
-		BidTraceV2:         beacon.BidTraceV2{BidTrace: bb.trace, BlockNumber: view.BlockNumber, NumTx: uint64(len(view.Transactions))},
-		ReceivedAt:         r.cfg.Now().UnixMilli(),
-		SimSuccess:         true,
-		Signature:          &sig,
-		AlphaBlockHash:     &alpha,
-		AlphaBuilderPubkey: &builder,
-	}
+	bb.recordOnce.Do(func() {
+		sig := r.cfg.SecretKey.SignRoot(bb.trace.SigningRoot(r.builderDom))
+		alpha, builder := bb.alpha.Trace.BlockHash, bb.alpha.Trace.BuilderPubkey
+		view := bb.payload.View()
+		bb.record = store.BlockSubmission{
+			BidTraceV2:         beacon.BidTraceV2{BidTrace: bb.trace, BlockNumber: view.BlockNumber, NumTx: uint64(len(view.Transactions))},
+			ReceivedAt:         r.cfg.Now().UnixMilli(),
+			SimSuccess:         true,
+			Signature:          &sig,
+			AlphaBlockHash:     &alpha,
+			AlphaBuilderPubkey: &builder,
+		}
+	})
+	return bb.record
 }
 
 // recordRelayBuilt hands a merged block that just became servable to the
@@ -43,7 +47,7 @@ func (r *Relay) recordRelayBuilt(bb *betaBid) {
 	if r.recorder == nil {
 		return
 	}
-	if !r.recorder.Add(bb.record) {
+	if !r.recorder.Add(r.relayBuiltRecord(bb)) {
 		log.Warn("Relay dropped the bid trace of a beta block: writer queue full", "slot", bb.trace.Slot, "block", bb.trace.BlockHash)
 	}
 }
@@ -62,7 +66,7 @@ func (r *Relay) recordBetaSlot(ctx context.Context, slot uint64, alpha *Bid, bet
 	block := alpha.betaMiss.Load()
 	if beta != nil {
 		block = beta.block
-		if err := r.store.PutBlockSubmissions(ctx, []store.BlockSubmission{beta.record}); err != nil {
+		if err := r.store.PutBlockSubmissions(ctx, []store.BlockSubmission{r.relayBuiltRecord(beta)}); err != nil {
 			log.Error("Relay could not record the bid trace of the beta block it delivered", "slot", slot, "block", beta.trace.BlockHash, "err", err)
 		}
 	}
