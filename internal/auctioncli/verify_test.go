@@ -318,9 +318,11 @@ func getJSON(t *testing.T, u string, v any) {
 }
 
 // TestVerifyOnDev: on one `gavel --dev`, which is its own L2, a bidder pays
-// for a beta bundle of slot S and, once S's block is delivered,
-// `gavel auction verify --slot S` with the node's URL alone (contracts and
-// slot clock discovered) says the slot was honored.
+// for a beta bundle of slot S and, once S's block is delivered, its
+// delivered block hash is in builder_blocks_received (built by the relay),
+// beta_slots shows the bundle included, and `gavel auction verify --slot S`
+// with the node's URL alone (contracts and slot clock discovered) says the
+// slot was honored.
 func TestVerifyOnDev(t *testing.T) {
 	var svc *devauction.Service
 	n := testnode.New(t, testnode.Options{Register: func(n *eth.Node) error {
@@ -373,6 +375,32 @@ func TestVerifyOnDev(t *testing.T) {
 		t.Fatal(err)
 	}
 	n.Step()
+
+	// The delivered block is among the bid traces, built by the relay, and
+	// beta_slots shows the bundle included.
+	q := "?slot=" + strconv.FormatUint(slot, 10)
+	var delivered []struct {
+		BlockHash beacon.Root `json:"block_hash"`
+	}
+	getJSON(t, n.MEVURL()+"/relay/v1/data/bidtraces/proposer_payload_delivered"+q, &delivered)
+	if len(delivered) != 1 {
+		t.Fatalf("delivered records of slot %d: %d", slot, len(delivered))
+	}
+	var received []json.RawMessage
+	getJSON(t, n.MEVURL()+"/relay/v1/data/bidtraces/builder_blocks_received?block_hash="+delivered[0].BlockHash.String(), &received)
+	if len(received) != 1 || bidTraceOf(t, received[0]).BuilderPubkey != n.Relay().Relay().Pubkey() {
+		t.Fatalf("builder_blocks_received for the delivered block %s: %s", delivered[0].BlockHash, received)
+	}
+	var slots []struct {
+		Bundles []struct {
+			Hash     common.Hash `json:"bundle_hash"`
+			Included string      `json:"included"`
+		} `json:"bundles"`
+	}
+	getJSON(t, n.MEVURL()+"/relay/v1/data/beta_slots"+q, &slots)
+	if len(slots) != 1 || len(slots[0].Bundles) != 1 || slots[0].Bundles[0].Hash != h || slots[0].Bundles[0].Included != "2 of 2" {
+		t.Fatalf("beta_slots of slot %d: %+v", slot, slots)
+	}
 
 	var out bytes.Buffer
 	app := &cli.App{Name: "gavel", Commands: []*cli.Command{Command()}, Writer: &out, ErrWriter: &out}
