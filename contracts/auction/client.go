@@ -397,6 +397,9 @@ func (c *Client) Bundles(ctx context.Context, slot uint64) ([]Bundle, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading the L2 head: %w", err)
 	}
+	if head == nil || head.Number == nil || !head.Number.IsUint64() {
+		return nil, errors.New("reading the L2 head: the node answered a header without a block number")
+	}
 	return c.BundlesAt(ctx, slot, head.Number.Uint64())
 }
 
