@@ -23,6 +23,9 @@ var (
 type BetaEntry struct {
 	Gas    uint64
 	Hashes []common.Hash
+	// L2Block is the number of the L2 block the entry was read at (0:
+	// unknown); it is not part of what was paid.
+	L2Block uint64
 }
 
 // Reasons a paid beta bundle lands partly or not at all (BetaResult.Reason).
@@ -55,6 +58,7 @@ type BetaResult struct {
 // BetaBlock is a merged block: alpha with the beta txs appended.
 type BetaBlock struct {
 	*chain.BuiltBlock
+	Entries []BetaEntry  // the settlement the block was merged from
 	Results []BetaResult // one per paid hash, in settlement order
 	Bundles int          // bundles with at least one tx in the block
 	GasUsed uint64       // gas used by the beta txs
@@ -89,7 +93,7 @@ func BuildBeta(ctx context.Context, c *chain.Chain, alpha *chain.VerifiedPayload
 			}
 		}
 	}
-	out := &BetaBlock{}
+	out := &BetaBlock{Entries: entries}
 	seen := make(map[common.Hash]bool)
 	for i, e := range entries {
 		budget := e.Gas

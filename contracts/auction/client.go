@@ -384,13 +384,31 @@ type Bundle struct {
 	Submitter    common.Address
 	AmountOfGas  *big.Int
 	BundleHashes []common.Hash
+	// L2Block is the number of the L2 block the entry was read at (0 when
+	// the reader does not know it).
+	L2Block uint64
 }
 
-// Bundles returns the payments recorded for slot (what the beta-block builder reads).
+// Bundles returns the payments recorded for slot (what the beta-block
+// builder reads) at the L2's latest block, each with that block's number:
+// a bidder can read the same settlement again at that block or a later one.
 func (c *Client) Bundles(ctx context.Context, slot uint64) ([]Bundle, error) {
-	raw, err := call(ctx, c.houseC, c.house.PackQueryBundles(new(big.Int).SetUint64(slot)), c.house.UnpackQueryBundles)
+	head, err := c.backend.HeaderByNumber(ctx, nil)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("reading the L2 head: %w", err)
+	}
+	if head == nil || head.Number == nil || !head.Number.IsUint64() {
+		return nil, errors.New("reading the L2 head: the node answered a header without a block number")
+	}
+	return c.BundlesAt(ctx, slot, head.Number.Uint64())
+}
+
+// BundlesAt returns the payments recorded for slot as of L2 block number.
+func (c *Client) BundlesAt(ctx context.Context, slot, number uint64) ([]Bundle, error) {
+	opts := &bind.CallOpts{Context: ctx, BlockNumber: new(big.Int).SetUint64(number)}
+	raw, err := bind.Call(c.houseC, opts, c.house.PackQueryBundles(new(big.Int).SetUint64(slot)), c.house.UnpackQueryBundles)
+	if err != nil {
+		return nil, DecodeError(err)
 	}
 	out := make([]Bundle, len(raw))
 	for i, b := range raw {
@@ -398,7 +416,7 @@ func (c *Client) Bundles(ctx context.Context, slot uint64) ([]Bundle, error) {
 		for j, h := range b.BundleHashes {
 			hashes[j] = h
 		}
-		out[i] = Bundle{Submitter: b.Submitter, AmountOfGas: b.AmountOfGas, BundleHashes: hashes}
+		out[i] = Bundle{Submitter: b.Submitter, AmountOfGas: b.AmountOfGas, BundleHashes: hashes, L2Block: number}
 	}
 	return out, nil
 }

@@ -336,7 +336,7 @@ func (s *Settlements) entries(slot uint64, raw []auction.Bundle) []miner.BetaEnt
 			log.Warn("L2 settlement entry has too many hashes; the rest are ignored", "slot", slot, "entry", i, "hashes", len(hashes), "max", s.cfg.MaxHashes)
 			hashes = hashes[:s.cfg.MaxHashes]
 		}
-		out[i] = miner.BetaEntry{Gas: gas, Hashes: slices.Clone(hashes)}
+		out[i] = miner.BetaEntry{Gas: gas, Hashes: slices.Clone(hashes), L2Block: b.L2Block}
 	}
 	return out
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
 
 	"github.com/gavel-eth/gavel/contracts/auction"
 	"github.com/gavel-eth/gavel/contracts/bindings"
@@ -21,6 +22,10 @@ type rawL2 struct {
 
 func (r rawL2) CallContract(context.Context, ethereum.CallMsg, *big.Int) ([]byte, error) {
 	return r.out, nil
+}
+
+func (r rawL2) HeaderByNumber(context.Context, *big.Int) (*types.Header, error) {
+	return &types.Header{Number: big.NewInt(7)}, nil
 }
 
 func (r rawL2) CodeAt(context.Context, common.Address, *big.Int) ([]byte, error) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/ethereum/go-ethereum/log"
 	"github.com/ethereum/go-ethereum/metrics"
@@ -50,6 +51,9 @@ type betaBid struct {
 	payload  *beacon.ExecutionPayload
 	requests *beacon.ExecutionRequests
 	signed   *beacon.SignedBuilderBid
+	// record is its relay-signed bid trace, made once (betarecord.go).
+	recordOnce sync.Once
+	record     store.BlockSubmission
 }
 
 // mergeBeta merges the beta part onto the top bid of bid's auction, after
@@ -110,6 +114,7 @@ func (r *Relay) mergeTop(ctx context.Context, k auctionKey) {
 	if !r.bids.putBeta(bid, bb, nil, gen) {
 		return // no longer the top bid, or a newer paid set is served
 	}
+	go r.recordRelayBuilt(bb)
 	betaMerged.Mark(1)
 	if fn := r.onMerged.Load(); fn != nil {
 		(*fn)(slot, gen, bb.trace.BlockHash)
@@ -138,6 +143,7 @@ func (r *Relay) betaBid(bid *Bid, block *miner.BetaBlock) (*betaBid, error) {
 	trace := bid.Trace
 	trace.BlockHash = beacon.Root(block.Block.Hash())
 	trace.GasUsed = block.Block.GasUsed()
+	trace.BuilderPubkey = r.relayPubkey // the relay built it (betarecord.go)
 	return &betaBid{alpha: bid, block: block, trace: trace, payload: payload, requests: reqs, signed: signed}, nil
 }
 

@@ -18,6 +18,7 @@ type DataStore interface {
 	DeliveredPayloads(ctx context.Context, q store.DeliveredQuery) ([]store.DeliveredPayload, error)
 	BlockSubmissions(ctx context.Context, q store.SubmissionQuery) ([]store.BlockSubmission, error)
 	Registration(ctx context.Context, pubkey beacon.BLSPubkey) (*store.Registration, error)
+	BetaSlots(ctx context.Context, q store.BetaSlotQuery) ([]store.BetaSlotRecord, error)
 }
 
 // Data answers the relay data API's queries: delivered payloads, received
@@ -37,6 +38,13 @@ func (d *Data) DeliveredPayloads(ctx context.Context, q store.DeliveredQuery) ([
 // BlockSubmissions answers builder_blocks_received.
 func (d *Data) BlockSubmissions(ctx context.Context, q store.SubmissionQuery) ([]store.BlockSubmission, error) {
 	rows, err := d.st.BlockSubmissions(ctx, q)
+	return rows, errclass.Internal(err)
+}
+
+// BetaSlots answers beta_slots: what the relay read, merged and delivered
+// in each beta slot.
+func (d *Data) BetaSlots(ctx context.Context, q store.BetaSlotQuery) ([]store.BetaSlotRecord, error) {
+	rows, err := d.st.BetaSlots(ctx, q)
 	return rows, errclass.Internal(err)
 }
 

@@ -165,6 +165,7 @@ func (r *Relay) GetPayload(ctx context.Context, blk *beacon.SignedBlindedBeaconB
 		} else {
 			r.recordBeta(ctx, slot, bid.betaMiss.Load())
 		}
+		r.recordBetaSlot(ctx, slot, bid, beta)
 		return nil
 	}
 	d = &Delivery{Payload: payload, Bundle: bid.Bundle, Requests: requests}

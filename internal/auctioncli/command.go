@@ -162,6 +162,7 @@ func Command() *cli.Command {
 				Action: runPay,
 			},
 			operateCommand(with),
+			verifyCommand(with),
 			{Name: "payout", Usage: "Send a slot's proceeds to the Accountant: the beta block landed (operator)", Flags: with(slotFlag()), Action: runPayout},
 			{Name: "refund", Usage: "Refund a slot's winners: the slot was missed (operator)", Flags: with(slotFlag()), Action: runRefund},
 			{

@@ -48,6 +48,13 @@ type BlockSubmission struct {
 	SimError string
 	// Optimistic reports that the bid was accepted before verification ended.
 	Optimistic bool
+	// Signature, AlphaBlockHash and AlphaBuilderPubkey are set on a block
+	// the relay built itself (a beta block, BidTrace.BuilderPubkey the
+	// relay's): its signature over the BidTrace with the builder domain,
+	// and the builder's block it was merged from. Nil on submissions.
+	Signature          *beacon.BLSSignature
+	AlphaBlockHash     *beacon.Root
+	AlphaBuilderPubkey *beacon.BLSPubkey
 }
 
 // WithTimestamp returns the data API form of s.
@@ -131,4 +138,5 @@ type Relay interface {
 	BlockSubmissions(ctx context.Context, q SubmissionQuery) ([]BlockSubmission, error)
 
 	RelayBuilders
+	BetaSlots
 }

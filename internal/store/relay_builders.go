@@ -66,7 +66,9 @@ func (s *sqlStore) RecentBuilders(ctx context.Context, from uint64, limit int, f
 	if from > 1<<63-1 {
 		return nil
 	}
-	q := `SELECT builder_pubkey, MAX(slot) FROM relay_submissions WHERE slot >= ? AND sim_success = ? GROUP BY builder_pubkey ORDER BY MAX(slot) DESC`
+	// A signed row is a block the relay built itself (a beta block), not a
+	// builder's bid.
+	q := `SELECT builder_pubkey, MAX(slot) FROM relay_submissions WHERE slot >= ? AND sim_success = ? AND signature IS NULL GROUP BY builder_pubkey ORDER BY MAX(slot) DESC`
 	if limit > 0 {
 		q += fmt.Sprintf(" LIMIT %d", limit)
 	}

@@ -456,7 +456,8 @@ func (s *sqlStore) PutBlockSubmissions(ctx context.Context, subs []BlockSubmissi
 	return s.gc.submit(ctx, func(ctx context.Context, w *txWriter) error {
 		for i := range subs {
 			b := &subs[i]
-			if _, err := w.exec(ctx, insertSubmission, append(traceArgs(&b.BidTraceV2), b.ReceivedAt, b.SimSuccess, b.SimError, b.Optimistic)...); err != nil {
+			args := append(traceArgs(&b.BidTraceV2), b.ReceivedAt, b.SimSuccess, b.SimError, b.Optimistic)
+			if _, err := w.exec(ctx, insertSubmission, append(args, relayBuiltArgs(b)...)...); err != nil {
 				return fmt.Errorf("store: block submission %s: %w", b.BlockHash, err)
 			}
 		}
@@ -464,8 +465,8 @@ func (s *sqlStore) PutBlockSubmissions(ctx context.Context, subs []BlockSubmissi
 	})
 }
 
-const insertSubmission = `INSERT INTO relay_submissions (` + traceCols + `, received_at, sim_success, sim_error, optimistic)
-	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (block_hash, builder_pubkey, received_at) DO NOTHING`
+const insertSubmission = `INSERT INTO relay_submissions (` + traceCols + `, received_at, sim_success, sim_error, optimistic, ` + relayBuiltCols + `)
+	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (block_hash, builder_pubkey, received_at) DO NOTHING`
 
 // BlockSubmissions implements Relay.
 func (s *sqlStore) BlockSubmissions(ctx context.Context, q SubmissionQuery) ([]BlockSubmission, error) {
@@ -480,7 +481,7 @@ func (s *sqlStore) BlockSubmissions(ctx context.Context, q SubmissionQuery) ([]B
 	if q.BuilderPubkey != nil {
 		w.add("builder_pubkey = ?", q.BuilderPubkey[:])
 	}
-	rows, err := s.db.QueryContext(ctx, s.d.rebind(`SELECT `+traceCols+`, received_at, sim_success, sim_error, optimistic FROM relay_submissions`+
+	rows, err := s.db.QueryContext(ctx, s.d.rebind(`SELECT `+traceCols+`, received_at, sim_success, sim_error, optimistic, `+relayBuiltCols+` FROM relay_submissions`+
 		w.String()+" ORDER BY slot DESC, received_at DESC"+limitClause(q.Limit)), w.args...)
 	if err != nil {
 		return nil, err
@@ -489,11 +490,15 @@ func (s *sqlStore) BlockSubmissions(ctx context.Context, q SubmissionQuery) ([]B
 	out := []BlockSubmission{}
 	for rows.Next() {
 		var ts traceScan
+		var rb relayBuiltScan
 		var b BlockSubmission
-		if err := rows.Scan(append(ts.dest(), &b.ReceivedAt, &b.SimSuccess, &b.SimError, &b.Optimistic)...); err != nil {
+		if err := rows.Scan(append(ts.dest(), &b.ReceivedAt, &b.SimSuccess, &b.SimError, &b.Optimistic, &rb.sig, &rb.alpha, &rb.builder)...); err != nil {
 			return nil, err
 		}
 		if b.BidTraceV2, err = ts.trace(); err != nil {
+			return nil, err
+		}
+		if err := rb.fill(&b); err != nil {
 			return nil, err
 		}
 		out = append(out, b)

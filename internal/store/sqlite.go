@@ -161,6 +161,9 @@ var migrations = []string{
 	betaEvictSchema,
 	// 8: the operator's builder statuses (relay_builders.go).
 	builderStatusSchema,
+	// 9: blocks the relay built (beta blocks) among the bid traces, and the
+	// public record of each beta slot (beta_slots.go).
+	betaSlotsSchema,
 }
 
 type sqlStore struct {

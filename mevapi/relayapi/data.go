@@ -39,6 +39,7 @@ type DataQuerier interface {
 	DeliveredPayloads(ctx context.Context, q store.DeliveredQuery) ([]store.DeliveredPayload, error)
 	BlockSubmissions(ctx context.Context, q store.SubmissionQuery) ([]store.BlockSubmission, error)
 	ValidatorRegistration(ctx context.Context, pubkey beacon.BLSPubkey) (*beacon.SignedValidatorRegistration, error)
+	BetaSlots(ctx context.Context, q store.BetaSlotQuery) ([]store.BetaSlotRecord, error)
 }
 
 // Mux is where routes are mounted; *mevapi.Server and *http.ServeMux fit.
@@ -46,12 +47,13 @@ type Mux interface {
 	Handle(pattern string, h http.Handler)
 }
 
-// MountData mounts the three data API endpoints (GET only) on srv.
+// MountData mounts the data API endpoints (GET only) on srv.
 func MountData(srv Mux, q DataQuerier) {
 	d := &dataAPI{q: q}
 	srv.Handle("GET "+PathDataPayloadDelivered, http.HandlerFunc(d.payloadDelivered))
 	srv.Handle("GET "+PathDataBuilderBlocks, http.HandlerFunc(d.builderBlocks))
 	srv.Handle("GET "+PathDataValidatorRegistation, http.HandlerFunc(d.validatorRegistration))
+	srv.Handle("GET "+PathDataBetaSlots, http.HandlerFunc(d.betaSlots))
 }
 
 type dataAPI struct{ q DataQuerier }
@@ -239,10 +241,7 @@ func (d *dataAPI) builderBlocks(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	writeList(w, rows, func(b []byte, row *store.BlockSubmission) []byte {
-		t := row.WithTimestamp()
-		return appendBidTraceV2WithTimestamp(b, &t)
-	})
+	writeList(w, rows, appendSubmission)
 }
 
 // writeList writes rows as a JSON array, each element appended by appendRow.
