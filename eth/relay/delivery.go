@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/gavel-eth/gavel/core/beacon"
 	"github.com/gavel-eth/gavel/internal/store"
@@ -168,16 +169,28 @@ func (g *deliveryGuard) attempt(ctx context.Context, slot uint64, hash beacon.Ro
 		}
 		return d.err
 	}
+	// Once the slot is claimed, publishing and recording run to the end
+	// whatever becomes of the request: a proposer that hangs up right after
+	// its POST must not leave a published block without its record (the
+	// record is the equivocation guard after a restart and what the data
+	// API and the auction operator read).
+	detached, cancel := context.WithTimeout(context.WithoutCancel(ctx), deliveryTimeout)
 	if async {
 		g.running.Add(1)
 		go func() {
 			defer g.running.Done()
-			run(context.WithoutCancel(ctx))
+			defer cancel()
+			run(detached)
 		}()
 		return nil
 	}
-	return run(ctx)
+	defer cancel()
+	return run(detached)
 }
+
+// deliveryTimeout bounds one publication and record of a claimed slot,
+// which no longer ends with the request that claimed it.
+const deliveryTimeout = time.Minute
 
 // wait waits for the publications still running in the background.
 func (g *deliveryGuard) wait() { g.running.Wait() }

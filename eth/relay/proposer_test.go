@@ -373,3 +373,31 @@ func TestCloseWaitsForPublish(t *testing.T) {
 		t.Fatalf("%d blocks published when Close returned, want 1", n)
 	}
 }
+
+// TestDeliveryOutlivesTheRequest: a proposer that hangs up right after
+// POSTing its signed blinded block still gets the block published and the
+// delivery recorded; the request's context does not reach the record.
+func TestDeliveryOutlivesTheRequest(t *testing.T) {
+	e := relaytest.New(t, relaytest.Options{})
+	e.RegisterAll()
+	blk := e.BlindedBlock(1, accepted(t, e, 1, 1))
+	e.Publisher.Gate = make(chan struct{})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		_, err := e.Relay.GetPayload(ctx, blk, false)
+		done <- err
+	}()
+	cancel() // the proposer hangs up while the block is being published
+	close(e.Publisher.Gate)
+	if err := <-done; err != nil {
+		t.Fatalf("getPayload after the proposer hung up: %v", err)
+	}
+	if e.Publisher.Count() != 1 {
+		t.Fatalf("%d blocks published, want 1", e.Publisher.Count())
+	}
+	rec, err := e.Store.Delivered(context.Background(), 1)
+	if err != nil || rec.BlockHash != blk.Header().BlockHash() {
+		t.Fatalf("delivery record after the proposer hung up: %+v, %v", rec, err)
+	}
+}
