@@ -48,3 +48,7 @@ func (r *Relay) BuildsInFlight() int { return r.waits.inFlight() }
 // OnHeaderWait sets a function called with the slot when a getHeader
 // starts waiting for a bid in flight.
 func (r *Relay) OnHeaderWait(fn func(slot uint64)) { r.onWait.Store(&fn) }
+
+// ProposerEquivocations is how many second beacon blocks were signed over a
+// payload already delivered (a process-wide meter).
+func ProposerEquivocations() int64 { return proposerEquivocations.Snapshot().Count() }
