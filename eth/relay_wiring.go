@@ -156,6 +156,7 @@ func newDevRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta) (*Re
 		Beta:            beta,
 		Shared:          sharedOf(st),
 		HeaderWait:      cfg.HeaderWait,
+		Canonical:       n.chain,
 	}, n.chain, st, devPublisher{engine: n.engine}, svc.traces)
 	if err != nil {
 		svc.traces.Close()
@@ -320,7 +321,7 @@ func newNetworkRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta) 
 			return
 		}
 		r, err := relay.New(relay.Config{Beacon: bcfg, Spec: spec, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled, Beta: beta, Shared: sharedOf(st),
-			HeaderWait: cfg.HeaderWait}, n.chain, st, client, traces)
+			HeaderWait: cfg.HeaderWait, Canonical: n.chain}, n.chain, st, client, traces)
 		if err != nil {
 			log.Error("Relay not started", "err", err)
 			svc.setWaiting(err.Error())

@@ -108,6 +108,9 @@ func (r *Relay) SharingUp() <-chan struct{} { return r.sharingUp }
 // refreshing the known builders.
 func (r *Relay) Close() {
 	r.deliveries.wait()
+	if r.canonical != nil {
+		r.canonical.close()
+	}
 	r.knownBuilders.stop()
 	if r.stopSharing != nil {
 		r.stopSharing()

@@ -161,6 +161,10 @@ var migrations = []string{
 	betaEvictSchema,
 	// 8: the operator's builder statuses (relay_builders.go).
 	builderStatusSchema,
+	// 9: held for the beta block's verifiability records.
+	"",
+	// 10: whether a delivered block became canonical (relay_sql.go).
+	canonicalSchema,
 }
 
 type sqlStore struct {
