@@ -233,31 +233,25 @@ func (d relayDeliveries) Account(ctx context.Context, slot uint64) (operator.Slo
 	case !errors.Is(err, store.ErrNotFound):
 		return operator.SlotAccount{}, fmt.Errorf("reading the delivery of slot %d: %w", slot, err)
 	}
-	bundles, err := d.n.store.BetaBundlesForSlot(ctx, slot)
+	outs, err := d.n.store.BetaOutcomes(ctx, slot)
 	if err != nil {
-		return operator.SlotAccount{}, fmt.Errorf("reading the beta bundles of slot %d: %w", slot, err)
+		return operator.SlotAccount{}, fmt.Errorf("reading the beta outcomes of slot %d: %w", slot, err)
 	}
-	for _, b := range bundles {
-		for _, s := range b.Slots {
-			o := s.Outcome
-			if s.Slot != slot || o == nil {
+	for _, o := range outs {
+		block := o.BlockHash
+		if block == (common.Hash{}) { // the delivered block was the alpha as it was
+			if block = delivered; block == (common.Hash{}) {
 				continue
 			}
-			block := o.BlockHash
-			if block == (common.Hash{}) { // the delivered block was the alpha as it was
-				if block = delivered; block == (common.Hash{}) {
-					continue
-				}
-			}
-			out := operator.BundleOutcome{Hash: o.Hash, Reason: o.Reason, Included: []common.Hash{}}
-			if o.State == store.BetaIncluded {
-				out.Included = o.TxHashes
-			} else {
-				out.SellerFault = sellerFault(o.Reason)
-			}
-			m := merge(block)
-			m.Bundles = append(m.Bundles, out)
 		}
+		out := operator.BundleOutcome{Hash: o.Hash, Reason: o.Reason, Included: []common.Hash{}}
+		if o.State == store.BetaIncluded {
+			out.Included = o.TxHashes
+		} else {
+			out.SellerFault = sellerFault(o.Reason)
+		}
+		m := merge(block)
+		m.Bundles = append(m.Bundles, out)
 	}
 	due, err := r.BetaDue(ctx, slot)
 	if err != nil {

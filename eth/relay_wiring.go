@@ -172,7 +172,8 @@ func newDevRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta) (*Re
 	}
 	svc.proposer, err = devbeacon.NewProposer(devbeacon.ProposerConfig{
 		RelayURL: n.mev.URL, Beacon: bcfg, Spec: r.Spec(), Validators: vals, GasLimit: n.chain.Head().GasLimit,
-		BetaGas: func(slot uint64) uint64 { return r.BetaGas(context.Background(), slot) },
+		BetaGas:  func(slot uint64) uint64 { return r.BetaGas(context.Background(), slot) },
+		Fallback: devFallback(n.chain, beta),
 	}, r, devBuilder, n.submission.PayloadBuilder())
 	if err != nil {
 		svc.traces.Close()

@@ -511,9 +511,11 @@ func (s *sqlStore) BlockSubmissions(ctx context.Context, q SubmissionQuery) ([]B
 }
 
 // canonicalSchema is migration 10: whether a delivered block became
-// canonical (NULL until the relay checked its chain past the slot).
+// canonical (NULL until the relay checked its chain past the slot), and
+// the outcomes of a slot found by slot, for the auction operator's account.
 const canonicalSchema = `ALTER TABLE relay_delivered ADD COLUMN canonical BIGINT;
-	CREATE INDEX relay_delivered_unchecked ON relay_delivered(slot) WHERE canonical IS NULL;`
+	CREATE INDEX relay_delivered_unchecked ON relay_delivered(slot) WHERE canonical IS NULL;
+	CREATE INDEX beta_outcomes_by_slot ON beta_outcomes(slot);`
 
 // DeliveredUnchecked implements Relay.
 func (s *sqlStore) DeliveredUnchecked(ctx context.Context, upTo uint64, limit int) ([]DeliveredPayload, error) {
