@@ -45,8 +45,8 @@ const (
 	// on a dev chain that is its own L2 (one L2 block per slot) the settlement
 	// is mined one slot later and the winners' payments need the blocks after.
 	DefaultSettleLead = 8
-	// DefaultGrace is how many slots after a slot its outcome may stay
-	// unknown before the slot counts as missed.
+	// DefaultGrace is how many slots after a slot could first be judged
+	// its outcome may stay unknown before it is refunded.
 	DefaultGrace = 2
 	// DefaultLookback is how many recent auctions a starting operator reads to
 	// find the ones still to settle, pay out or refund.
@@ -61,8 +61,8 @@ var ErrConfig = errors.New("invalid operator configuration")
 
 // Deliveries judges a slot that is over: pay out or refund (Verdict).
 // Known == false means "not known yet": the operator asks again on later
-// ticks and refunds the slot Grace slots after it first asked. An error is
-// logged and the slot asked again on the next tick.
+// ticks and refunds the slot once slot S+Confirmations+Grace is over. An
+// error is logged and the slot asked again on the next tick.
 type Deliveries interface {
 	Verdict(ctx context.Context, slot uint64) (Verdict, error)
 }
@@ -81,7 +81,7 @@ type Config struct {
 	// node seals and never reorganises).
 	Confirmations uint64
 	// Grace: a slot whose outcome is still unknown Grace slots after it
-	// was first asked counts as missed.
+	// could first be judged (S+Confirmations) is refunded.
 	Grace uint64
 	// Lookback is how many recent auctions a starting loop reads.
 	Lookback int

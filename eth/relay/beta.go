@@ -10,7 +10,6 @@ import (
 
 	"github.com/gavel-eth/gavel/core/beacon"
 	"github.com/gavel-eth/gavel/core/chain"
-	"github.com/gavel-eth/gavel/internal/store"
 	"github.com/gavel-eth/gavel/miner"
 )
 
@@ -170,31 +169,4 @@ func (r *Relay) recordBeta(ctx context.Context, slot uint64, block *miner.BetaBl
 	if err := r.cfg.Beta.Delivered(context.WithoutCancel(ctx), slot, block); err != nil {
 		log.Warn("Relay could not record the beta bundles it delivered", "slot", slot, "err", err)
 	}
-}
-
-// DeliveredBeta tells the auction operator (payout or refund) what the relay
-// delivered for slot, once the slot is over: known is false only when it
-// cannot tell yet (the L2 could not be read); included is true when the
-// slot's block was delivered with its beta part, or delivered when no paid
-// bundle was there to append; false when no block was delivered through
-// the relay or the delivered block left the paid bundles out.
-func (r *Relay) DeliveredBeta(ctx context.Context, slot uint64) (included, known bool, err error) {
-	rec, err := r.store.Delivered(ctx, slot)
-	if errors.Is(err, store.ErrNotFound) {
-		return false, true, nil
-	}
-	if err != nil {
-		return false, false, internal("reading the delivered payload", err)
-	}
-	if rec.BetaBundleCount > 0 {
-		return true, true, nil
-	}
-	if r.cfg.Beta == nil {
-		return true, true, nil
-	}
-	due, err := r.cfg.Beta.PaidPooled(ctx, slot)
-	if err != nil {
-		return false, false, err
-	}
-	return !due, true, nil
 }
