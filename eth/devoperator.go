@@ -150,7 +150,7 @@ func (d *DevAuction) loop(ctx context.Context) (*operator.Operator, error) {
 		return nil, err
 	}
 	clock := params.SlotClock{GenesisTime: d.node.beacon.GenesisTime(), SecondsPerSlot: uint64(d.node.beacon.Period() / time.Second)}
-	deliveries := operator.CanonicalDeliveries{L1: ethclient.NewClient(d.node.stack.Attach()), Clock: clock, Accounts: relayDeliveries{d.node}}
+	deliveries := operator.CanonicalDeliveries{L1: ethclient.NewClient(d.node.stack.Attach()), Clock: clock, Accounts: betaAccounts{d.node}}
 	d.op, err = operator.New(client, deliveries, d.cfg.operatorConfig())
 	if err != nil {
 		d.off = true
@@ -198,15 +198,15 @@ func (d *DevAuction) remoteClient(ctx context.Context, url string) (*auction.Cli
 	return client, nil
 }
 
-// relayDeliveries is the node's account of each slot's beta merges, for
+// betaAccounts gives the node's account of each slot's beta merges, to
 // the dev operator and mev_deliveredBeta (operator.Accounts): the block the
 // relay delivered and the merged fallback block of the dev proposer, each
 // with what became of the paid bundles pooled for it (the outcomes stored
 // when the block was built), and whether a beta part was due.
-type relayDeliveries struct{ n *Node }
+type betaAccounts struct{ n *Node }
 
 // Account implements operator.Accounts.
-func (d relayDeliveries) Account(ctx context.Context, slot uint64) (operator.SlotAccount, error) {
+func (d betaAccounts) Account(ctx context.Context, slot uint64) (operator.SlotAccount, error) {
 	if d.n.relay == nil {
 		return operator.SlotAccount{Known: true}, nil // no relay, no beta merge, nothing owed
 	}
@@ -292,7 +292,7 @@ type DeliveredBeta struct {
 // DeliveredBeta tells an auction operator (`gavel auction operate`) what
 // the beta merge did for slot: mev_deliveredBeta. Ask once the slot is over.
 func (api *OperatorAPI) DeliveredBeta(ctx context.Context, slot hexutil.Uint64) (*DeliveredBeta, error) {
-	acct, err := relayDeliveries{api.n}.Account(ctx, uint64(slot))
+	acct, err := betaAccounts{api.n}.Account(ctx, uint64(slot))
 	if err != nil {
 		return nil, err
 	}
