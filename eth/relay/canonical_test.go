@@ -6,38 +6,37 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
+	"github.com/gavel-eth/gavel/core/beacon"
 	"github.com/gavel-eth/gavel/eth/relay"
 	"github.com/gavel-eth/gavel/eth/relay/relaytest"
-	"github.com/gavel-eth/gavel/internal/store"
 )
-
-// fakeCanonical is a chain whose canonical hashes the test sets.
-type fakeCanonical map[uint64]common.Hash
-
-func (f fakeCanonical) CanonicalHash(n uint64) (common.Hash, bool) {
-	h, ok := f[n]
-	return h, ok
-}
 
 // TestDeliveredCanonical: once the head is CanonicalDepth slots past a
 // delivery, its record says whether the delivered block is the chain's
 // block at its number; before that, and while the chain has no block at the
-// number, it is unknown.
+// number, it is unknown. The chain is the relay's real one: slot 1's
+// delivered block is imported, slot 2's block (built on the same parent,
+// since the test's publisher imports nothing) loses to it.
 func TestDeliveredCanonical(t *testing.T) {
-	chain := fakeCanonical{}
-	e := relaytest.New(t, relaytest.Options{Configure: func(c *relay.Config) { c.Canonical = chain }})
+	var e *relaytest.Env
+	e = relaytest.New(t, relaytest.Options{Configure: func(c *relay.Config) { c.Canonical = chainOf{&e} }})
 	e.RegisterAll()
 	ctx := context.Background()
-	deliver := func(slot uint64) *store.DeliveredPayload {
+	deliver := func(slot uint64) *relaytest.Block {
 		t.Helper()
-		if _, err := e.Relay.GetPayload(ctx, e.BlindedBlock(slot, accepted(t, e, slot, 1)), false); err != nil {
+		b := e.BuildBlock(slot, 1, nil)
+		sub := e.Submission(b)
+		if out, err := submit(e, sub, false); err != nil || out != relay.Accepted {
+			t.Fatalf("submission: %v %v", out, err)
+		}
+		bid, err := e.Relay.GetHeader(ctx, slot, sub.Fulu.Message.ParentHash, e.Proposer(slot).Key.PublicKey())
+		if err != nil || bid == nil {
+			t.Fatalf("getHeader: %v %v", bid, err)
+		}
+		if _, err := e.Relay.GetPayload(ctx, e.BlindedBlock(slot, bid), false); err != nil {
 			t.Fatal(err)
 		}
-		rec, err := e.Store.Delivered(ctx, slot)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return rec
+		return b
 	}
 	canonical := func(slot uint64) *bool {
 		t.Helper()
@@ -48,23 +47,26 @@ func TestDeliveredCanonical(t *testing.T) {
 		return rec.Canonical
 	}
 	one := deliver(1)
-	// The chain has no block at the number yet: unknown.
-	if err := e.Relay.CheckCanonical(5); err != nil || canonical(1) != nil {
-		t.Fatalf("chain behind: canonical %v (%v), want unknown", canonical(1), err)
+	two := deliver(2)
+	if two.Built.Block.NumberU64() != one.Built.Block.NumberU64() {
+		t.Fatalf("test setup: slot 2 delivered block %d, want %d", two.Built.Block.NumberU64(), one.Built.Block.NumberU64())
 	}
-	chain[one.BlockNumber] = common.Hash(one.BlockHash)
+	if rec, _ := e.Store.Delivered(ctx, 2); rec.BlockHash != beacon.Root(two.Built.Block.Hash()) {
+		t.Fatal("test setup: slot 2's record names another block")
+	}
+	// The chain has no block at the number yet: unknown.
+	if err := e.Relay.CheckCanonical(2 + relay.DefaultCanonicalDepth); err != nil || canonical(1) != nil || canonical(2) != nil {
+		t.Fatalf("chain behind: canonical %v, %v (%v), want unknown", canonical(1), canonical(2), err)
+	}
+	if err := e.Chain.ImportBuilt(one.Built); err != nil {
+		t.Fatal(err)
+	}
 	// Not deep enough yet: slot 1 is checked from head slot 1+depth on.
 	if err := e.Relay.CheckCanonical(1 + relay.DefaultCanonicalDepth - 1); err != nil || canonical(1) != nil {
 		t.Fatalf("head too close: canonical %v (%v), want unknown", canonical(1), err)
 	}
-	if err := e.Relay.CheckCanonical(1 + relay.DefaultCanonicalDepth); err != nil || canonical(1) == nil || !*canonical(1) {
-		t.Fatalf("delivered block in the chain: canonical %v (%v), want true", canonical(1), err)
-	}
-	// Slot 2's block (number 1 too: the test chain does not import what
-	// the relay publishes) is not the chain's block at its number.
-	two := deliver(2)
-	if two.BlockNumber != one.BlockNumber || two.BlockHash == one.BlockHash {
-		t.Fatalf("test setup: slot 2 delivered %d %s", two.BlockNumber, two.BlockHash)
+	if err := e.Relay.CheckCanonical(1 + relay.DefaultCanonicalDepth); err != nil || canonical(1) == nil || !*canonical(1) || canonical(2) != nil {
+		t.Fatalf("head past slot 1 only: canonical %v, %v (%v), want true, unknown", canonical(1), canonical(2), err)
 	}
 	if err := e.Relay.CheckCanonical(2 + relay.DefaultCanonicalDepth); err != nil || canonical(2) == nil || *canonical(2) {
 		t.Fatalf("another block at its number: canonical %v (%v), want false", canonical(2), err)
@@ -72,4 +74,12 @@ func TestDeliveredCanonical(t *testing.T) {
 	if c := canonical(1); c == nil || !*c {
 		t.Fatalf("slot 1 after slot 2's check: %v", c)
 	}
+}
+
+// chainOf is the relay's chain once the environment is built (the relay
+// is configured before the environment exists).
+type chainOf struct{ e **relaytest.Env }
+
+func (c chainOf) CanonicalHash(n uint64) (common.Hash, bool) {
+	return (*c.e).Chain.CanonicalHash(n)
 }
