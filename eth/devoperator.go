@@ -5,8 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"sync"
+	"time"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/ethclient"
@@ -16,6 +19,9 @@ import (
 	"github.com/gavel-eth/gavel/contracts/auction"
 	"github.com/gavel-eth/gavel/contracts/devauction"
 	"github.com/gavel-eth/gavel/contracts/operator"
+	"github.com/gavel-eth/gavel/internal/store"
+	"github.com/gavel-eth/gavel/miner"
+	"github.com/gavel-eth/gavel/params"
 )
 
 // DevAuctionConfig is the [Mev.Dev.Auction] section: the dev auction
@@ -37,8 +43,8 @@ type DevAuctionConfig struct {
 }
 
 // operatorConfig is the loop's configuration. On the dev chain a slot's
-// outcome is known as soon as the slot is over, so no grace is needed
-// beyond one slot.
+// block is final as soon as the slot is over (one node seals it and never
+// reorganises), so a slot is judged at once, with one slot of grace.
 func (c DevAuctionConfig) operatorConfig() operator.Config {
 	return operator.Config{Gas: c.Gas, Lead: c.Lead, SettleLead: c.SettleLead, Grace: 1}
 }
@@ -143,7 +149,9 @@ func (d *DevAuction) loop(ctx context.Context) (*operator.Operator, error) {
 		d.off = true
 		return nil, err
 	}
-	d.op, err = operator.New(client, relayDeliveries{d.node}, d.cfg.operatorConfig())
+	clock := params.SlotClock{GenesisTime: d.node.beacon.GenesisTime(), SecondsPerSlot: uint64(d.node.beacon.Period() / time.Second)}
+	deliveries := operator.CanonicalDeliveries{L1: ethclient.NewClient(d.node.stack.Attach()), Clock: clock, Accounts: betaAccounts{d.node}}
+	d.op, err = operator.New(client, deliveries, d.cfg.operatorConfig())
 	if err != nil {
 		d.off = true
 		return nil, err
@@ -190,48 +198,103 @@ func (d *DevAuction) remoteClient(ctx context.Context, url string) (*auction.Cli
 	return client, nil
 }
 
-// relayDeliveries tells the dev operator (and mev_deliveredBeta) what the relay delivered
-// (relay.DeliveredBeta): a slot without a block delivered through the relay
-// is refunded, as is one whose delivered block left out paid pooled
-// bundles; paid hashes that no pooled bundle has do not count, so a winner
-// cannot force a refund by paying an unknown hash.
-type relayDeliveries struct{ n *Node }
+// betaAccounts gives the node's account of each slot's beta merges, to
+// the dev operator and mev_deliveredBeta (operator.Accounts): the block the
+// relay delivered and the merged fallback block of the dev proposer, each
+// with what became of the paid bundles pooled for it (the outcomes stored
+// when the block was built), and whether a beta part was due.
+type betaAccounts struct{ n *Node }
 
-// Delivered implements operator.Deliveries.
-func (d relayDeliveries) Delivered(ctx context.Context, slot uint64) (included, known bool, err error) {
+// Account implements operator.Accounts.
+func (d betaAccounts) Account(ctx context.Context, slot uint64) (operator.SlotAccount, error) {
 	if d.n.relay == nil {
-		return false, true, nil
+		return operator.SlotAccount{Known: true}, nil // no relay, no beta merge, nothing owed
 	}
 	r := d.n.relay.Relay()
 	if r == nil {
-		return false, false, fmt.Errorf("%w: it has no chain constants from a beacon node yet, so it delivered nothing it can tell of; ask again once /readyz answers 200", ErrRelayNotReady)
+		return operator.SlotAccount{}, fmt.Errorf("%w: it has no chain constants from a beacon node yet, so it delivered nothing it can tell of; ask again once /readyz answers 200", ErrRelayNotReady)
 	}
-	return r.DeliveredBeta(ctx, slot)
+	acct := operator.SlotAccount{Known: true, Merges: []operator.Merge{}}
+	merge := func(block common.Hash) *operator.Merge {
+		for i := range acct.Merges {
+			if acct.Merges[i].Block == block {
+				return &acct.Merges[i]
+			}
+		}
+		acct.Merges = append(acct.Merges, operator.Merge{Block: block, Bundles: []operator.BundleOutcome{}})
+		return &acct.Merges[len(acct.Merges)-1]
+	}
+	var delivered common.Hash
+	rec, err := d.n.store.Delivered(ctx, slot)
+	switch {
+	case err == nil:
+		delivered = common.Hash(rec.BlockHash)
+		merge(delivered)
+	case !errors.Is(err, store.ErrNotFound):
+		return operator.SlotAccount{}, fmt.Errorf("reading the delivery of slot %d: %w", slot, err)
+	}
+	outs, err := d.n.store.BetaOutcomes(ctx, slot)
+	if err != nil {
+		return operator.SlotAccount{}, fmt.Errorf("reading the beta outcomes of slot %d: %w", slot, err)
+	}
+	for _, o := range outs {
+		block := o.BlockHash
+		if block == (common.Hash{}) { // the delivered block was the alpha as it was
+			if block = delivered; block == (common.Hash{}) {
+				continue
+			}
+		}
+		out := operator.BundleOutcome{Hash: o.Hash, Reason: o.Reason, Included: []common.Hash{}}
+		if o.State == store.BetaIncluded {
+			out.Included = o.TxHashes
+		} else {
+			out.SellerFault = sellerFault(o.Reason)
+		}
+		m := merge(block)
+		m.Bundles = append(m.Bundles, out)
+	}
+	due, err := r.BetaDue(ctx, slot)
+	if err != nil {
+		log.Debug("Beta account of a slot unknown: the L2 could not be read", "slot", slot, "err", err)
+		return operator.SlotAccount{}, nil
+	}
+	acct.Due = due
+	return acct, nil
+}
+
+// sellerFault tells, from the reason a paid bundle was left out of its
+// merged block, whether the seller failed (no room left in the block, no
+// beta part at all) rather than the bundle's own txs (invalid on the state
+// they met: a nonce used elsewhere, funds moved, a fee cap under the base
+// fee; a tip; more gas than its entry paid for). Reasons it does not know
+// count as the seller's, so a buyer is refunded when in doubt.
+func sellerFault(reason string) bool {
+	for _, buyers := range []string{miner.ReasonInvalid, miner.ReasonTip, miner.ReasonEntryBudget, miner.ReasonNoGas} {
+		if strings.HasPrefix(reason, buyers) {
+			return false
+		}
+	}
+	return true
 }
 
 // OperatorAPI is the relay's part of the mev namespace for auction
 // operators: what became of a slot's beta part.
 type OperatorAPI struct{ n *Node }
 
-// DeliveredBeta is mev_deliveredBeta's answer.
+// DeliveredBeta is mev_deliveredBeta's answer: the node's account of the
+// slot's beta merges, which `gavel auction operate` judges against the
+// canonical L1 block of the slot (operator.Judge).
 type DeliveredBeta struct {
 	Slot string `json:"slot"`
-	// Known is false while the relay cannot tell yet (the L2 could not be read).
-	Known bool `json:"known"`
-	// Included: the slot's block was delivered through the relay with its
-	// beta part (or nothing paid was waiting for it): pay the auction out.
-	// False when known: refund (no block through the relay, or the paid
-	// pooled bundles were left out).
-	Included bool `json:"included"`
+	operator.SlotAccount
 }
 
-// DeliveredBeta tells an auction operator (`gavel auction operate`) whether
-// to pay slot's auction out or refund it: mev_deliveredBeta. Ask once the
-// slot is over.
+// DeliveredBeta tells an auction operator (`gavel auction operate`) what
+// the beta merge did for slot: mev_deliveredBeta. Ask once the slot is over.
 func (api *OperatorAPI) DeliveredBeta(ctx context.Context, slot hexutil.Uint64) (*DeliveredBeta, error) {
-	included, known, err := relayDeliveries{api.n}.Delivered(ctx, uint64(slot))
+	acct, err := betaAccounts{api.n}.Account(ctx, uint64(slot))
 	if err != nil {
 		return nil, err
 	}
-	return &DeliveredBeta{Slot: strconv.FormatUint(uint64(slot), 10), Known: known, Included: included}, nil
+	return &DeliveredBeta{Slot: strconv.FormatUint(uint64(slot), 10), SlotAccount: acct}, nil
 }

@@ -4,8 +4,11 @@ import (
 	"context"
 	"crypto/ecdsa"
 	"encoding/json"
+	"io"
 	"math/big"
+	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -247,4 +250,186 @@ func TestDevAuctionOperator(t *testing.T) {
 
 func stateWord(st auction.AuctionState) string {
 	return auction.Status{IsOpen: st.IsOpen, IsSettled: st.IsSettled, IsPaidOut: st.IsPaidOut, IsRefunded: st.IsRefunded}.Word()
+}
+
+// TestFreeOptionPaysOut is the free-option attack: the sole winner of slot
+// S sends a beta bundle, pays its hash after settlement, then sends a
+// mempool tx with the same nonce from the same account, so the beta tx
+// misses with "nonce too low". The bundle failed on its own sender: the
+// buyer's risk, so the operator pays S out instead of refunding the
+// winner's payment.
+func TestFreeOptionPaysOut(t *testing.T) {
+	const lead, settleLead = 6, 3
+	n, da := devAuctionNode(t, eth.DevAuctionConfig{Gas: 1_000_000, Lead: lead, SettleLead: settleLead}, func(tr operator.Transition) {
+		if tr.Err != nil {
+			t.Errorf("%s(%d) failed: %v", tr.Call, tr.Slot, tr.Err)
+		}
+	})
+	ctx := context.Background()
+	addrs := da.Service.Addresses()
+	reader := auction.NewClient(n.Client(), addrs, nil)
+	n.Step()
+	S := n.Beacon().HeadSlot() + lead - 1
+
+	chainID := n.Chain().Config().ChainID
+	signer := types.LatestSignerForChainID(chainID)
+	to := testnode.Account(6).Address
+	attacker := testnode.Account(5).Key
+	betaTx := types.MustSignNewTx(attacker, signer, &types.DynamicFeeTx{ChainID: chainID, Nonce: 0,
+		GasTipCap: big.NewInt(0), GasFeeCap: big.NewInt(100e9), Gas: 21000, To: &to, Value: big.NewInt(1)})
+	raw, _ := betaTx.MarshalBinary()
+	status, r := post(t, n.MEVURL()+"/", rpctest.Body("mev_sendBetaBundle", map[string]any{"txs": []hexutil.Bytes{raw}, "slot": strconv.FormatUint(S, 10)}), "")
+	if status != 200 || r.Error != nil {
+		t.Fatalf("mev_sendBetaBundle: %d %+v", status, r.Error)
+	}
+	var bundleHash common.Hash
+	if err := json.Unmarshal(r.Result, &bundleHash); err != nil {
+		t.Fatal(err)
+	}
+
+	// The sole winner buys the slot's gas and pays for the bundle hash.
+	tx := sender{t: t, n: n, chain: chainID, nonces: map[common.Address]uint64{}}
+	ab := bindings.NewAuctioneer()
+	dev, _ := da.Service.Deployed()
+	winner := params.DevBidderKeys()[0]
+	p, err := auction.Bid{Price: big.NewInt(gparams.GWei), Gas: 1_000_000, BidderID: dev.Bidders[0].ID}.Pack()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tx.send(winner.Key, addrs.Auctioneer, ab.PackBid(new(big.Int).SetUint64(S), []*big.Int{p}), 500_000)
+	for n.Beacon().HeadSlot() <= S-settleLead {
+		n.Step() // the last step mines runAndSettle(S)
+	}
+	gas := new(big.Int).SetUint64(100_000)
+	tx.send(winner.Key, addrs.Auctioneer, ab.PackApprove(addrs.SettlementHouse, new(big.Int).SetUint64(S), gas), 100_000)
+	tx.send(winner.Key, addrs.SettlementHouse, bindings.NewSettlementHouse().PackSubmitBundle(new(big.Int).SetUint64(S), gas, [][32]byte{bundleHash}), 300_000)
+	for n.Beacon().HeadSlot() < S-1 {
+		n.Step()
+	}
+	if paid, err := reader.Bundles(ctx, S); err != nil || len(paid) != 1 {
+		t.Fatalf("queryBundles(%d) = %+v, %v", S, paid, err)
+	}
+	// Then the same nonce through the mempool, with a tip: it lands in the
+	// alpha of slot S, before the beta part.
+	spoiler := types.MustSignNewTx(attacker, signer, &types.DynamicFeeTx{ChainID: chainID, Nonce: 0,
+		GasTipCap: big.NewInt(gparams.GWei), GasFeeCap: big.NewInt(100e9), Gas: 21000, To: &to, Value: big.NewInt(2)})
+	if err := n.Client().SendTransaction(ctx, spoiler); err != nil {
+		t.Fatal(err)
+	}
+	for n.Beacon().HeadSlot() < S {
+		n.Step()
+	}
+	var res betapool.BetaBundleResult
+	if err := n.RPC().CallContext(ctx, &res, "mev_getBetaBundle", bundleHash); err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Slots) != 1 || res.Slots[0].Status != betapool.StateMissed || !strings.Contains(res.Slots[0].Reason, "nonce too low") {
+		t.Fatalf("mev_getBetaBundle after slot %d: %+v, want missed with nonce too low", S, res.Slots)
+	}
+	// The node's account: slot S's block came out of the merge, and the
+	// bundle missed on its own txs, not through the seller.
+	var acct eth.DeliveredBeta
+	if err := n.RPC().CallContext(ctx, &acct, "mev_deliveredBeta", hexutil.Uint64(S)); err != nil {
+		t.Fatal(err)
+	}
+	canonical := n.Chain().Head().Hash()
+	if !acct.Known || !acct.Due || len(acct.Merges) != 1 || acct.Merges[0].Block != canonical || len(acct.Merges[0].Bundles) != 1 ||
+		acct.Merges[0].Bundles[0].SellerFault || !strings.Contains(acct.Merges[0].Bundles[0].Reason, "nonce too low") {
+		t.Fatalf("mev_deliveredBeta(%d) = %+v, want the canonical block %s with the bundle missed on its own nonce", S, acct, canonical)
+	}
+	n.Step() // mines what the operator sent after slot S
+	st, err := reader.Status(ctx, S)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !st.IsPaidOut {
+		t.Fatalf("slot %d, whose paid bundle failed on its own sender: %s, want paid out (the buyer's risk)", S, st.Word())
+	}
+}
+
+// TestDevFallbackGetsBetaPart: when the relay has no bid for slot S (here
+// it already moved past S, so the dev builder's submission and getHeader
+// are refused), the dev proposer's local fallback block gets the slot's
+// paid beta bundles appended, the bundle is included, and the operator
+// pays S out rather than refunding it.
+func TestDevFallbackGetsBetaPart(t *testing.T) {
+	const lead, settleLead = 6, 3
+	n, da := devAuctionNode(t, eth.DevAuctionConfig{Gas: 1_000_000, Lead: lead, SettleLead: settleLead}, func(tr operator.Transition) {
+		if tr.Err != nil {
+			t.Errorf("%s(%d) failed: %v", tr.Call, tr.Slot, tr.Err)
+		}
+	})
+	ctx := context.Background()
+	addrs := da.Service.Addresses()
+	reader := auction.NewClient(n.Client(), addrs, nil)
+	n.Step()
+	S := n.Beacon().HeadSlot() + lead - 1
+
+	chainID := n.Chain().Config().ChainID
+	to := testnode.Account(6).Address
+	betaTx := types.MustSignNewTx(testnode.Account(5).Key, types.LatestSignerForChainID(chainID), &types.DynamicFeeTx{ChainID: chainID, Nonce: 0,
+		GasTipCap: big.NewInt(0), GasFeeCap: big.NewInt(100e9), Gas: 21000, To: &to, Value: big.NewInt(1)})
+	raw, _ := betaTx.MarshalBinary()
+	status, r := post(t, n.MEVURL()+"/", rpctest.Body("mev_sendBetaBundle", map[string]any{"txs": []hexutil.Bytes{raw}, "slot": strconv.FormatUint(S, 10)}), "")
+	if status != 200 || r.Error != nil {
+		t.Fatalf("mev_sendBetaBundle: %d %+v", status, r.Error)
+	}
+	var bundleHash common.Hash
+	if err := json.Unmarshal(r.Result, &bundleHash); err != nil {
+		t.Fatal(err)
+	}
+	tx := sender{t: t, n: n, chain: chainID, nonces: map[common.Address]uint64{}}
+	ab := bindings.NewAuctioneer()
+	dev, _ := da.Service.Deployed()
+	winner := params.DevBidderKeys()[0]
+	p, err := auction.Bid{Price: big.NewInt(gparams.GWei), Gas: 1_000_000, BidderID: dev.Bidders[0].ID}.Pack()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tx.send(winner.Key, addrs.Auctioneer, ab.PackBid(new(big.Int).SetUint64(S), []*big.Int{p}), 500_000)
+	for n.Beacon().HeadSlot() <= S-settleLead {
+		n.Step()
+	}
+	gas := new(big.Int).SetUint64(100_000)
+	tx.send(winner.Key, addrs.Auctioneer, ab.PackApprove(addrs.SettlementHouse, new(big.Int).SetUint64(S), gas), 100_000)
+	tx.send(winner.Key, addrs.SettlementHouse, bindings.NewSettlementHouse().PackSubmitBundle(new(big.Int).SetUint64(S), gas, [][32]byte{bundleHash}), 300_000)
+	for n.Beacon().HeadSlot() < S-1 {
+		n.Step()
+	}
+	if paid, err := reader.Bundles(ctx, S); err != nil || len(paid) != 1 {
+		t.Fatalf("queryBundles(%d) = %+v, %v", S, paid, err)
+	}
+
+	n.Relay().Relay().SetHeadSlot(S + 1) // the relay will have no bid for S
+	block := n.Step()
+	if got := n.Beacon().SlotAt(block.Time); got != S {
+		t.Fatalf("stepped to slot %d, want %d", got, S)
+	}
+	resp, err := http.Get(n.MEVURL() + "/relay/v1/data/bidtraces/proposer_payload_delivered?slot=" + strconv.FormatUint(S, 10))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if strings.TrimSpace(string(body)) != "[]" {
+		t.Fatalf("slot %d was delivered through the relay (%s): the test wants the fallback", S, body)
+	}
+	blk, err := n.Client().BlockByHash(ctx, block.Hash())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if txs := blk.Transactions(); len(txs) == 0 || txs[len(txs)-1].Hash() != betaTx.Hash() {
+		t.Fatalf("slot %d's fallback block does not end with the paid beta tx (%d txs)", S, len(txs))
+	}
+	var res betapool.BetaBundleResult
+	if err := n.RPC().CallContext(ctx, &res, "mev_getBetaBundle", bundleHash); err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Slots) != 1 || res.Slots[0].Status != betapool.StateIncluded || res.Slots[0].Included != "1 of 1" {
+		t.Fatalf("mev_getBetaBundle after slot %d: %+v", S, res.Slots)
+	}
+	n.Step() // mines what the operator sent after slot S
+	if st, err := reader.Status(ctx, S); err != nil || !st.IsPaidOut {
+		t.Fatalf("slot %d, fallback block with its beta part: %s (%v), want paid out", S, st.Word(), err)
+	}
 }

@@ -157,6 +157,7 @@ func newDevRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta, prep
 		Beta:            beta,
 		Shared:          sharedOf(st),
 		HeaderWait:      cfg.HeaderWait,
+		Canonical:       n.chain,
 	}, n.chain, st, devPublisher{engine: n.engine}, svc.traces)
 	if err != nil {
 		svc.traces.Close()
@@ -172,8 +173,9 @@ func newDevRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta, prep
 	}
 	svc.proposer, err = devbeacon.NewProposer(devbeacon.ProposerConfig{
 		RelayURL: n.mev.URL, Beacon: bcfg, Spec: r.Spec(), Validators: vals, GasLimit: n.chain.Head().GasLimit,
-		BetaGas: func(slot uint64) uint64 { gas, _ := r.BetaGas(slot); return gas },
-		Prepare: prepare,
+		BetaGas:  func(slot uint64) uint64 { gas, _ := r.BetaGas(slot); return gas },
+		Prepare:  prepare,
+		Fallback: devFallback(n.chain, beta),
 	}, r, devBuilder, n.submission.PayloadBuilder())
 	if err != nil {
 		svc.traces.Close()
@@ -322,7 +324,7 @@ func newNetworkRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta) 
 			return
 		}
 		r, err := relay.New(relay.Config{Beacon: bcfg, Spec: spec, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled, Beta: beta, Shared: sharedOf(st),
-			HeaderWait: cfg.HeaderWait}, n.chain, st, client, traces)
+			HeaderWait: cfg.HeaderWait, Canonical: n.chain}, n.chain, st, client, traces)
 		if err != nil {
 			log.Error("Relay not started", "err", err)
 			svc.setWaiting(err.Error())

@@ -2,9 +2,9 @@
 // opens the slot's L2 auction a configurable number of slots ahead (selling
 // the configured beta gas), settles it (runAndSettle) a few slots before the
 // slot so winners can pay their bundle hashes in time, and once the slot is
-// over pays the proceeds out to the Accountant when the slot's block was
-// delivered with its beta part, or refunds the winners when the slot was
-// missed or its beta was not delivered.
+// over and confirmed pays the proceeds out to the Accountant or refunds the
+// winners, by the market's rules (Judge) applied to the canonical L1 block
+// of the slot.
 //
 // The loop keeps no state that matters across restarts: each Tick reads the
 // contract (auctions(slot), and at start the Auctioneer's list of recent
@@ -13,7 +13,9 @@
 // waiting for them to be mined (a dev chain mines them in the next slot,
 // after Tick returns); their receipts are checked on later ticks.
 //
-// The loop learns what happened on L1 through Deliveries. It runs in-process
+// The loop learns what happened on L1 through Deliveries
+// (CanonicalDeliveries: the canonical chain and the node's account of its
+// beta merges). It runs in-process
 // in `gavel --dev` (driven by the dev beacon's slots) and as
 // `gavel auction operate` against any L2.
 package operator
@@ -43,8 +45,8 @@ const (
 	// on a dev chain that is its own L2 (one L2 block per slot) the settlement
 	// is mined one slot later and the winners' payments need the blocks after.
 	DefaultSettleLead = 8
-	// DefaultGrace is how many slots after a slot its outcome may stay
-	// unknown before the slot counts as missed.
+	// DefaultGrace is how many slots after a slot could first be judged
+	// its outcome may stay unknown before it is refunded.
 	DefaultGrace = 2
 	// DefaultLookback is how many recent auctions a starting operator reads to
 	// find the ones still to settle, pay out or refund.
@@ -57,16 +59,12 @@ const (
 // ErrConfig is returned by New for an unusable configuration.
 var ErrConfig = errors.New("invalid operator configuration")
 
-// Deliveries tells the operator what happened to a slot on L1.
-//
-// Delivered reports, for a slot that is over (the operator asks only then),
-// whether its outcome is known yet and whether the slot's block was
-// delivered with its beta part (the paid beta bundles, or nothing was to be
-// merged). known == false means "not known yet": the operator asks again on
-// later ticks and treats the slot as missed Grace slots after it. An error is
-// logged and the slot asked again on the next tick.
+// Deliveries judges a slot that is over: pay out or refund (Verdict).
+// Known == false means "not known yet": the operator asks again on later
+// ticks and refunds the slot once slot S+Confirmations+Grace is over. An
+// error is logged and the slot asked again on the next tick.
 type Deliveries interface {
-	Delivered(ctx context.Context, slot uint64) (included, known bool, err error)
+	Verdict(ctx context.Context, slot uint64) (Verdict, error)
 }
 
 // Config configures the loop.
@@ -78,8 +76,12 @@ type Config struct {
 	// SettleLead: slot S's auction settles when slot S-SettleLead is over.
 	// Must be below Lead.
 	SettleLead uint64
+	// Confirmations: slot S is judged once slot S+Confirmations is over, so
+	// that the L1 block at S is final enough (0 on a dev chain, which one
+	// node seals and never reorganises).
+	Confirmations uint64
 	// Grace: a slot whose outcome is still unknown Grace slots after it
-	// counts as missed.
+	// could first be judged (S+Confirmations) is refunded.
 	Grace uint64
 	// Lookback is how many recent auctions a starting loop reads.
 	Lookback int
@@ -262,22 +264,23 @@ func (o *Operator) step(ctx context.Context, done, s uint64) error {
 		}
 		return o.send(ctx, auction.CallSettle, s)
 	}
-	// Settled, not finalized: decide once the slot is over.
-	if s > done {
+	// Settled, not finalized: decide once the slot is over and confirmed.
+	if s+o.cfg.Confirmations > done {
 		return nil
 	}
-	included, known, err := o.deliveries.Delivered(ctx, s)
+	v, err := o.deliveries.Verdict(ctx, s)
 	if err != nil {
-		return fmt.Errorf("slot %d: reading its delivery: %w", s, err)
+		return fmt.Errorf("slot %d: judging its block: %w", s, err)
 	}
 	switch {
-	case known && included:
+	case v.Known && v.Payout:
+		log.Info("Slot honoured: paying out", "slot", s, "why", v.Reason)
 		return o.send(ctx, auction.CallPayout, s)
-	case known:
-		log.Info("Slot delivered without its beta part", "slot", s)
+	case v.Known:
+		log.Info("Slot not honoured: refunding", "slot", s, "why", v.Reason)
 		return o.send(ctx, auction.CallRefund, s)
-	case done >= s+o.cfg.Grace:
-		log.Info("Slot missed", "slot", s, "grace", o.cfg.Grace)
+	case done >= s+o.cfg.Confirmations+o.cfg.Grace:
+		log.Info("Slot outcome still unknown: refunding", "slot", s, "grace", o.cfg.Grace)
 		return o.send(ctx, auction.CallRefund, s)
 	}
 	return nil

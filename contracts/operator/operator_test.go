@@ -23,11 +23,11 @@ type outcomes struct {
 	m  map[uint64]bool
 }
 
-func (o *outcomes) Delivered(_ context.Context, slot uint64) (bool, bool, error) {
+func (o *outcomes) Verdict(_ context.Context, slot uint64) (operator.Verdict, error) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	inc, ok := o.m[slot]
-	return inc, ok, nil
+	return operator.Verdict{Known: ok, Payout: inc}, nil
 }
 
 func (o *outcomes) set(slot uint64, included bool) {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/ethereum/go-ethereum/ethclient"
 	"github.com/ethereum/go-ethereum/log"
 	"github.com/ethereum/go-ethereum/rpc"
 
@@ -50,23 +51,26 @@ const PathDelivered = "/relay/v1/data/bidtraces/proposer_payload_delivered"
 // than a delivered-payloads list.
 var ErrRelay = errors.New("relay data API")
 
-// RelayDeliveries learns deliveries from the L1 gavel node, or from a
-// relay's data API.
+// RelayDeliveries judges slots for `gavel auction operate`, from the L1
+// gavel node or from a relay's data API.
 //
-// With L1 set it asks the node's mev_deliveredBeta(slot), which answers
-// from the relay's records exactly as the in-process dev operator decides:
-// delivered with its beta part (payout), or not (refund: no block through
-// the relay, or a block that left the paid pooled bundles out). A node
-// without that method (not a gavel relay) falls back to the data API.
+// With L1 set it reads the node's account of the slot's beta merges
+// (mev_deliveredBeta) and the canonical L1 block at the slot, and applies
+// Judge: the same rules as the in-process dev operator. A node without
+// that method (not a gavel relay) falls back to the data API.
 //
 // With the data API (URL; any relay that serves proposer_payload_delivered)
-// a slot with a delivered payload counts as delivered with its beta part; a
-// slot without one is not known yet, so the operator refunds it once its
-// grace has passed. The data API does not tell a block delivered without
-// its beta part from one with it.
+// a slot counts as honoured only when the relay delivered its block and
+// says the block is canonical ("canonical": true, which gavel's relay sets
+// once its chain is past the slot); a delivered block that is not canonical
+// is refunded, and a slot without that answer stays unknown until its
+// grace has passed and is then refunded. The data API does not tell a block
+// delivered without its beta part from one with it.
 type RelayDeliveries struct {
 	// L1 is the L1 gavel node's JSON-RPC (nil: the data API only).
 	L1 *rpc.Client
+	// Clock is the L1 slot clock, to find a slot's block.
+	Clock params.SlotClock
 	// URL is the relay's base URL, e.g. http://127.0.0.1:9062.
 	URL    string
 	Client *http.Client // nil: a client with a 10 s timeout
@@ -76,20 +80,22 @@ type RelayDeliveries struct {
 type deliveredRecord struct {
 	Slot      string `json:"slot"`
 	BlockHash string `json:"block_hash"`
+	Canonical *bool  `json:"canonical"`
 }
 
-// Delivered implements Deliveries.
-func (r RelayDeliveries) Delivered(ctx context.Context, slot uint64) (included, known bool, err error) {
+// Verdict implements Deliveries.
+func (r RelayDeliveries) Verdict(ctx context.Context, slot uint64) (Verdict, error) {
 	if r.L1 != nil {
-		var res struct {
-			Known    bool `json:"known"`
-			Included bool `json:"included"`
-		}
-		err := r.L1.CallContext(ctx, &res, "mev_deliveredBeta", hexutil.Uint64(slot))
+		var acct SlotAccount
+		err := r.L1.CallContext(ctx, &acct, "mev_deliveredBeta", hexutil.Uint64(slot))
 		var rerr rpc.Error
 		switch {
 		case err == nil:
-			return res.Included, res.Known, nil
+			block, reached, err := BlockAtSlot(ctx, ethclient.NewClient(r.L1), r.Clock, slot)
+			if err != nil || !reached || !acct.Known {
+				return Verdict{}, err
+			}
+			return Judge(block, acct), nil
 		case errors.As(err, &rerr) && rerr.ErrorCode() == -32601:
 			// Method not found. A gavel node without `mev` in its HTTP
 			// namespaces answers so too, and the data API cannot tell a
@@ -97,10 +103,10 @@ func (r RelayDeliveries) Delivered(ctx context.Context, slot uint64) (included, 
 			// would be wrong, so only a node that is not gavel falls back.
 			var version string
 			if verr := r.L1.CallContext(ctx, &version, "web3_clientVersion"); verr == nil && strings.HasPrefix(strings.ToLower(version), "gavel/") {
-				return false, false, fmt.Errorf("%w: %s does not serve mev_deliveredBeta: start it with mev among --http.api's namespaces", ErrRelay, version)
+				return Verdict{}, fmt.Errorf("%w: %s does not serve mev_deliveredBeta: start it with mev among --http.api's namespaces", ErrRelay, version)
 			}
 		default:
-			return false, false, fmt.Errorf("mev_deliveredBeta(%d): %w", slot, err)
+			return Verdict{}, fmt.Errorf("mev_deliveredBeta(%d): %w", slot, err)
 		}
 	}
 	client := r.Client
@@ -110,28 +116,32 @@ func (r RelayDeliveries) Delivered(ctx context.Context, slot uint64) (included, 
 	u := strings.TrimRight(r.URL, "/") + PathDelivered + "?slot=" + url.QueryEscape(strconv.FormatUint(slot, 10))
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
-		return false, false, err
+		return Verdict{}, err
 	}
 	res, err := client.Do(req)
 	if err != nil {
-		return false, false, err
+		return Verdict{}, err
 	}
 	defer res.Body.Close()
 	body, err := io.ReadAll(io.LimitReader(res.Body, 1<<20))
 	if err != nil {
-		return false, false, err
+		return Verdict{}, err
 	}
 	if res.StatusCode != http.StatusOK {
-		return false, false, fmt.Errorf("%w: GET %s: %s: %.200s", ErrRelay, u, res.Status, body)
+		return Verdict{}, fmt.Errorf("%w: GET %s: %s: %.200s", ErrRelay, u, res.Status, body)
 	}
 	var recs []deliveredRecord
 	if err := json.Unmarshal(body, &recs); err != nil {
-		return false, false, fmt.Errorf("%w: GET %s: not a list of delivered payloads: %v", ErrRelay, u, err)
+		return Verdict{}, fmt.Errorf("%w: GET %s: not a list of delivered payloads: %v", ErrRelay, u, err)
 	}
 	for _, rec := range recs {
-		if rec.Slot == strconv.FormatUint(slot, 10) {
-			return true, true, nil
+		if rec.Slot != strconv.FormatUint(slot, 10) || rec.Canonical == nil {
+			continue
 		}
+		if *rec.Canonical {
+			return Verdict{Known: true, Payout: true, Reason: "the relay delivered the slot's block " + rec.BlockHash + " and it is canonical (relay data API)"}, nil
+		}
+		return Verdict{Known: true, Reason: "the relay's delivered block " + rec.BlockHash + " is not canonical (relay data API)"}, nil
 	}
-	return false, false, nil
+	return Verdict{}, nil
 }

@@ -23,7 +23,7 @@ func (w web3) ClientVersion() string { return w.version }
 // since the data API would pay out a slot delivered without its beta part.
 func TestDeliveredWithoutMevNamespace(t *testing.T) {
 	relay := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Write([]byte(`[{"slot":"7","block_hash":"0x01"}]`))
+		w.Write([]byte(`[{"slot":"7","block_hash":"0x01","canonical":true}]`))
 	}))
 	defer relay.Close()
 	for _, tc := range []struct {
@@ -38,12 +38,12 @@ func TestDeliveredWithoutMevNamespace(t *testing.T) {
 			t.Fatal(err)
 		}
 		l1 := rpc.DialInProc(srv)
-		included, known, err := operator.RelayDeliveries{L1: l1, URL: relay.URL}.Delivered(context.Background(), 7)
+		v, err := operator.RelayDeliveries{L1: l1, URL: relay.URL}.Verdict(context.Background(), 7)
 		switch {
 		case tc.wantErr && !errors.Is(err, operator.ErrRelay):
-			t.Errorf("%s: got included=%v known=%v err=%v, want an ErrRelay error", tc.version, included, known, err)
-		case !tc.wantErr && (err != nil || !included || !known):
-			t.Errorf("%s: got included=%v known=%v err=%v, want the data API's answer (included)", tc.version, included, known, err)
+			t.Errorf("%s: got %+v err=%v, want an ErrRelay error", tc.version, v, err)
+		case !tc.wantErr && (err != nil || !v.Payout || !v.Known):
+			t.Errorf("%s: got %+v err=%v, want the data API's answer (delivered and canonical: pay out)", tc.version, v, err)
 		}
 		l1.Close()
 		srv.Stop()

@@ -59,6 +59,13 @@ func (c *Chain) HeaderByNumber(n uint64) (*types.Header, error) {
 	return h, nil
 }
 
+// CanonicalHash returns the hash of the canonical block at n; ok is false
+// when the chain has no block at n yet.
+func (c *Chain) CanonicalHash(n uint64) (hash common.Hash, ok bool) {
+	hash = c.bc.GetCanonicalHash(n)
+	return hash, hash != (common.Hash{})
+}
+
 // HeaderByHash returns the header with the given hash, or ErrUnknownBlock.
 func (c *Chain) HeaderByHash(hash common.Hash) (*types.Header, error) {
 	h := c.bc.GetHeaderByHash(hash)

@@ -55,6 +55,11 @@ type ProposerConfig struct {
 	Prepare func(ctx context.Context, slot uint64)
 	// Client is the HTTP client (a default with a timeout when nil).
 	Client *http.Client
+	// Fallback finishes the local block the slot gets when the relay path
+	// fails: it appends the slot's paid beta bundles, so a slot whose
+	// buyers paid is not refunded because the relay had no bid (nil: the
+	// local block as built).
+	Fallback func(ctx context.Context, req PayloadRequest, local *engine.ExecutionPayloadEnvelope) *engine.ExecutionPayloadEnvelope
 }
 
 // Proposer is the dev proposer flow, a PayloadBuilder: each slot the dev
@@ -108,7 +113,7 @@ func (p *Proposer) BuildPayload(ctx context.Context, req PayloadRequest) (*engin
 	}
 	if err := p.register(ctx); err != nil {
 		log.Warn("Dev validators could not register with the relay", "err", err)
-		return local, nil
+		return p.fallback(ctx, req, local), nil
 	}
 	if err := p.submit(ctx, req, v); err != nil {
 		log.Warn("Dev builder submission failed", "slot", req.Slot, "err", err)
@@ -116,9 +121,18 @@ func (p *Proposer) BuildPayload(ctx context.Context, req PayloadRequest) (*engin
 	env, err := p.propose(ctx, req, v, local)
 	if err != nil {
 		log.Warn("Dev proposer falls back to the local block", "slot", req.Slot, "err", err)
-		return local, nil
+		return p.fallback(ctx, req, local), nil
 	}
 	return env, nil
+}
+
+// fallback is the block of a slot whose relay path failed: the local
+// block, with its beta part when Fallback is set.
+func (p *Proposer) fallback(ctx context.Context, req PayloadRequest, local *engine.ExecutionPayloadEnvelope) *engine.ExecutionPayloadEnvelope {
+	if p.cfg.Fallback == nil {
+		return local
+	}
+	return p.cfg.Fallback(ctx, req, local)
 }
 
 // announce feeds the relay what a beacon node would: head slot, the duties

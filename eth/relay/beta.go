@@ -114,7 +114,11 @@ func (r *Relay) mergeTop(ctx context.Context, k auctionKey) {
 	if !r.bids.putBeta(bid, bb, nil, gen) {
 		return // no longer the top bid, or a newer paid set is served
 	}
-	go r.recordRelayBuilt(bb)
+	r.background.Add(1)
+	go func() {
+		defer r.background.Done()
+		r.recordRelayBuilt(bb)
+	}()
 	betaMerged.Mark(1)
 	if fn := r.onMerged.Load(); fn != nil {
 		(*fn)(slot, gen, bb.trace.BlockHash)
@@ -203,31 +207,4 @@ func (r *Relay) recordBeta(ctx context.Context, slot uint64, block *miner.BetaBl
 	if err := r.cfg.Beta.Delivered(context.WithoutCancel(ctx), slot, block); err != nil {
 		log.Warn("Relay could not record the beta bundles it delivered", "slot", slot, "err", err)
 	}
-}
-
-// DeliveredBeta tells the auction operator (payout or refund) what the relay
-// delivered for slot, once the slot is over: known is false only when it
-// cannot tell yet (the L2 could not be read); included is true when the
-// slot's block was delivered with its beta part, or delivered when no paid
-// bundle was there to append; false when no block was delivered through
-// the relay or the delivered block left the paid bundles out.
-func (r *Relay) DeliveredBeta(ctx context.Context, slot uint64) (included, known bool, err error) {
-	rec, err := r.store.Delivered(ctx, slot)
-	if errors.Is(err, store.ErrNotFound) {
-		return false, true, nil
-	}
-	if err != nil {
-		return false, false, internal("reading the delivered payload", err)
-	}
-	if rec.BetaBundleCount > 0 {
-		return true, true, nil
-	}
-	if r.cfg.Beta == nil {
-		return true, true, nil
-	}
-	due, err := r.cfg.Beta.PaidPooled(ctx, slot)
-	if err != nil {
-		return false, false, err
-	}
-	return !due, true, nil
 }

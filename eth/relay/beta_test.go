@@ -130,13 +130,9 @@ func TestBetaThroughRelay(t *testing.T) {
 	if s := st.Slots[0]; s.State != betapool.StateIncluded || len(s.Included) != 2 || s.BlockHash != blk.Hash() {
 		t.Fatalf("bundle status %+v", s)
 	}
-	for _, c := range []struct {
-		slot           uint64
-		included, want bool
-	}{{1, true, true}, {2, false, true}} {
-		inc, known, err := e.Relay.DeliveredBeta(ctx, c.slot)
-		if err != nil || inc != c.included || known != c.want {
-			t.Fatalf("DeliveredBeta(%d) = %v, %v, %v", c.slot, inc, known, err)
+	for slot, want := range map[uint64]bool{1: true, 2: false} {
+		if due, err := e.Relay.BetaDue(ctx, slot); err != nil || due != want {
+			t.Fatalf("BetaDue(%d) = %v, %v; want %v", slot, due, err, want)
 		}
 	}
 	if u, err := stats.Get(ctx, searcher); err != nil || u.BetaBundles != 1 || u.BetaIncluded != 1 || u.BetaMissed != 0 {
@@ -149,7 +145,8 @@ func TestBetaThroughRelay(t *testing.T) {
 
 	// Slot 3: the same bundle, paid again, is invalid on the state it meets
 	// (its nonces are used): nothing is appended, alpha is delivered as it
-	// is, and the operator learns that the paid beta was not delivered.
+	// is, and the bundle is recorded missed for its own txs (the buyer's
+	// risk, operator.Judge).
 	slot3 := "3"
 	if _, err := pool.Add(ctx, bundle.BetaBundleArgs{Txs: raw, Slot: &slot3}, searcher); err != nil {
 		t.Fatal(err)
@@ -168,8 +165,8 @@ func TestBetaThroughRelay(t *testing.T) {
 	if _, err := e.Relay.GetPayload(ctx, e.BlindedBlock(3, bid3), false); err != nil {
 		t.Fatal(err)
 	}
-	if inc, known, err := e.Relay.DeliveredBeta(ctx, 3); err != nil || inc || !known {
-		t.Fatalf("DeliveredBeta(3) = %v, %v, %v; want not included", inc, known, err)
+	if due, err := e.Relay.BetaDue(ctx, 3); err != nil || !due {
+		t.Fatalf("BetaDue(3) = %v, %v; want due", due, err)
 	}
 	e.Relay.SetHeadSlot(4)
 	st, err = pool.Status(ctx, hash)

@@ -5,6 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
+
+	"github.com/ethereum/go-ethereum/log"
 
 	"github.com/gavel-eth/gavel/core/beacon"
 	"github.com/gavel-eth/gavel/internal/store"
@@ -38,6 +41,11 @@ type deliveryGuard struct {
 // delivery is one slot's claimed delivery.
 type delivery struct {
 	hash beacon.Root
+	// sig is the proposer's signature of the beacon block that claimed the
+	// slot (zero when the claim was read back from the store): BLS
+	// signatures are deterministic, so another signature over the same
+	// execution header is another beacon block of the slot.
+	sig  beacon.BLSSignature
 	done chan struct{} // closed when the record is committed (or failed)
 	err  error
 }
@@ -73,11 +81,12 @@ func (g *deliveryGuard) slotDelivered(slot uint64) bool {
 // record durably (alone: only once the block was accepted; sharing a
 // database: before publishing, see recordFirst). Concurrent and repeated
 // calls for the same block get the first call's outcome without publishing
-// again; after a failed publication or record the next call tries again;
+// again (one under another beacon block, sig, is counted and logged as the
+// proposer's equivocation); after a failed publication or record the next call tries again;
 // calls for another block of the slot, or for an older slot, fail. With
 // async the claim is made (or refused) before it returns, and the rest runs
 // in the background.
-func (g *deliveryGuard) deliver(ctx context.Context, slot uint64, hash beacon.Root, async bool, publish func(context.Context) error, record func() *store.DeliveredPayload) error {
+func (g *deliveryGuard) deliver(ctx context.Context, slot uint64, hash beacon.Root, sig beacon.BLSSignature, async bool, publish func(context.Context) error, record func() *store.DeliveredPayload) error {
 	for {
 		g.mu.Lock()
 		d, ok := g.slots[slot]
@@ -89,9 +98,20 @@ func (g *deliveryGuard) deliver(ctx context.Context, slot uint64, hash beacon.Ro
 			g.mu.Unlock()
 			return ErrSlotDelivered
 		case !ok:
-			return g.attempt(ctx, slot, hash, async, publish, record)
+			return g.attempt(ctx, slot, hash, sig, async, publish, record)
 		}
+		second := d.sig != (beacon.BLSSignature{}) && d.sig != sig
 		g.mu.Unlock()
+		if second {
+			// The same execution payload under a second beacon block (other
+			// graffiti, say): the proposer signed two blocks for one slot.
+			// Its payload is public already, so it is served again, as the
+			// reference relay keys on the block hash; the second block is
+			// not published, so the relay does not carry the equivocation.
+			proposerEquivocations.Mark(1)
+			log.Warn("Proposer signed a second beacon block for a delivered payload: equivocation, not published",
+				"slot", slot, "block", hash, "first", d.sig, "second", sig)
+		}
 		if async {
 			select {
 			case <-d.done:
@@ -111,7 +131,7 @@ func (g *deliveryGuard) deliver(ctx context.Context, slot uint64, hash beacon.Ro
 		// time (publishing an accepted block again is harmless).
 		g.mu.Lock()
 		if g.slots[slot] == d {
-			return g.attempt(ctx, slot, hash, async, publish, record)
+			return g.attempt(ctx, slot, hash, d.sig, async, publish, record)
 		}
 		g.mu.Unlock()
 	}
@@ -119,8 +139,8 @@ func (g *deliveryGuard) deliver(ctx context.Context, slot uint64, hash beacon.Ro
 
 // attempt is one publication and record of slot's claimed block, called
 // with g.mu held (it releases it); with async it runs in the background.
-func (g *deliveryGuard) attempt(ctx context.Context, slot uint64, hash beacon.Root, async bool, publish func(context.Context) error, record func() *store.DeliveredPayload) error {
-	d := &delivery{hash: hash, done: make(chan struct{})}
+func (g *deliveryGuard) attempt(ctx context.Context, slot uint64, hash beacon.Root, sig beacon.BLSSignature, async bool, publish func(context.Context) error, record func() *store.DeliveredPayload) error {
+	d := &delivery{hash: hash, sig: sig, done: make(chan struct{})}
 	g.slots[slot] = d
 	prevLatest := g.latest
 	if slot > g.latest {
@@ -168,16 +188,28 @@ func (g *deliveryGuard) attempt(ctx context.Context, slot uint64, hash beacon.Ro
 		}
 		return d.err
 	}
+	// Once the slot is claimed, publishing and recording run to the end
+	// whatever becomes of the request: a proposer that hangs up right after
+	// its POST must not leave a published block without its record (the
+	// record is the equivocation guard after a restart and what the data
+	// API and the auction operator read).
+	detached, cancel := context.WithTimeout(context.WithoutCancel(ctx), deliveryTimeout)
 	if async {
 		g.running.Add(1)
 		go func() {
 			defer g.running.Done()
-			run(context.WithoutCancel(ctx))
+			defer cancel()
+			run(detached)
 		}()
 		return nil
 	}
-	return run(ctx)
+	defer cancel()
+	return run(detached)
 }
+
+// deliveryTimeout bounds one publication and record of a claimed slot,
+// which no longer ends with the request that claimed it.
+const deliveryTimeout = time.Minute
 
 // wait waits for the publications still running in the background.
 func (g *deliveryGuard) wait() { g.running.Wait() }

@@ -1,6 +1,7 @@
 package relay
 
 import (
+	"context"
 	"time"
 
 	"github.com/gavel-eth/gavel/core/beacon"
@@ -56,3 +57,13 @@ func (r *Relay) BuildsInFlight() int { return r.waits.inFlight() }
 // OnHeaderWait sets a function called with the slot when a getHeader
 // starts waiting for a bid in flight.
 func (r *Relay) OnHeaderWait(fn func(slot uint64)) { r.onWait.Store(&fn) }
+
+// ProposerEquivocations is how many second beacon blocks were signed over a
+// payload already delivered (a process-wide meter).
+func ProposerEquivocations() int64 { return proposerEquivocations.Snapshot().Count() }
+
+// CheckCanonical runs the canonical check of delivered records for head at
+// once (the relay runs it in the background on every head slot).
+func (r *Relay) CheckCanonical(head uint64) error {
+	return r.canonical.check(context.Background(), head)
+}

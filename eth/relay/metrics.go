@@ -18,10 +18,12 @@ var (
 	headersEmpty          = metrics.NewRegisteredMeter("gavel/relay/getheader/empty", nil)
 	// getHeaders that waited for a bid in flight (count and how long), and
 	// those of them that still found none.
-	headerWaitTimer       = metrics.NewRegisteredTimer("gavel/relay/getheader/wait", nil)
-	headerWaitsEmpty      = metrics.NewRegisteredMeter("gavel/relay/getheader/wait/empty", nil)
-	payloadsDelivered     = metrics.NewRegisteredMeter("gavel/relay/getpayload/delivered", nil)
-	payloadsRejected      = metrics.NewRegisteredMeter("gavel/relay/getpayload/rejected", nil)
+	headerWaitTimer   = metrics.NewRegisteredTimer("gavel/relay/getheader/wait", nil)
+	headerWaitsEmpty  = metrics.NewRegisteredMeter("gavel/relay/getheader/wait/empty", nil)
+	payloadsDelivered = metrics.NewRegisteredMeter("gavel/relay/getpayload/delivered", nil)
+	payloadsRejected  = metrics.NewRegisteredMeter("gavel/relay/getpayload/rejected", nil)
+	// Second beacon blocks signed over a payload already delivered.
+	proposerEquivocations = metrics.NewRegisteredMeter("gavel/relay/getpayload/equivocations", nil)
 	registrationsSaved    = metrics.NewRegisteredMeter("gavel/relay/registrations/saved", nil)
 	registrationsVerified = metrics.NewRegisteredMeter("gavel/relay/registrations/verified", nil)
 )

@@ -169,7 +169,7 @@ func (r *Relay) GetPayload(ctx context.Context, blk *beacon.SignedBlindedBeaconB
 		return nil
 	}
 	d = &Delivery{Payload: payload, Bundle: bid.Bundle, Requests: requests}
-	if err := r.deliveries.deliver(ctx, slot, blockHash, async, publish, record); err != nil {
+	if err := r.deliveries.deliver(ctx, slot, blockHash, blk.Signature(), async, publish, record); err != nil {
 		if errors.Is(err, ErrPublish) {
 			return nil, ErrPublish
 		}

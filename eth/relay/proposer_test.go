@@ -373,3 +373,69 @@ func TestCloseWaitsForPublish(t *testing.T) {
 		t.Fatalf("%d blocks published when Close returned, want 1", n)
 	}
 }
+
+// TestDeliveryOutlivesTheRequest: a proposer that hangs up right after
+// POSTing its signed blinded block still gets the block published and the
+// delivery recorded; the request's context does not reach the record.
+func TestDeliveryOutlivesTheRequest(t *testing.T) {
+	e := relaytest.New(t, relaytest.Options{})
+	e.RegisterAll()
+	blk := e.BlindedBlock(1, accepted(t, e, 1, 1))
+	e.Publisher.Gate = make(chan struct{})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		_, err := e.Relay.GetPayload(ctx, blk, false)
+		done <- err
+	}()
+	cancel() // the proposer hangs up while the block is being published
+	close(e.Publisher.Gate)
+	if err := <-done; err != nil {
+		t.Fatalf("getPayload after the proposer hung up: %v", err)
+	}
+	if e.Publisher.Count() != 1 {
+		t.Fatalf("%d blocks published, want 1", e.Publisher.Count())
+	}
+	rec, err := e.Store.Delivered(context.Background(), 1)
+	if err != nil || rec.BlockHash != blk.Header().BlockHash() {
+		t.Fatalf("delivery record after the proposer hung up: %+v, %v", rec, err)
+	}
+}
+
+// TestSecondBeaconBlockForDeliveredPayload: the proposer signs a second
+// blinded beacon block (other graffiti) over the execution header it already
+// got the payload of. The reference relay keys on the block hash, so the
+// payload, public already, is served again; the second block is a proposer
+// equivocation: counted, not published.
+func TestSecondBeaconBlockForDeliveredPayload(t *testing.T) {
+	e := relaytest.New(t, relaytest.Options{})
+	e.RegisterAll()
+	ctx := context.Background()
+	bid := accepted(t, e, 1, 1)
+	first := e.BlindedBlock(1, bid)
+	if _, err := e.Relay.GetPayload(ctx, first, false); err != nil {
+		t.Fatal(err)
+	}
+	before := relay.ProposerEquivocations()
+	if _, err := e.Relay.GetPayload(ctx, first, false); err != nil || relay.ProposerEquivocations() != before {
+		t.Fatalf("the same signed block again: %v, %d equivocations counted", err, relay.ProposerEquivocations()-before)
+	}
+	msg := first.Electra.Message
+	copy(msg.Body.Graffiti[:], "second")
+	second := e.BlindedBlockFrom(1, msg)
+	for _, async := range []bool{false, true} {
+		d, err := e.Relay.GetPayload(ctx, second, async)
+		if err != nil {
+			t.Fatalf("second beacon block (async %v): %v", async, err)
+		}
+		if d.Payload.View().BlockHash != bid.Header().BlockHash() {
+			t.Fatal("the second beacon block got another payload")
+		}
+	}
+	if got := relay.ProposerEquivocations() - before; got != 2 {
+		t.Errorf("%d equivocations counted, want 2", got)
+	}
+	if e.Publisher.Count() != 1 {
+		t.Errorf("%d blocks published, want the first only", e.Publisher.Count())
+	}
+}

@@ -100,6 +100,12 @@ type Config struct {
 	Shared Sharing
 	// InstanceID names this instance in shared bids (random when empty).
 	InstanceID string
+	// Canonical is the chain delivered blocks are checked against, to mark
+	// the records of blocks that did not become canonical (nil: records
+	// stay unmarked); CanonicalDepth is how many slots after its slot a
+	// delivery is checked (default DefaultCanonicalDepth).
+	Canonical      CanonicalChain
+	CanonicalDepth uint64
 }
 
 // Chain is what the relay needs of the local chain: in-process
@@ -177,6 +183,7 @@ type Relay struct {
 	knownBuilders   *knownBuilders // builders with a recent stored bid (KnownBuilder)
 
 	deliveries *deliveryGuard
+	canonical  *canonicalMarker // nil without Config.Canonical
 
 	verifyRate *clientRates // BLS checks of registrations per client IP
 	// Sharing with other instances (shared.go).
@@ -241,6 +248,9 @@ func New(cfg Config, c Chain, st store.Relay, pub Publisher, rec SubmissionRecor
 	if cfg.InstanceID == "" {
 		cfg.InstanceID = newInstanceID()
 	}
+	if cfg.CanonicalDepth == 0 {
+		cfg.CanonicalDepth = DefaultCanonicalDepth
+	}
 	r := &Relay{
 		instance: cfg.InstanceID, verifySem: make(chan struct{}, maxSharedVerifications),
 		cfg: cfg, chain: c, store: st, publisher: pub, recorder: rec,
@@ -280,6 +290,9 @@ func New(cfg Config, c Chain, st store.Relay, pub Publisher, rec SubmissionRecor
 	if cfg.Shared != nil {
 		r.startSharing()
 	}
+	if cfg.Canonical != nil {
+		r.canonical = newCanonicalMarker(cfg.Canonical, st, cfg.CanonicalDepth)
+	}
 	log.Info("Relay ready", "pubkey", r.relayPubkey, "network", cfg.Beacon.Name, "registrations", len(r.regs), "shared", cfg.Shared != nil, "instance", r.instance)
 	return r, nil
 }
@@ -307,6 +320,9 @@ func (r *Relay) SetHeadSlot(slot uint64) {
 	}
 	r.bids.releasePassed(slot)
 	r.waits.prune(slot)
+	if r.canonical != nil {
+		r.canonical.headAt(slot)
+	}
 	r.knownBuilders.refresh(slot)
 	if slot > slotsKept {
 		floor := slot - slotsKept

@@ -110,6 +110,9 @@ func (r *Relay) SharingUp() <-chan struct{} { return r.sharingUp }
 // bids, pruning).
 func (r *Relay) Close() {
 	r.deliveries.wait()
+	if r.canonical != nil {
+		r.canonical.close()
+	}
 	r.knownBuilders.stop()
 	if r.stopSharing != nil {
 		r.stopSharing()

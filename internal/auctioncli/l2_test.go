@@ -29,6 +29,7 @@ import (
 	"github.com/gavel-eth/gavel/contracts/operator"
 	"github.com/gavel-eth/gavel/eth"
 	"github.com/gavel-eth/gavel/internal/testnode"
+	"github.com/gavel-eth/gavel/params"
 )
 
 // l2ChainID is the chain id of the second dev node that serves as L2.
@@ -113,7 +114,8 @@ func TestSecondChainAsL2(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	loop, err := operator.New(opClient, operator.RelayDeliveries{L1: l1.RPC(), URL: l1.MEVURL()}, operator.Config{Gas: 1_000_000, Lead: lead, SettleLead: settleLead, Grace: 1})
+	clock := params.SlotClock{GenesisTime: l1.Beacon().GenesisTime(), SecondsPerSlot: uint64(l1.Beacon().Period() / time.Second)}
+	loop, err := operator.New(opClient, operator.RelayDeliveries{L1: l1.RPC(), Clock: clock, URL: l1.MEVURL()}, operator.Config{Gas: 1_000_000, Lead: lead, SettleLead: settleLead, Grace: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,18 +205,30 @@ func TestSecondChainAsL2(t *testing.T) {
 	if res, err := opClient.BidderInfo(ctx, S, testnode.Account(1).Address); err != nil || res.ItemsBought.Uint64() != 400_000 {
 		t.Errorf("bidder's result in slot %d: %+v, %v", S, res, err)
 	}
-	// The relay data API alone (a relay that is not gavel) tells the
-	// delivered slot, and knows nothing of the missed one.
-	api := operator.RelayDeliveries{URL: l1.MEVURL()}
-	if inc, known, err := api.Delivered(ctx, S); err != nil || !inc || !known {
-		t.Errorf("data API on slot %d: included %v, known %v, %v", S, inc, known, err)
-	}
-	if inc, known, err := api.Delivered(ctx, missed); err != nil || inc || known {
-		t.Errorf("data API on missed slot %d: included %v, known %v, %v", missed, inc, known, err)
-	}
 	out := run("info", "--addresses", file, "--recent", "8", "--slot", "12")
 	if !strings.Contains(out, "slot 12       refunded") || !strings.Contains(out, "slot 12 auction: refunded") {
 		t.Errorf("info after the missed slot:\n%s", out)
+	}
+	// The relay data API alone (without the L1 node's JSON-RPC) pays a
+	// slot out once the relay says its delivered block is canonical, which
+	// it checks when its head is 2 slots past the slot; it knows nothing of
+	// the missed slot.
+	api := operator.RelayDeliveries{URL: l1.MEVURL()}
+	step(missed + 2)
+	step(missed + 3)
+	deadline := time.Now().Add(10 * time.Second) // the relay checks in the background
+	for {
+		v, err := api.Verdict(ctx, S)
+		if err == nil && v.Known && v.Payout {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("data API on slot %d: %+v, %v; want delivered and canonical", S, v, err)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if v, err := api.Verdict(ctx, missed); err != nil || v.Known {
+		t.Errorf("data API on missed slot %d: %+v, %v", missed, v, err)
 	}
 }
 

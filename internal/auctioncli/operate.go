@@ -22,7 +22,13 @@ const (
 	flagLead           = "lead"
 	flagSettleLead     = "settle-lead"
 	flagGrace          = "grace"
+	flagConfirmations  = "confirmations"
 )
+
+// DefaultConfirmations is how many slots after a slot operate waits before
+// judging its L1 block: a block one or two slots deep is rarely reorganised
+// on Ethereum, and a refund or payout cannot be taken back.
+const DefaultConfirmations = 2
 
 // ErrNoClock is returned when operate cannot learn the L1 slot clock.
 var ErrNoClock = errors.New("L1 slot clock unknown: pass --l1rpc <a gavel node: a dev node, or one whose relay follows a beacon node> (it answers mev_nodeInfo) or --genesis-time and --seconds-per-slot")
@@ -33,9 +39,11 @@ func operateCommand(with func(...cli.Flag) []cli.Flag) *cli.Command {
 		Usage: "Run the operator loop: open, settle, pay out and refund every slot's auction (operator; runs until interrupted)",
 		Description: "For each upcoming L1 slot S the loop opens S's auction when slot S-lead is over, selling --gas\n" +
 			"gas; settles it (runAndSettle) when slot S-settle-lead is over, so winners can pay their bundle\n" +
-			"hashes before S; and once S is over pays the proceeds out to the Accountant when the relay\n" +
-			"delivered S's block, or refunds the winners when it did not (after --grace slots). It reads the\n" +
-			"contract state on every slot, so it can be stopped and restarted at any time.\n\n" +
+			"hashes before S; and once slot S+confirmations is over judges S's canonical L1 block: it pays the\n" +
+			"proceeds out to the Accountant when the block honoured what was paid, or refunds the winners\n" +
+			"when the slot was missed or its block did not come through the beta merge (the rules are in\n" +
+			"docs/beta.md). It reads the contract state on every slot, so it can be stopped and restarted at\n" +
+			"any time.\n\n" +
 			"The L1 slot clock and the relay come from the L1 node's mev_nodeInfo (--l1rpc, default\n" +
 			"--l2rpc: a `gavel --dev` that is its own L2), or from --genesis-time, --seconds-per-slot and\n" +
 			"--relay. Stop it with Ctrl-C (SIGINT) or SIGTERM. See docs/auction.md and docs/beta.md.",
@@ -47,7 +55,8 @@ func operateCommand(with func(...cli.Flag) []cli.Flag) *cli.Command {
 			&cli.Uint64Flag{Name: flagGas, Value: operator.DefaultGas, Usage: "beta gas sold per slot"},
 			&cli.Uint64Flag{Name: flagLead, Value: operator.DefaultLead, Usage: "open slot S's auction when slot S-lead is over"},
 			&cli.Uint64Flag{Name: flagSettleLead, Value: operator.DefaultSettleLead, Usage: "settle slot S's auction when slot S-settle-lead is over (below --lead)"},
-			&cli.Uint64Flag{Name: flagGrace, Value: operator.DefaultGrace, Usage: "refund a slot the relay has no delivery for this many slots after it"},
+			&cli.Uint64Flag{Name: flagConfirmations, Value: DefaultConfirmations, Usage: "judge slot S (pay out or refund) once slot S+N is over, so that its L1 block is final enough"},
+			&cli.Uint64Flag{Name: flagGrace, Value: operator.DefaultGrace, Usage: "refund a slot whose outcome is still unknown this many slots after it could be judged"},
 		),
 		Action: runOperate,
 	}
@@ -64,6 +73,7 @@ type nodeInfo struct {
 func runOperate(c *cli.Context) error {
 	cfg := operator.Config{
 		Gas: c.Uint64(flagGas), Lead: c.Uint64(flagLead), SettleLead: c.Uint64(flagSettleLead), Grace: c.Uint64(flagGrace),
+		Confirmations: c.Uint64(flagConfirmations),
 	}
 	if err := cfg.Check(); err != nil {
 		return fmt.Errorf("%w: %v", ErrUsage, err)
@@ -90,7 +100,7 @@ func runOperate(c *cli.Context) error {
 	if l1 != nil {
 		defer l1.Close()
 	}
-	loop, err := operator.New(e.client, operator.RelayDeliveries{L1: l1, URL: relayURL}, cfg)
+	loop, err := operator.New(e.client, operator.RelayDeliveries{L1: l1, Clock: clock, URL: relayURL}, cfg)
 	if err != nil {
 		return err
 	}
@@ -100,9 +110,9 @@ func runOperate(c *cli.Context) error {
 	defer stop()
 	e.printf("operating the auction at %s on %s as %s: %d gas per slot, open %d slots ahead, settle %d slots ahead\n",
 		e.client.Addresses().Auctioneer, c.String(flagL2RPC), e.client.From(), cfg.Gas, cfg.Lead, cfg.SettleLead)
-	from := "the relay data API at " + relayURL
+	from := "the relay data API at " + relayURL + " (delivered and canonical)"
 	if l1 != nil {
-		from = "the L1 node's mev_deliveredBeta (else the relay data API at " + relayURL + ")"
+		from = "the canonical L1 chain and the L1 node's mev_deliveredBeta (else the relay data API at " + relayURL + ")"
 	}
 	e.printf("L1 slot clock: slot 0 at %d, %ds per slot (now slot %d); deliveries from %s\n",
 		clock.GenesisTime, clock.SecondsPerSlot, clock.Now(), from)

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"path/filepath"
+	"reflect"
 	"testing"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -59,4 +60,33 @@ func TestBetaOutcomesAndDeliveredBeta(t *testing.T) {
 	if dd.AlphaBlockHash == nil || *dd.AlphaBlockHash != alpha || dd.BetaGasUsed != 21000 || dd.BetaBundleCount != 1 {
 		t.Fatalf("delivered %+v", dd)
 	}
+}
+
+// TestBetaOutcomesBySlot: a slot's outcomes are read back by slot, as
+// recorded, and another slot's are not among them.
+func TestBetaOutcomesBySlot(t *testing.T) {
+	backends(t, func(t *testing.T, db *testDB) {
+		ctx := context.Background()
+		s := db.open(t)
+		defer s.Close()
+		a, b := common.Hash{0xa}, common.Hash{0xb}
+		outs := []BetaOutcome{
+			{Hash: b, Slot: 7, State: BetaMissed, Entry: 1, Gas: 50_000, BlockNumber: 9, BlockHash: common.Hash{0xbb}, Total: 2, Reason: "block gas used up"},
+			{Hash: a, Slot: 7, State: BetaIncluded, Entry: 0, Gas: 100_000, BlockNumber: 9, BlockHash: common.Hash{0xbb}, TxHashes: []common.Hash{{1}, {2}}, Total: 2},
+			{Hash: a, Slot: 8, State: BetaMissed, Reason: "other slot"},
+		}
+		if err := s.PutBetaOutcomes(ctx, outs); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.BetaOutcomes(ctx, 7)
+		if err != nil || len(got) != 2 {
+			t.Fatalf("outcomes of slot 7: %+v, %v", got, err)
+		}
+		if !reflect.DeepEqual(got[0], outs[1]) || !reflect.DeepEqual(got[1], outs[0]) {
+			t.Fatalf("outcomes of slot 7 by entry:\n got %+v\nwant %+v", got, []BetaOutcome{outs[1], outs[0]})
+		}
+		if got, err := s.BetaOutcomes(ctx, 9); err != nil || len(got) != 0 {
+			t.Fatalf("outcomes of slot 9: %+v, %v", got, err)
+		}
+	})
 }

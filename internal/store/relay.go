@@ -33,6 +33,10 @@ type DeliveredPayload struct {
 	// bundles the delivered block's beta part holds.
 	BetaGasUsed     uint64
 	BetaBundleCount uint64
+	// Canonical says whether the delivered block became the canonical
+	// block at its number, as the relay's chain held it some slots later;
+	// nil while unknown (not checked yet).
+	Canonical *bool
 }
 
 // BlockSubmission is one builder submission (a bid trace) and the outcome
@@ -129,6 +133,13 @@ type Relay interface {
 	LatestDeliveredSlot(ctx context.Context) (slot uint64, ok bool, err error)
 	// DeliveredPayloads answers the proposer_payload_delivered data query.
 	DeliveredPayloads(ctx context.Context, q DeliveredQuery) ([]DeliveredPayload, error)
+	// DeliveredUnchecked returns, by slot, at most limit delivered records
+	// of slots up to upTo whose Canonical is not known yet (0: no limit).
+	DeliveredUnchecked(ctx context.Context, upTo uint64, limit int) ([]DeliveredPayload, error)
+	// SetDeliveredCanonical records whether slot's delivered block,
+	// blockHash, became canonical (a record of another block is left as
+	// it is).
+	SetDeliveredCanonical(ctx context.Context, slot uint64, blockHash beacon.Root, canonical bool) error
 
 	// PutBlockSubmissions writes submissions all or none. Writing the
 	// same (block hash, builder, received time) again is a no-op. Bid traces

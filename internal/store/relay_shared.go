@@ -300,7 +300,7 @@ func (s *sqlStore) PutDeliveredLatest(ctx context.Context, d *DeliveredPayload) 
 	if n, err := res.RowsAffected(); err != nil {
 		return nil, err
 	} else if n == 0 {
-		prev, err := scanDelivered(tx.QueryRowContext(ctx, s.d.rebind(`SELECT `+traceCols+`, `+deliveredCols+` FROM relay_delivered WHERE slot = ?`), int64(d.Slot)))
+		prev, err := scanDelivered(tx.QueryRowContext(ctx, s.d.rebind(`SELECT `+traceCols+`, `+deliveredRead+` FROM relay_delivered WHERE slot = ?`), int64(d.Slot)))
 		if err != nil {
 			return nil, fmt.Errorf("store: reading delivered payload of slot %d: %w", d.Slot, err)
 		}

@@ -275,18 +275,27 @@ func (ts *traceScan) trace() (beacon.BidTraceV2, error) {
 	return t, nil
 }
 
-// deliveredCols are the delivered-payload columns after the trace.
-const deliveredCols = `delivered_at, alpha_block_hash, beta_gas_used, beta_bundle_count`
+// deliveredCols are the delivered-payload columns after the trace that a
+// delivery writes; deliveredRead adds those set later.
+const (
+	deliveredCols = `delivered_at, alpha_block_hash, beta_gas_used, beta_bundle_count`
+	deliveredRead = deliveredCols + `, canonical`
+)
 
 func scanDelivered(sc interface{ Scan(...any) error }) (*DeliveredPayload, error) {
 	var (
 		ts           traceScan
 		alpha        []byte
 		gas, bundles int64
+		canonical    sql.NullInt64
 	)
 	d := new(DeliveredPayload)
-	if err := sc.Scan(append(ts.dest(), &d.DeliveredAt, &alpha, &gas, &bundles)...); err != nil {
+	if err := sc.Scan(append(ts.dest(), &d.DeliveredAt, &alpha, &gas, &bundles, &canonical)...); err != nil {
 		return nil, err
+	}
+	if canonical.Valid {
+		c := canonical.Int64 != 0
+		d.Canonical = &c
 	}
 	t, err := ts.trace()
 	if err != nil {
@@ -326,7 +335,7 @@ func (s *sqlStore) PutDelivered(ctx context.Context, d *DeliveredPayload) (*Deli
 		if err != nil || n == 1 {
 			return err
 		}
-		prev, err = scanDelivered(w.tx.QueryRowContext(ctx, s.d.rebind(`SELECT `+traceCols+`, `+deliveredCols+` FROM relay_delivered WHERE slot = ?`), int64(d.Slot)))
+		prev, err = scanDelivered(w.tx.QueryRowContext(ctx, s.d.rebind(`SELECT `+traceCols+`, `+deliveredRead+` FROM relay_delivered WHERE slot = ?`), int64(d.Slot)))
 		if err != nil {
 			return fmt.Errorf("store: reading delivered payload of slot %d: %w", d.Slot, err)
 		}
@@ -347,7 +356,7 @@ func (s *sqlStore) Delivered(ctx context.Context, slot uint64) (*DeliveredPayloa
 	if slot > 1<<63-1 {
 		return nil, fmt.Errorf("%w: no payload delivered for slot %d", ErrNotFound, slot)
 	}
-	d, err := scanDelivered(s.db.QueryRowContext(ctx, s.d.rebind(`SELECT `+traceCols+`, `+deliveredCols+` FROM relay_delivered WHERE slot = ?`), int64(slot)))
+	d, err := scanDelivered(s.db.QueryRowContext(ctx, s.d.rebind(`SELECT `+traceCols+`, `+deliveredRead+` FROM relay_delivered WHERE slot = ?`), int64(slot)))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("%w: no payload delivered for slot %d", ErrNotFound, slot)
 	}
@@ -427,7 +436,7 @@ func (s *sqlStore) DeliveredPayloads(ctx context.Context, q DeliveredQuery) ([]D
 	case OrderValueDesc:
 		order = " ORDER BY value DESC, slot DESC"
 	}
-	rows, err := s.db.QueryContext(ctx, s.d.rebind(`SELECT `+traceCols+`, `+deliveredCols+` FROM relay_delivered`+w.String()+order+limitClause(q.Limit)), w.args...)
+	rows, err := s.db.QueryContext(ctx, s.d.rebind(`SELECT `+traceCols+`, `+deliveredRead+` FROM relay_delivered`+w.String()+order+limitClause(q.Limit)), w.args...)
 	if err != nil {
 		return nil, err
 	}
@@ -504,4 +513,46 @@ func (s *sqlStore) BlockSubmissions(ctx context.Context, q SubmissionQuery) ([]B
 		out = append(out, b)
 	}
 	return out, rows.Err()
+}
+
+// canonicalSchema is migration 10: whether a delivered block became
+// canonical (NULL until the relay checked its chain past the slot), and
+// the outcomes of a slot found by slot, for the auction operator's account.
+const canonicalSchema = `ALTER TABLE relay_delivered ADD COLUMN canonical BIGINT;
+	CREATE INDEX relay_delivered_unchecked ON relay_delivered(slot) WHERE canonical IS NULL;
+	CREATE INDEX beta_outcomes_by_slot ON beta_outcomes(slot);`
+
+// DeliveredUnchecked implements Relay.
+func (s *sqlStore) DeliveredUnchecked(ctx context.Context, upTo uint64, limit int) ([]DeliveredPayload, error) {
+	defer queryTimer.UpdateSince(time.Now())
+	upTo = min(upTo, 1<<63-1)
+	rows, err := s.db.QueryContext(ctx, s.d.rebind(`SELECT `+traceCols+`, `+deliveredRead+` FROM relay_delivered WHERE canonical IS NULL AND slot <= ? ORDER BY slot`+limitClause(uint64(max(limit, 0)))), int64(upTo))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []DeliveredPayload{}
+	for rows.Next() {
+		d, err := scanDelivered(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, *d)
+	}
+	return out, rows.Err()
+}
+
+// SetDeliveredCanonical implements Relay.
+func (s *sqlStore) SetDeliveredCanonical(ctx context.Context, slot uint64, blockHash beacon.Root, canonical bool) error {
+	if err := checkInt64("slot", slot); err != nil {
+		return err
+	}
+	v := int64(0)
+	if canonical {
+		v = 1
+	}
+	return s.gc.submit(ctx, func(ctx context.Context, w *txWriter) error {
+		_, err := w.exec(ctx, `UPDATE relay_delivered SET canonical = ? WHERE slot = ? AND block_hash = ?`, v, int64(slot), blockHash[:])
+		return err
+	})
 }

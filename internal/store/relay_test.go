@@ -382,3 +382,50 @@ func equalU64(a, b []uint64) bool {
 	}
 	return true
 }
+
+// TestRelayDeliveredCanonical: a delivered record's Canonical is nil until
+// set, only for the block it names, and the records still to check are
+// those of slots up to the bound without it.
+func TestRelayDeliveredCanonical(t *testing.T) {
+	backends(t, func(t *testing.T, db *testDB) {
+		ctx := context.Background()
+		s := db.open(t)
+		defer s.Close()
+		for slot := uint64(1); slot <= 4; slot++ {
+			if _, err := s.PutDelivered(ctx, &DeliveredPayload{BidTraceV2: trace(slot, byte(slot), 9, 1, 5)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if d, err := s.Delivered(ctx, 1); err != nil || d.Canonical != nil {
+			t.Fatalf("a new record: %+v %v, want Canonical unknown", d, err)
+		}
+		if err := s.SetDeliveredCanonical(ctx, 1, root(1), true); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.SetDeliveredCanonical(ctx, 2, root(2), false); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.SetDeliveredCanonical(ctx, 3, root(9), false); err != nil { // not slot 3's block
+			t.Fatal(err)
+		}
+		for slot, want := range map[uint64]*bool{1: ptr(true), 2: ptr(false), 3: nil} {
+			d, err := s.Delivered(ctx, slot)
+			if err != nil || (d.Canonical == nil) != (want == nil) || (want != nil && *d.Canonical != *want) {
+				t.Errorf("slot %d: canonical %v (%v), want %v", slot, d.Canonical, err, want)
+			}
+		}
+		list, err := s.DeliveredPayloads(ctx, DeliveredQuery{Slot: 2})
+		if err != nil || len(list) != 1 || list[0].Canonical == nil || *list[0].Canonical {
+			t.Fatalf("data query of slot 2: %+v %v", list, err)
+		}
+		got, err := s.DeliveredUnchecked(ctx, 3, 0)
+		if err != nil || len(got) != 1 || got[0].Slot != 3 {
+			t.Fatalf("unchecked up to slot 3: %+v %v, want slot 3 only", got, err)
+		}
+		if got, err := s.DeliveredUnchecked(ctx, 10, 1); err != nil || len(got) != 1 || got[0].Slot != 3 {
+			t.Fatalf("unchecked, limit 1: %+v %v, want slot 3", got, err)
+		}
+	})
+}
+
+func ptr[T any](v T) *T { return &v }

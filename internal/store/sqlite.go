@@ -164,6 +164,8 @@ var migrations = []string{
 	// 9: blocks the relay built (beta blocks) among the bid traces, and the
 	// public record of each beta slot (beta_slots.go).
 	betaSlotsSchema,
+	// 10: whether a delivered block became canonical (relay_sql.go).
+	canonicalSchema,
 }
 
 type sqlStore struct {
@@ -324,6 +326,38 @@ func (s *sqlStore) BetaBundle(ctx context.Context, hash common.Hash) (*BetaBundl
 	}
 	slices.SortStableFunc(b.Slots, func(x, y BetaSlot) int { return cmp.Compare(x.Slot, y.Slot) })
 	return b, nil
+}
+
+// BetaOutcomes implements BetaBundles.
+func (s *sqlStore) BetaOutcomes(ctx context.Context, slot uint64) ([]BetaOutcome, error) {
+	defer queryTimer.UpdateSince(time.Now())
+	if err := checkInt64("slot", slot); err != nil {
+		return nil, err
+	}
+	rows, err := s.db.QueryContext(ctx, s.d.rebind(`SELECT hash, state, entry, gas, block_number, block_hash, tx_hashes, total, reason
+		FROM beta_outcomes WHERE slot = ? ORDER BY entry, hash`), int64(slot))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []BetaOutcome{}
+	for rows.Next() {
+		var (
+			hash, blockHash, txHashes []byte
+			entry, gas, number, total int64
+		)
+		o := BetaOutcome{Slot: slot}
+		if err := rows.Scan(&hash, &o.State, &entry, &gas, &number, &blockHash, &txHashes, &total, &o.Reason); err != nil {
+			return nil, err
+		}
+		o.Hash, o.BlockHash = common.BytesToHash(hash), common.BytesToHash(blockHash)
+		o.Entry, o.Gas, o.BlockNumber, o.Total = uint64(entry), uint64(gas), uint64(number), uint64(total)
+		for i := 0; i+common.HashLength <= len(txHashes); i += common.HashLength {
+			o.TxHashes = append(o.TxHashes, common.BytesToHash(txHashes[i:i+common.HashLength]))
+		}
+		out = append(out, o)
+	}
+	return out, rows.Err()
 }
 
 // evictedSlots adds to b.Slots the entries of b evicted for a client

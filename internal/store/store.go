@@ -103,6 +103,9 @@ type BetaBundles interface {
 	// PutBetaOutcomes records what became of paid bundles in a delivered
 	// slot; an outcome already recorded for a (hash, slot) is kept.
 	PutBetaOutcomes(ctx context.Context, outs []BetaOutcome) error
+	// BetaOutcomes returns the outcomes recorded for slot, by settlement
+	// entry.
+	BetaOutcomes(ctx context.Context, slot uint64) ([]BetaOutcome, error)
 }
 
 // UserStat is what gavel knows about one request signer: its address and

@@ -52,7 +52,8 @@ func appendBidTraceV2(b []byte, t *beacon.BidTraceV2) []byte {
 
 // appendDelivered appends a delivered payload: the reference fields, then
 // gavel's beta fields (alpha_block_hash is the block the builder submitted:
-// the block_hash itself when nothing was appended).
+// the block_hash itself when nothing was appended) and, once known, whether
+// the block became canonical.
 func appendDelivered(b []byte, d *store.DeliveredPayload) []byte {
 	b = append(b, '{')
 	b = appendBidTraceV2Fields(b, &d.BidTraceV2)
@@ -66,6 +67,10 @@ func appendDelivered(b []byte, d *store.DeliveredPayload) []byte {
 	b = appendQuoted(b, d.BetaGasUsed)
 	b = append(b, `,"beta_bundle_count":`...)
 	b = appendQuoted(b, d.BetaBundleCount)
+	if d.Canonical != nil { // left out while the relay has not checked its chain
+		b = append(b, `,"canonical":`...)
+		b = strconv.AppendBool(b, *d.Canonical)
+	}
 	return append(b, '}')
 }
 

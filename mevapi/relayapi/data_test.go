@@ -226,6 +226,14 @@ func TestDataPayloadDelivered(t *testing.T) {
 	if status != 200 || string(body) != want {
 		t.Fatalf("item shape:\n got %s\nwant %s", body, want)
 	}
+	// Once the relay checked its chain, "canonical" follows.
+	if err := s.SetDeliveredCanonical(ctx, 100, tr.BlockHash, false); err != nil {
+		t.Fatal(err)
+	}
+	status, body = get(t, base+PathDataPayloadDelivered+"?slot=100")
+	if want := strings.TrimSuffix(want, "}]\n") + `,"canonical":false}]` + "\n"; status != 200 || string(body) != want {
+		t.Fatalf("item shape, not canonical:\n got %s\nwant %s", body, want)
+	}
 }
 
 func TestDataBuilderBlocksReceived(t *testing.T) {

@@ -363,6 +363,22 @@ func TestProposerFlowHTTP(t *testing.T) {
 	if code, _, out := do(t, "POST", base+relayapi.PathBlindedBlocksV2, blkSSZ, map[string]string{"Content-Type": "application/octet-stream", "Eth-Consensus-Version": "fulu"}); code != 202 || len(out) != 0 {
 		t.Fatalf("getPayload v2: %d %s", code, out)
 	}
+	// A second beacon block (other graffiti, so another proposer
+	// signature) over the delivered execution header: keyed on the block
+	// hash, as the reference relay, it gets the payload (docs/relay.md).
+	msg := blk.Electra.Message
+	copy(msg.Body.Graffiti[:], "second")
+	second, _ := e.BlindedBlockFrom(1, msg).MarshalSSZ()
+	code, _, out = do(t, "POST", base+relayapi.PathBlindedBlocksV1, second, map[string]string{"Content-Type": "application/octet-stream", "Accept": "application/octet-stream"})
+	if code != 200 || resp.UnmarshalSSZ(out) != nil || resp.ExecutionPayload.BlockHash != bid.Header().BlockHash() {
+		t.Fatalf("second beacon block, v1: %d %.200s", code, out)
+	}
+	if code, _, out := do(t, "POST", base+relayapi.PathBlindedBlocksV2, second, map[string]string{"Content-Type": "application/octet-stream"}); code != 202 || len(out) != 0 {
+		t.Fatalf("second beacon block, v2: %d %s", code, out)
+	}
+	if n := e.Publisher.Count(); n != 1 {
+		t.Fatalf("%d blocks published, want 1", n)
+	}
 }
 
 // TestCancellationsBelowFloorHTTP: with ?cancellations=1 a bid strictly
