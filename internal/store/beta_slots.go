@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -132,15 +133,20 @@ func nonNil[T any](s []T) []T {
 
 const betaSlotCols = `slot, l2_block, entries, alpha_block_hash, alpha_builder_pubkey, alpha_value, block_hash, bundles, recorded_at`
 
+// betaSlotColsB are betaSlotCols of the beta_slots table aliased b.
+const betaSlotColsB = `b.slot, b.l2_block, b.entries, b.alpha_block_hash, b.alpha_builder_pubkey, b.alpha_value, b.block_hash, b.bundles, b.recorded_at`
+
 // BetaSlots implements BetaSlots.
 func (s *sqlStore) BetaSlots(ctx context.Context, q BetaSlotQuery) ([]BetaSlotRecord, error) {
 	defer queryTimer.UpdateSince(time.Now())
 	var w where
-	w.addUint("slot = ?", q.Slot)
+	w.addUint("b.slot = ?", q.Slot)
 	if q.Cursor > 0 && q.Cursor <= 1<<63-1 {
-		w.add("slot <= ?", int64(q.Cursor))
+		w.add("b.slot <= ?", int64(q.Cursor))
 	}
-	rows, err := s.db.QueryContext(ctx, s.d.rebind(`SELECT `+betaSlotCols+` FROM beta_slots`+w.String()+` ORDER BY slot DESC`+limitClause(q.Limit)), w.args...)
+	// The delivered record's canonical flag is joined on read: it is set
+	// after the slot, once the relay checked its chain (relay_sql.go).
+	rows, err := s.db.QueryContext(ctx, s.d.rebind(`SELECT `+betaSlotColsB+`, d.canonical FROM beta_slots b LEFT JOIN relay_delivered d ON d.slot = b.slot`+w.String()+` ORDER BY b.slot DESC`+limitClause(q.Limit)), w.args...)
 	if err != nil {
 		return nil, err
 	}
@@ -161,11 +167,16 @@ func scanBetaSlot(sc interface{ Scan(...any) error }) (*BetaSlotRecord, error) {
 		slot, l2, at            int64
 		entries, bundles, value string
 		alpha, builder, block   []byte
+		canonical               sql.NullInt64
 	)
-	if err := sc.Scan(&slot, &l2, &entries, &alpha, &builder, &value, &block, &bundles, &at); err != nil {
+	if err := sc.Scan(&slot, &l2, &entries, &alpha, &builder, &value, &block, &bundles, &at, &canonical); err != nil {
 		return nil, err
 	}
 	r := &BetaSlotRecord{Slot: uint64(slot), L2Block: uint64(l2), RecordedAt: at}
+	if canonical.Valid {
+		c := canonical.Int64 != 0
+		r.Canonical = &c
+	}
 	if err := copyExact(r.AlphaBlockHash[:], alpha, "alpha_block_hash"); err != nil {
 		return nil, err
 	}

@@ -132,5 +132,19 @@ func TestBetaSlots(t *testing.T) {
 		if err := s.PutBetaSlot(ctx, betaSlot(1<<63, true)); err == nil {
 			t.Fatal("slot 2^63 stored")
 		}
+		// The delivered record's canonical flag is joined on read: unknown
+		// until the relay checked its chain, then as set.
+		if _, err := s.PutDelivered(ctx, &DeliveredPayload{BidTraceV2: trace(9, 109, 9, 1, 5)}); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := s.BetaSlots(ctx, BetaSlotQuery{Slot: 9}); len(got) != 1 || got[0].Canonical != nil {
+			t.Fatalf("slot 9 before the canonical check: %+v", got)
+		}
+		if err := s.SetDeliveredCanonical(ctx, 9, root(109), false); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := s.BetaSlots(ctx, BetaSlotQuery{Slot: 9}); len(got) != 1 || got[0].Canonical == nil || *got[0].Canonical {
+			t.Fatalf("slot 9 after its block was found not canonical: %+v", got)
+		}
 	})
 }
