@@ -95,6 +95,7 @@ func NewSubmission(cfg SubmissionConfig, deps SubmissionDeps) (*Submission, erro
 	s.beta.SetAccounts(c)
 	s.builder = miner.New(c, s.bundles, cfg.Miner)
 	s.apis = append(append(s.bundles.APIs(reqsig.SignerFrom, reqsig.ClientIPFrom), s.beta.APIs(reqsig.SignerFrom, reqsig.ClientIPFrom)...), jsonrpc.UserStatsAPIs(s.stats)...)
+	s.apis = append(s.apis, jsonrpc.FlashbotsStatsAPIs(s.stats, reqsig.SignerFrom)...)
 	rpcSrv, err := jsonrpc.New(cfg.RPC, append(append([]rpc.API{}, s.apis...), deps.SimulationAPIs...), jsonrpc.WithRequestHook(func(a common.Address) { s.stats.Add(a, bundle.StatRequest) }))
 	if err != nil {
 		s.stats.Close()
@@ -105,7 +106,8 @@ func NewSubmission(cfg SubmissionConfig, deps SubmissionDeps) (*Submission, erro
 }
 
 // APIs are the services to register on geth's RPC as well (eth_sendBundle,
-// eth_cancelBundle, mev_sendBetaBundle, mev_getBetaBundle, mev_getUserStats).
+// eth_cancelBundle, mev_sendBetaBundle, mev_getBetaBundle, mev_getUserStats,
+// flashbots_getBundleStatsV2, flashbots_getUserStatsV2).
 func (s *Submission) APIs() []rpc.API { return s.apis }
 
 // Register adds the JSON-RPC routes to the MEV listener.
