@@ -115,6 +115,10 @@ func (s *Submission) Register(mux interface{ Handle(string, http.Handler) }) {
 	s.handler.Register(mux)
 }
 
+// LimitIP wraps a REST route of the MEV listener in the JSON-RPC per-IP
+// rate limit (one bucket per client IP for both).
+func (s *Submission) LimitIP(h http.Handler) http.Handler { return s.handler.LimitIP(h) }
+
 // Close stops the handler and flushes statistics; the store is closed by
 // its owner afterwards.
 func (s *Submission) Close() error {
