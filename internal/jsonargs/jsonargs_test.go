@@ -1,6 +1,7 @@
 package jsonargs
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -107,6 +108,28 @@ func FuzzDecodeObject(f *testing.F) {
 		}
 		if strings.Contains(err.Error(), "Go ") || strings.Contains(err.Error(), "hexutil") {
 			t.Fatalf("%q: %v names a Go type", b, err)
+		}
+	})
+}
+
+// BenchmarkDecodeObject: a valid object costs what encoding/json costs.
+func BenchmarkDecodeObject(b *testing.B) {
+	in := []byte(`{"txs":["0x02f86b0180843b9aca00850ba43b740082520894000000000000000000000000000000000000beef0180c001a0","0x01"],"blockNumber":"0x10","replacementUuid":"u"}`)
+	b.Run("jsonargs", func(b *testing.B) {
+		for range b.N {
+			var a args
+			if err := a.UnmarshalJSON(in); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("encoding-json", func(b *testing.B) {
+		type plain args
+		for range b.N {
+			var a plain
+			if err := json.Unmarshal(in, &a); err != nil {
+				b.Fatal(err)
+			}
 		}
 	})
 }
