@@ -258,14 +258,11 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (_ *Node, err e
 	stack.RegisterAPIs([]rpc.API{{Namespace: "mev", Service: &NodeAPI{n: n}}})
 
 	// The MEV listener. Bundle simulation (eth_callBundle,
-	// eth_estimateGasBundle) is served on geth's RPC, as REST routes on the
-	// listener and, below, on the listener's JSON-RPC.
+	// eth_estimateGasBundle) is served on geth's RPC, on the listener's
+	// JSON-RPC and, below, as REST routes on the listener.
 	n.mev = mevapi.New(cfg.Listener, n.ready)
 	sims := bundleapi.NewAPI(bundle.NewSimulator(n.chain, cfg.Bundles))
 	stack.RegisterAPIs(sims.APIs())
-	for pattern, h := range sims.Routes() {
-		n.mev.Handle(pattern, h)
-	}
 
 	st, err := OpenStore(stack, cfg.Store)
 	if err != nil {
@@ -310,6 +307,10 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (_ *Node, err e
 		return nil, err
 	}
 	n.submission.Register(n.mev)
+	// The REST simulation routes count in the JSON-RPC per-IP rate limit.
+	for pattern, h := range sims.Routes() {
+		n.mev.Handle(pattern, n.submission.LimitIP(h))
+	}
 	stack.RegisterAPIs(n.submission.APIs())
 
 	// On a real network the relay runs when --relay.secretkey or

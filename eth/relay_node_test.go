@@ -126,13 +126,25 @@ func TestDevChainThroughRelay(t *testing.T) {
 }
 
 // TestDevSampleSubmission: mev_devSampleSubmission gives a submission that
-// the relay's builder API accepts as it is, for the next slot.
+// the relay's builder API accepts as it is, for the next slot, paying the
+// proposer (value above 0), so that the relay verifies it and lists it in
+// builder_blocks_received.
 func TestDevSampleSubmission(t *testing.T) {
 	n := testnode.New(t, testnode.Options{})
 	n.Step()
 	var sub json.RawMessage
 	if err := n.RPC().Call(&sub, "mev_devSampleSubmission"); err != nil {
 		t.Fatal(err)
+	}
+	var trace struct {
+		Message struct {
+			Slot      string `json:"slot"`
+			BlockHash string `json:"block_hash"`
+			Value     string `json:"value"`
+		} `json:"message"`
+	}
+	if err := json.Unmarshal(sub, &trace); err != nil || trace.Message.Value == "" || trace.Message.Value == "0" {
+		t.Fatalf("sample bid value %q (%v): the relay drops a bid of value 0 unverified", trace.Message.Value, err)
 	}
 	res, err := http.Post(n.MEVURL()+"/relay/v1/builder/blocks", "application/json", bytes.NewReader(sub))
 	if err != nil {
@@ -142,6 +154,21 @@ func TestDevSampleSubmission(t *testing.T) {
 	res.Body.Close()
 	if res.StatusCode != http.StatusOK {
 		t.Fatalf("POST /relay/v1/builder/blocks with the sample: %d %s", res.StatusCode, raw)
+	}
+	// Verified: it is among the slot's received blocks.
+	if err := n.Relay().FlushTraces(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	var received []struct {
+		BlockHash string `json:"block_hash"`
+	}
+	getJSON(t, n.MEVURL()+"/relay/v1/data/bidtraces/builder_blocks_received?slot="+trace.Message.Slot, &received)
+	found := false
+	for _, r := range received {
+		found = found || r.BlockHash == trace.Message.BlockHash
+	}
+	if !found {
+		t.Fatalf("the sample %s is not in builder_blocks_received of slot %s: %+v", trace.Message.BlockHash, trace.Message.Slot, received)
 	}
 	// The chain goes on: the next slot is built (from the sample or the dev
 	// builder, whichever bid is higher).

@@ -65,6 +65,12 @@ var (
 	devSampleBuilderKeySeed = sha256.Sum256([]byte("gavel dev sample builder key"))
 )
 
+// DevSampleBonus is what a sample submission (mev_devSampleSubmission) adds
+// to its block's earnings: twice the dev builder's bonus, so that the sample
+// bids above the dev builder's bid for the slot (the floor) and the relay
+// verifies it rather than skipping it.
+var DevSampleBonus = new(uint256.Int).Mul(DevBuilderBonus, uint256.NewInt(2))
+
 // DevBuilderBonus is what the dev builder adds to every block's earnings,
 // so that even an empty block is a bid worth taking (0.001 ether).
 var DevBuilderBonus = uint256.NewInt(1e15)
@@ -522,7 +528,7 @@ func (api *DevRelayAPI) DevSampleSubmission(ctx context.Context) (json.RawMessag
 	if err != nil {
 		return nil, err
 	}
-	sub, err := api.n.relay.proposer.SampleSubmission(ctx, api.n.beacon.NextRequest(), key)
+	sub, err := api.n.relay.proposer.SampleSubmission(ctx, api.n.beacon.NextRequest(), key, DevSampleBonus)
 	if err != nil {
 		return nil, err
 	}

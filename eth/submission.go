@@ -92,6 +92,7 @@ func NewSubmission(cfg SubmissionConfig, deps SubmissionDeps) (*Submission, erro
 	s.bundles.SetAccounts(c)
 	s.builder = miner.New(c, s.bundles, cfg.Miner)
 	s.apis = append(append(s.bundles.APIs(reqsig.SignerFrom, reqsig.ClientIPFrom), s.beta.APIs(reqsig.SignerFrom, reqsig.ClientIPFrom)...), jsonrpc.UserStatsAPIs(s.stats)...)
+	s.apis = append(s.apis, jsonrpc.FlashbotsStatsAPIs(s.stats, reqsig.SignerFrom)...)
 	rpcSrv, err := jsonrpc.New(cfg.RPC, append(append([]rpc.API{}, s.apis...), deps.SimulationAPIs...), jsonrpc.WithRequestHook(func(a common.Address) { s.stats.Add(a, bundle.StatRequest) }))
 	if err != nil {
 		return nil, fmt.Errorf("mev json-rpc: %w", err)
@@ -109,13 +110,18 @@ func (c SubmissionConfig) statsFlush() time.Duration {
 }
 
 // APIs are the services to register on geth's RPC as well (eth_sendBundle,
-// eth_cancelBundle, mev_sendBetaBundle, mev_getBetaBundle, mev_getUserStats).
+// eth_cancelBundle, mev_sendBetaBundle, mev_getBetaBundle, mev_getUserStats,
+// flashbots_getBundleStatsV2, flashbots_getUserStatsV2).
 func (s *Submission) APIs() []rpc.API { return s.apis }
 
 // Register adds the JSON-RPC routes to the MEV listener.
 func (s *Submission) Register(mux interface{ Handle(string, http.Handler) }) {
 	s.handler.Register(mux)
 }
+
+// LimitIP wraps a REST route of the MEV listener in the JSON-RPC per-IP
+// rate limit (one bucket per client IP for both).
+func (s *Submission) LimitIP(h http.Handler) http.Handler { return s.handler.LimitIP(h) }
 
 // Close stops the handler and flushes statistics; the store is closed by
 // its owner afterwards.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/gavel-eth/gavel/core/bundle"
 	"github.com/gavel-eth/gavel/core/errclass"
+	"github.com/gavel-eth/gavel/internal/jsonargs"
 )
 
 // API is the "mev" namespace service of beta bundles.
@@ -70,8 +71,8 @@ type SlotResult struct {
 
 // GetBetaBundle is mev_getBetaBundle: the bundle's txs and, per slot it was
 // sent for, its status: pending, paid, included, missed or expired.
-func (a *API) GetBetaBundle(ctx context.Context, hash common.Hash) (*BetaBundleResult, error) {
-	st, err := a.p.Status(ctx, hash)
+func (a *API) GetBetaBundle(ctx context.Context, hash jsonargs.Hash) (*BetaBundleResult, error) {
+	st, err := a.p.Status(ctx, common.Hash(hash))
 	if err != nil {
 		return nil, classify(err)
 	}

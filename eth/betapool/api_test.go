@@ -184,7 +184,7 @@ func TestSendBetaBundleErrors(t *testing.T) {
 		{"no 0x", map[string]any{"txs": []string{good[2:]}, "slot": "101"}, "0x-prefixed hex"},
 		{"tipped", map[string]any{"txs": []string{signedTx(t, key, 0, 1)}, "slot": "101"}, "maxPriorityFeePerGas"},
 		{"duplicate", map[string]any{"txs": []string{good, good}, "slot": "101"}, "duplicate"},
-		{"slot number", map[string]any{"txs": []string{good}, "slot": 101}, "cannot unmarshal"},
+		{"slot number", map[string]any{"txs": []string{good}, "slot": 101}, "slot: expected a string, got a number"},
 		{"slot hex", map[string]any{"txs": []string{good}, "slot": "0x65"}, "decimal"},
 		{"slot past", map[string]any{"txs": []string{good}, "slot": "99"}, "in the past"},
 		{"slot beyond horizon", map[string]any{"txs": []string{good}, "slot": "133"}, "beyond the horizon"},

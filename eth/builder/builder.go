@@ -160,11 +160,12 @@ func New(cfg Config, blocks BlockBuilder) (*Builder, error) {
 }
 
 // As returns a builder for one-off builds (Build) that signs with key and
-// adds no bonus: another builder's blocks from the same block builder and
-// coinbase account (--dev's sample submissions). It is not for live mode.
-func (b *Builder) As(key *beacon.SecretKey) (*Builder, error) {
+// adds bonus (nil: none) to its payment: another builder's blocks from the
+// same block builder and coinbase account (--dev's sample submissions). It
+// is not for live mode.
+func (b *Builder) As(key *beacon.SecretKey, bonus *uint256.Int) (*Builder, error) {
 	cfg := b.cfg
-	cfg.SecretKey, cfg.Bonus = key, nil
+	cfg.SecretKey, cfg.Bonus = key, bonus
 	return New(cfg, b.blocks)
 }
 

@@ -2,6 +2,7 @@ package bundlepool
 
 import (
 	"context"
+	"errors"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/gavel-eth/gavel/core/bundle"
 	"github.com/gavel-eth/gavel/core/errclass"
+	"github.com/gavel-eth/gavel/internal/jsonargs"
 )
 
 // API is the "eth" namespace service with eth_sendBundle and
@@ -66,6 +68,12 @@ type BundleStatsArgs struct {
 	BlockNumber hexutil.Uint64 `json:"blockNumber"`
 }
 
+// UnmarshalJSON names a malformed field in JSON terms (jsonargs).
+func (a *BundleStatsArgs) UnmarshalJSON(b []byte) error {
+	type plain BundleStatsArgs
+	return jsonargs.DecodeObject(b, (*plain)(a))
+}
+
 // BuilderTime is one entry of consideredByBuildersAt / sealedByBuildersAt.
 type BuilderTime struct {
 	Pubkey    string `json:"pubkey"`
@@ -84,7 +92,8 @@ type BundleStats struct {
 
 	BundleHash  common.Hash    `json:"bundleHash"`
 	BlockNumber hexutil.Uint64 `json:"blockNumber"`
-	// Status is received, considered, simulated, included or dropped.
+	// Status is received, considered, simulated, included or dropped; or
+	// unknown for a bundle the pool has no status of that the asker may see.
 	Status string `json:"status"`
 	// IncludedBlockHash is the canonical block holding the bundle.
 	IncludedBlockHash *common.Hash `json:"includedBlockHash,omitempty"`
@@ -97,12 +106,27 @@ type BundleStats struct {
 	Error string `json:"error,omitempty"`
 }
 
+// StatusUnknown is BundleStats.Status for a bundle whose status the asker
+// cannot see: never received, forgotten (more than statusBlocks old), or
+// sent with another signer's key.
+const StatusUnknown = "unknown"
+
 // GetBundleStatsV2 is flashbots_getBundleStatsV2: what became of a bundle
 // sent with eth_sendBundle. A bundle sent with a request signature is only
-// shown to a request signed by the same key.
+// shown to a request signed by the same key. A bundle the asker cannot see
+// gets the answer Flashbots gives a bundle it does not know (every flag
+// false, no times) rather than an error: clients poll right after sending,
+// and the two cases answer alike so that a stranger learns nothing of
+// another signer's bundles.
 func (a *StatsAPI) GetBundleStatsV2(ctx context.Context, args BundleStatsArgs) (*BundleStats, error) {
 	signer, _ := a.signer(ctx)
 	st, err := a.p.Status(args.BundleHash, uint64(args.BlockNumber), signer)
+	if errors.Is(err, ErrUnknownBundle) || errors.Is(err, ErrNotYourBundle) {
+		return &BundleStats{
+			ConsideredByBuildersAt: []BuilderTime{}, SealedByBuildersAt: []BuilderTime{},
+			BundleHash: args.BundleHash, BlockNumber: args.BlockNumber, Status: StatusUnknown,
+		}, nil
+	}
 	if err != nil {
 		return nil, errclass.RPC(err, 0)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/log"
+	"github.com/holiman/uint256"
 
 	"github.com/gavel-eth/gavel/core/beacon"
 	"github.com/gavel-eth/gavel/eth/builder"
@@ -213,16 +214,21 @@ func (p *Proposer) betaGas(slot uint64) uint64 {
 // relay user posts to POST /relay/v1/builder/blocks to try the builder API
 // on --dev. The relay is told the slot's duties and payload attributes
 // first, as a beacon node would once the head is set, and the dev
-// validators are registered. The bid pays the proposer from the dev
-// builder's account, bonus 0.
-func (p *Proposer) SampleSubmission(ctx context.Context, req PayloadRequest, key *beacon.SecretKey) (*beacon.Submission, error) {
+// validators are registered. The bid pays the proposer the block's
+// earnings plus bonus from the dev builder's account: a bonus above 0 makes
+// the value above 0, which the relay needs to verify the bid at all (a
+// zero-value bid is dropped unverified, as the reference relay drops it).
+func (p *Proposer) SampleSubmission(ctx context.Context, req PayloadRequest, key *beacon.SecretKey, bonus *uint256.Int) (*beacon.Submission, error) {
+	if bonus == nil || bonus.IsZero() {
+		return nil, errors.New("sample submission: the bonus must be above 0, or the relay drops the bid unverified")
+	}
 	v := ProposerOf(p.cfg.Validators, req.Slot)
 	req.Attrs.FeeRecipient = v.FeeRecipient
 	p.announce(req)
 	if err := p.register(ctx); err != nil {
 		return nil, err
 	}
-	other, err := p.builder.As(key)
+	other, err := p.builder.As(key, bonus)
 	if err != nil {
 		return nil, err
 	}

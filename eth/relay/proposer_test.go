@@ -263,7 +263,8 @@ func TestRestartKeepsState(t *testing.T) {
 }
 
 // TestValidatorsListsRegisteredOnly: the builder API's duty list covers the
-// current and next epoch after the head and only registered proposers.
+// whole current and next epoch (the current epoch's past slots too) and only
+// registered proposers.
 func TestValidatorsListsRegisteredOnly(t *testing.T) {
 	e := relaytest.New(t, relaytest.Options{})
 	if got := e.Relay.Validators(); len(got) != 0 {
@@ -276,12 +277,12 @@ func TestValidatorsListsRegisteredOnly(t *testing.T) {
 	e.Relay.SetHeadSlot(3)
 	got := e.Relay.Validators()
 	// Validator 1 proposes slots 1, 5, 9, ... of the first two epochs (64
-	// slots); those after the head (3) are listed.
-	if len(got) != 15 {
-		t.Fatalf("%d duties, want 15", len(got))
+	// slots), all listed: slot 1, before the head (3), too.
+	if len(got) != 16 || got[0].Slot != 1 {
+		t.Fatalf("%d duties from slot %d, want 16 from slot 1", len(got), got[0].Slot)
 	}
 	for _, d := range got {
-		if d.ValidatorIndex != 1 || d.Slot <= 3 || d.Slot%4 != 1 || d.Entry.Message.Pubkey != v.Key.PublicKey() || d.BetaGas != 0 {
+		if d.ValidatorIndex != 1 || d.Slot%4 != 1 || d.Entry.Message.Pubkey != v.Key.PublicKey() || d.BetaGas != 0 {
 			t.Fatalf("unexpected duty %+v", d)
 		}
 	}

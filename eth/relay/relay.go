@@ -474,8 +474,9 @@ type ValidatorDuty struct {
 	BetaGasKnown bool
 }
 
-// Validators lists the duties of the current and next epoch whose proposer
-// is registered, by slot.
+// Validators lists the duties of the whole current and next epoch whose
+// proposer is registered, by slot: the current epoch's past slots too, as
+// relay-specs and the reference relay list them.
 func (r *Relay) Validators() []ValidatorDuty {
 	head := r.HeadSlot()
 	spe := r.cfg.Beacon.SlotsPerEpoch
@@ -484,7 +485,7 @@ func (r *Relay) Validators() []ValidatorDuty {
 	r.beaconMu.RLock()
 	duties := make([]Duty, 0, 2*spe)
 	for s := from; s < to; s++ {
-		if d, ok := r.duties[s]; ok && s > head {
+		if d, ok := r.duties[s]; ok {
 			duties = append(duties, d)
 		}
 	}

@@ -134,6 +134,10 @@ func Command() *cli.Command {
 				Action: withEnv(runStatus),
 			},
 			{
+				Name: "user-stats", Usage: "Print the request signer's own stats (flashbots_getUserStatsV2, signed with --auth-key or the transaction key)",
+				Flags: with(), Action: withEnv(runUserStats),
+			},
+			{
 				Name: "send-beta", Usage: "Send a beta bundle for a slot (mev_sendBetaBundle; its txs carry no tip) and print its hash",
 				Flags: with(append(txFlags("0"), bundleTxsFlag(),
 					&cli.Uint64Flag{Name: flagSlot, Usage: "slot (default: the node's current slot + 2: a dev node, or a relay that has its beacon node's clock)"})...),
@@ -524,6 +528,13 @@ func runStatus(c *cli.Context, e *env) error {
 		args["blockNumber"] = hexutil.Uint64(n)
 	}
 	return e.printMEV("flashbots_getBundleStatsV2", args)
+}
+
+func runUserStats(_ *cli.Context, e *env) error {
+	if e.auth == nil {
+		return fmt.Errorf("%w: user-stats answers for the request's signer: give --auth-key, --key, --keystore or --dev-account", ErrUsage)
+	}
+	return e.printMEV("flashbots_getUserStatsV2", map[string]any{})
 }
 
 func runSendBeta(c *cli.Context, e *env) error {

@@ -1,9 +1,11 @@
 package bundleapi
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"mime"
 	"net/http"
 
 	"github.com/ethereum/go-ethereum/log"
@@ -25,9 +27,13 @@ const (
 const maxBodySlack = 64 << 10
 
 // Routes returns the REST handlers keyed by their ServeMux pattern: each
-// takes a CallBundleArgs body and answers the bare result object with 200,
-// or {"code":N,"message":...} with 400 (bad request, invalid bundle,
-// timeout), 413 (body too large) or 500.
+// takes a CallBundleArgs body (application/json, or no Content-Type) and
+// answers the bare result object with 200, or {"code":N,"message":...} with
+// 400 (bad request, invalid bundle, timeout), 408 (body too slow), 413 (body
+// too large), 415 (another Content-Type), 429 (this IP's share of the body
+// budget in use), 503 (server busy: no CPU turn, or the body budget in use)
+// or 500. Mount them behind the listener's per-IP request limit (jsonrpc
+// Server.LimitIP) so that they count as the JSON-RPC calls do.
 func (a *API) Routes() map[string]http.Handler {
 	return map[string]http.Handler{
 		PatternCallBundle:        a.CallBundleHandler(),
@@ -41,49 +47,83 @@ func (a *API) maxBody() int64 { return 2*int64(a.sim.Config().MaxBytes) + maxBod
 
 // CallBundleHandler serves POST /eth_callBundle.
 func (a *API) CallBundleHandler() http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return a.handler(func(ctx context.Context, body []byte) (any, error) {
 		var args CallBundleArgs
-		if !a.readJSON(w, r, &args) {
-			return
+		if err := decodeJSON(body, &args); err != nil {
+			return nil, err
 		}
-		res, err := a.CallBundle(r.Context(), args)
-		respond(w, r, res, err)
+		return a.CallBundle(ctx, args)
 	})
 }
 
 // EstimateGasBundleHandler serves POST /eth_estimateGasBundle.
 func (a *API) EstimateGasBundleHandler() http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return a.handler(func(ctx context.Context, body []byte) (any, error) {
 		var args EstimateGasBundleArgs
-		if !a.readJSON(w, r, &args) {
+		if err := decodeJSON(body, &args); err != nil {
+			return nil, err
+		}
+		return a.EstimateGasBundle(ctx, args)
+	})
+}
+
+// handler reads the body under the size limit and the listener's body
+// budget, then decodes and simulates it in a turn of the listener's CPU
+// gate, as the JSON-RPC eth_callBundle runs: a flood of simulations over
+// REST would otherwise keep every core from health checks and getHeader.
+func (a *API) handler(run func(ctx context.Context, body []byte) (any, error)) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := checkContentType(r.Header.Get("Content-Type")); err != nil {
+			mevapi.WriteError(w, http.StatusUnsupportedMediaType, err.Error())
 			return
 		}
-		res, err := a.EstimateGasBundle(r.Context(), args)
+		body, err := mevapi.ReadBody(r, a.maxBody())
+		if err != nil {
+			msg := "cannot read request body: " + err.Error()
+			if errors.Is(err, mevapi.ErrBodyTooLarge) {
+				msg = err.Error()
+			}
+			mevapi.WriteError(w, mevapi.BodyStatus(err), msg)
+			return
+		}
+		var res any
+		if herr := mevapi.AccountOf(r).Heavy(int64(len(body)), func() { res, err = run(r.Context(), body) }); herr != nil {
+			mevapi.WriteError(w, mevapi.BodyStatus(herr), "server busy: "+herr.Error()+", retry later")
+			return
+		}
 		respond(w, r, res, err)
 	})
 }
 
-// readJSON reads the whole body under the size limit and decodes it,
-// answering the error itself when it fails.
-func (a *API) readJSON(w http.ResponseWriter, r *http.Request, dst any) bool {
-	body, err := mevapi.ReadBody(r, a.maxBody())
-	if err != nil {
-		if errors.Is(err, mevapi.ErrBodyTooLarge) {
-			mevapi.WriteError(w, http.StatusRequestEntityTooLarge, err.Error())
-			return false
-		}
-		mevapi.WriteError(w, http.StatusBadRequest, "cannot read request body: "+err.Error())
-		return false
+// checkContentType accepts a JSON body: application/json (with any
+// parameters) or no Content-Type at all, as curl and scripts send it.
+func checkContentType(ct string) error {
+	if ct == "" {
+		return nil
 	}
+	mt, _, err := mime.ParseMediaType(ct)
+	if err != nil {
+		return fmt.Errorf("failed to parse Content-Type header: %v", err)
+	}
+	if mt != "application/json" {
+		return fmt.Errorf("unsupported Content-Type %q: expected application/json or none", mt)
+	}
+	return nil
+}
+
+// decodeJSON decodes a request body, naming where malformed JSON breaks.
+func decodeJSON(body []byte, dst any) error {
 	if err := json.Unmarshal(body, dst); err != nil {
 		var syn *json.SyntaxError
 		if errors.As(err, &syn) {
-			err = fmt.Errorf("%w: malformed JSON at byte %d: %v", ErrBadRequest, syn.Offset, syn)
+			return fmt.Errorf("%w: malformed JSON at byte %d: %v", ErrBadRequest, syn.Offset, syn)
 		}
-		mevapi.WriteError(w, http.StatusBadRequest, err.Error())
-		return false
+		if !errors.Is(err, ErrBadRequest) {
+			return fmt.Errorf("%w: %v", ErrBadRequest, err)
+		}
+		return err
 	}
-	return true
+	return nil
 }
 
 func respond(w http.ResponseWriter, r *http.Request, res any, err error) {

@@ -1,10 +1,13 @@
 package jsonrpc
 
 import (
+	"net/http"
 	"sync"
 	"time"
 
 	"golang.org/x/time/rate"
+
+	"github.com/gavel-eth/gavel/mevapi"
 )
 
 // keyedLimiter is a token bucket per key (client IP or signer address).
@@ -69,4 +72,19 @@ func (k *keyedLimiter) allowN(key string, n int) bool {
 	}
 	b.seen = now
 	return b.lim.AllowN(now, n)
+}
+
+// LimitIP wraps a REST handler of the MEV listener (the bundle simulation
+// routes) in the per-IP request rate limit of the JSON-RPC calls: one bucket
+// per client IP for both, so that a client cannot get around the limit by
+// switching transport. Over the limit it answers 429 {"code","message"}.
+func (s *Server) LimitIP(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !s.ipLimit.allow(clientIP(r)) {
+			rateLimitedMeter.Mark(1)
+			mevapi.WriteError(w, http.StatusTooManyRequests, "rate limit exceeded for this IP address, retry later")
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gavel-eth/gavel/core/bundle"
 	"github.com/gavel-eth/gavel/core/errclass"
+	"github.com/gavel-eth/gavel/internal/jsonargs"
 )
 
 // UserStatsReader reads per-signer counters (the store's StatsBuffer): an
@@ -49,16 +50,22 @@ type flushIntervaler interface{ FlushInterval() time.Duration }
 
 // GetUserStats is mev_getUserStats(address): what gavel counted for requests
 // signed by address.
-func (a *userStatsAPI) GetUserStats(ctx context.Context, addr common.Address) (*UserStatsResult, error) {
+func (a *userStatsAPI) GetUserStats(ctx context.Context, arg jsonargs.Address) (*UserStatsResult, error) {
+	addr := common.Address(arg)
 	u, err := a.r.SignerStats(ctx, addr)
 	if err != nil {
 		return nil, errclass.RPC(err, 0) // an unknown signer is invalid params
 	}
-	ts := bundle.FormatUnixMilli
-	res := &UserStatsResult{Address: addr, Requests: u.Requests, Bundles: u.Bundles, BetaBundles: u.BetaBundles,
-		Inclusions: u.Inclusions, BetaIncluded: u.BetaIncluded, BetaMissed: u.BetaMissed, FirstSeen: ts(u.FirstSeen), LastSeen: ts(u.LastSeen)}
+	res := userStats(addr, u)
 	if f, ok := a.r.(flushIntervaler); ok {
 		res.UnflushedSeconds = f.FlushInterval().Seconds()
 	}
-	return res, nil
+	return &res, nil
+}
+
+// userStats encodes the counters of addr.
+func userStats(addr common.Address, u *bundle.SignerStats) UserStatsResult {
+	ts := bundle.FormatUnixMilli
+	return UserStatsResult{Address: addr, Requests: u.Requests, Bundles: u.Bundles, BetaBundles: u.BetaBundles,
+		Inclusions: u.Inclusions, BetaIncluded: u.BetaIncluded, BetaMissed: u.BetaMissed, FirstSeen: ts(u.FirstSeen), LastSeen: ts(u.LastSeen)}
 }

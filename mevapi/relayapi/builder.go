@@ -118,7 +118,7 @@ func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
 	}
 	ssz, err := isSSZ(req.Header.Get("Content-Type"))
 	if err != nil {
-		mevapi.WriteError(w, http.StatusUnsupportedMediaType, "failed to parse Content-Type header: "+err.Error())
+		mevapi.WriteError(w, http.StatusUnsupportedMediaType, err.Error())
 		return
 	}
 	gzipped, err := contentEncoding(req.Header.Values("Content-Encoding"))
@@ -545,17 +545,27 @@ func uncompressed(values []string) error {
 	return nil
 }
 
-// isSSZ reports whether a Content-Type means SSZ (application/octet-stream);
-// anything else, or none, means JSON.
+// isSSZ reports whether a request body's Content-Type means SSZ
+// (application/octet-stream) or JSON (application/json). A missing
+// Content-Type means JSON, as the reference relay reads it (consensus
+// clients and scripts send none). Any other type is an error, answered 415
+// (builder-specs): a body labelled text/plain or application/xml is not read
+// as JSON by guess.
 func isSSZ(contentType string) (bool, error) {
 	if contentType == "" {
 		return false, nil
 	}
 	mt, _, err := mime.ParseMediaType(contentType)
 	if err != nil {
-		return false, err
+		return false, fmt.Errorf("failed to parse Content-Type header: %v", err)
 	}
-	return mt == "application/octet-stream", nil
+	switch mt {
+	case contentSSZ:
+		return true, nil
+	case contentJSON:
+		return false, nil
+	}
+	return false, fmt.Errorf("unsupported Content-Type %q: expected %s, %s or none (JSON)", mt, contentJSON, contentSSZ)
 }
 
 // DecodeSubmission decodes a block submission of the fork named by the

@@ -110,7 +110,7 @@ func (p *proposerAPI) register(w http.ResponseWriter, req *http.Request) {
 	}
 	ssz, err := isSSZ(req.Header.Get("Content-Type"))
 	if err != nil {
-		mevapi.WriteError(w, http.StatusUnsupportedMediaType, "failed to parse Content-Type header: "+err.Error())
+		mevapi.WriteError(w, http.StatusUnsupportedMediaType, err.Error())
 		return
 	}
 	if err := uncompressed(req.Header.Values("Content-Encoding")); err != nil {
