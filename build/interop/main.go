@@ -98,7 +98,12 @@ func main() {
 	keep := flag.Bool("keep", false, "keep the work directory (logs, data) even when the run passes")
 	flag.StringVar(&gavelVerbosity, "verbosity", "3", "gavel's --verbosity (its log is in the work directory)")
 	flag.DurationVar(&pollPhase, "txphase", pollPhase, "how far into each slot the run sends the slot's transfer (below the slot time)")
+	genesisDelay := flag.Duration("genesisdelay", 20*time.Second, "how far after Lodestar's start its devnet's genesis is (0: at once); Lodestar signs its validator registrations before it")
 	flag.Parse()
+	if *genesisDelay < 0 || *genesisDelay > 10*time.Minute {
+		fmt.Fprintf(os.Stderr, "-genesisdelay %s: expected 0 to 10m\n", *genesisDelay)
+		os.Exit(2)
+	}
 	if err := checkPreset(*preset); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
@@ -112,7 +117,7 @@ func main() {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 	defer cancel()
-	r := &run{epochs: *epochs, preset: *preset}
+	r := &run{epochs: *epochs, preset: *preset, genesisDelay: *genesisDelay}
 	err := r.main(ctx)
 	if err == nil && *capture != "" {
 		err = r.captureBlinded(ctx, *capture)
@@ -139,10 +144,11 @@ func main() {
 var gavelVerbosity string
 
 type run struct {
-	epochs int
-	preset string // presetMinimal or presetMainnet (preset.go)
-	here   string // build/interop
-	work   string
+	epochs       int
+	preset       string        // presetMinimal or presetMainnet (preset.go)
+	genesisDelay time.Duration // from Lodestar's start to its genesis
+	here         string        // build/interop
+	work         string
 
 	mu    sync.Mutex
 	procs []*exec.Cmd
@@ -247,12 +253,13 @@ func (r *run) main(ctx context.Context) error {
 	}
 	defer proxy.Close()
 
-	// Genesis now: Lodestar 1.5.1 signs its validator registrations when its
-	// validator client starts and reuses them every epoch; signed before
-	// genesis they carry a timestamp every relay refuses (timestamp too
-	// early), forever. The slot or two Lodestar needs to boot are missed.
-	genesisTime := time.Now().Unix()
-	step(fmt.Sprintf("starting lodestar dev (%s preset, 2 s slots, 8 validators, genesis now, at %d)", r.preset, genesisTime))
+	// Genesis in the future, as devnet tools set it: Lodestar 1.5.1 signs its
+	// validator registrations when its validator client starts, before
+	// genesis, and re-sends those same messages every epoch; the relay
+	// accepts them (a registration may be signed up to a day before
+	// genesis), so the run needs no restart of Lodestar after genesis.
+	genesisTime := time.Now().Add(r.genesisDelay).Unix()
+	step(fmt.Sprintf("starting lodestar dev (%s preset, 2 s slots, 8 validators, genesis in %s, at %d)", r.preset, r.genesisDelay, genesisTime))
 	var env []string
 	for _, kv := range os.Environ() {
 		if !strings.HasPrefix(kv, "LODESTAR_") {
