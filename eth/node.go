@@ -275,7 +275,7 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (_ *Node, err e
 	})
 	stack.RegisterAPIs([]rpc.API{{Namespace: "eth", Service: filters.NewFilterAPI(fsys)}})
 
-	n := &Node{stack: stack, eth: backend, chain: chain.New(backend), engine: chain.NewEngine(backend), cfg: cfg}
+	n := &Node{stack: stack, eth: backend, chain: chain.New(backend), engine: chain.NewEngine(backend, stack.Server().PeerCount), cfg: cfg}
 	stack.RegisterAPIs(n.engine.APIs())
 	stack.RegisterAPIs([]rpc.API{{Namespace: "mev", Service: &NodeAPI{n: n}}})
 
