@@ -558,7 +558,11 @@ func (r *run) installLodestar(ctx context.Context) (string, error) {
 	defer cancel()
 	out, err := command(ictx, cache, "npm", "install", "--no-audit", "--no-fund", "--loglevel=error").CombinedOutput()
 	if err != nil {
-		os.Remove(filepath.Join(cache, "package.json")) // not a usable cache
+		// Not a usable cache, and not one to resume: npm takes the packages
+		// an interrupted install unpacked as installed, native builds
+		// (snappy) left half done included.
+		os.Remove(filepath.Join(cache, "package.json"))
+		os.RemoveAll(filepath.Join(cache, "node_modules"))
 		return "", fmt.Errorf("npm install: %v\n%s", err, out)
 	}
 	return entry, nil
