@@ -147,6 +147,7 @@ type run struct {
 	epochs       int
 	preset       string        // presetMinimal or presetMainnet (preset.go)
 	genesisDelay time.Duration // from Lodestar's start to its genesis
+	genesisTime  int64         // the devnet's genesis, unix seconds
 	here         string        // build/interop
 	work         string
 
@@ -259,6 +260,7 @@ func (r *run) main(ctx context.Context) error {
 	// accepts them (a registration may be signed up to a day before
 	// genesis), so the run needs no restart of Lodestar after genesis.
 	genesisTime := time.Now().Add(r.genesisDelay).Unix()
+	r.genesisTime = genesisTime
 	step(fmt.Sprintf("starting lodestar dev (%s preset, 2 s slots, 8 validators, genesis in %s, at %d)", r.preset, r.genesisDelay, genesisTime))
 	var env []string
 	for _, kv := range os.Environ() {
@@ -397,12 +399,20 @@ func (r *run) check(ctx context.Context, ec *ethclient.Client, rpcURL, mevURL, r
 	if err := getJSON(ctx, restURL+"/eth/v1/beacon/states/head/validators", &vals); err != nil {
 		return fmt.Errorf("lodestar validators: %w", err)
 	}
-	registered := 0
+	registered, preGenesis := 0, 0
 	for _, v := range vals.Data {
-		if code, _ := get(ctx, mevURL+"/relay/v1/data/validator_registration?pubkey="+v.Validator.Pubkey); code == 200 {
-			registered++
-		} else {
-			fail("validator %s has no registration stored (%d)", v.Validator.Pubkey, code)
+		var reg struct {
+			Message struct {
+				Timestamp string `json:"timestamp"`
+			} `json:"message"`
+		}
+		if err := getJSON(ctx, mevURL+"/relay/v1/data/validator_registration?pubkey="+v.Validator.Pubkey, &reg); err != nil {
+			fail("validator %s has no registration stored (%v)", v.Validator.Pubkey, err)
+			continue
+		}
+		registered++
+		if ts, err := strconv.ParseInt(reg.Message.Timestamp, 10, 64); err == nil && ts < r.genesisTime {
+			preGenesis++
 		}
 	}
 	if len(vals.Data) != 8 {
@@ -498,7 +508,11 @@ func (r *run) check(ctx context.Context, ec *ethclient.Client, rpcURL, mevURL, r
 	fmt.Printf("  blocks proposed            %d (missed slots %d)\n", proposed, missed)
 	fmt.Printf("  getHeader asked / bids     %d / %d\n", asked, bidsServed)
 	fmt.Printf("  payloads returned          %d (blocks delivered in the data API over the run: %d)\n", payloads, len(delivered))
-	fmt.Printf("  validators registered      %d of %d\n", registered, len(vals.Data))
+	fmt.Printf("  validators registered      %d of %d, %d signed before genesis", registered, len(vals.Data), preGenesis)
+	if preGenesis == 0 && r.genesisDelay > 0 {
+		fmt.Printf(" (Lodestar's validators started after genesis: a loaded machine boots it slower than -genesisdelay %s)", r.genesisDelay)
+	}
+	fmt.Println()
 	fmt.Printf("  getHeader latency          p50 %s, p95 %s, p99 %s, max %s (%d calls, measured at a loopback proxy in front of gavel)\n",
 		pct(lat, 50), pct(lat, 95), pct(lat, 99), pct(lat, 100), len(lat))
 	r.printHeaderWaits()
