@@ -280,7 +280,9 @@ func (r *run) main(ctx context.Context) error {
 	)...); err != nil {
 		return err
 	}
-	if err := waitFor(ctx, 60*time.Second, "gavel's relay (/readyz)", func() error {
+	// Not ready before genesis either: the execution client has no head
+	// from the consensus client until the first slot.
+	if err := waitFor(ctx, r.genesisDelay+60*time.Second, "gavel's relay (/readyz)", func() error {
 		if code, body := get(ctx, mevURL+"/readyz"); code != 200 {
 			return fmt.Errorf("%d %s", code, body)
 		}
