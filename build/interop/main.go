@@ -10,9 +10,13 @@
 // starts gavel (EL + relay + builder, reading beta settlement from the L2),
 // then `lodestar dev` with its builder URL at a loopback
 // proxy in front of gavel's MEV listener (the proxy only records what
-// Lodestar asks and how fast gavel answers). After the run it checks:
+// Lodestar asks and how fast gavel answers), its genesis -genesisdelay
+// (20 s) ahead as devnet tools set it, so that its validators sign their
+// registrations before genesis. A transfer from a key other than the
+// builder's fee recipient is sent every slot. After the run it checks:
 //
-//   - every validator's registration is stored (data API);
+//   - every validator's registration is stored (data API), and the figures
+//     say how many were signed before genesis;
 //   - from the first slot Lodestar asks gavel for a header (Lodestar 1.5.1
 //     enables its builder only once enough slots of its own window have
 //     blocks) for at least -epochs epochs, every proposal asked gavel for a
