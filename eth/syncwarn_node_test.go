@@ -71,7 +71,9 @@ func TestSnapSyncWithoutPeersWarnsOnce(t *testing.T) {
 			t.Fatalf("forkchoice to an unknown head: %s, want SYNCING", res.PayloadStatus.Status)
 		}
 	}
-	unknown := func(i int) common.Hash { return common.BytesToHash(hexutil.MustDecode("0xabcdef0" + string(rune('0'+i)))) }
+	unknown := func(i int) common.Hash {
+		return common.BytesToHash(hexutil.MustDecode("0xabcdef0" + string(rune('0'+i))))
+	}
 
 	// Two slots asking to sync: not yet stuck.
 	forkchoice(unknown(1))
