@@ -11,8 +11,11 @@
 // then `lodestar dev` with its builder URL at a loopback
 // proxy in front of gavel's MEV listener (the proxy only records what
 // Lodestar asks and how fast gavel answers), its genesis -genesisdelay
-// (20 s) ahead as devnet tools set it, so that its validators sign their
-// registrations before genesis. A transfer from a key other than the
+// (60 s) ahead as devnet tools set it, so that its validators sign their
+// registrations before genesis. Lodestar boots in seconds on a quiet
+// machine but took 35 to 40 s at load average 25; one that comes up more
+// than a few slots after genesis on a chain without blocks takes itself
+// for syncing ("waiting for peers") and never proposes. A transfer from a key other than the
 // builder's fee recipient is sent every slot. After the run it checks:
 //
 //   - every validator's registration is stored (data API), and the figures
@@ -102,7 +105,7 @@ func main() {
 	keep := flag.Bool("keep", false, "keep the work directory (logs, data) even when the run passes")
 	flag.StringVar(&gavelVerbosity, "verbosity", "3", "gavel's --verbosity (its log is in the work directory)")
 	flag.DurationVar(&pollPhase, "txphase", pollPhase, "how far into each slot the run sends the slot's transfer (below the slot time)")
-	genesisDelay := flag.Duration("genesisdelay", 20*time.Second, "how far after Lodestar's start its devnet's genesis is (0: at once); Lodestar signs its validator registrations before it")
+	genesisDelay := flag.Duration("genesisdelay", 60*time.Second, "how far after Lodestar's start its devnet's genesis is (0: at once); Lodestar signs its validator registrations before it")
 	flag.Parse()
 	if *genesisDelay < 0 || *genesisDelay > 10*time.Minute {
 		fmt.Fprintf(os.Stderr, "-genesisdelay %s: expected 0 to 10m\n", *genesisDelay)
