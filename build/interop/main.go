@@ -101,7 +101,7 @@ func main() {
 	preset := flag.String("preset", presetMinimal, "consensus preset of the devnet: minimal (8 slots per epoch) or mainnet (32)")
 	epochs := flag.Int("epochs", 0, "epochs (of 2 s slots) that must pass with gavel's builder in every proposal (0: 8 minimal, 2 mainnet)")
 	capture := flag.String("capture", "", "write the first signed blinded block Lodestar sent, with its proposer's pubkey and signing constants, to this JSON file")
-	timeout := flag.Duration("timeout", 12*time.Minute, "bound on the whole run, npm install included")
+	timeout := flag.Duration("timeout", 15*time.Minute, "bound on the whole run, npm install included")
 	keep := flag.Bool("keep", false, "keep the work directory (logs, data) even when the run passes")
 	flag.StringVar(&gavelVerbosity, "verbosity", "3", "gavel's --verbosity (its log is in the work directory)")
 	flag.DurationVar(&pollPhase, "txphase", pollPhase, "how far into each slot the run sends the slot's transfer (below the slot time)")
