@@ -36,7 +36,8 @@ import (
 )
 
 // ErrIncompatibleChain is returned when --dev is pointed at a datadir whose
-// chain is not a dev (post-merge at genesis) chain.
+// chain --dev did not create, or whose dev chain has another chain id than
+// --dev.chainid.
 var ErrIncompatibleChain = errors.New("datadir holds a chain that dev mode cannot drive")
 
 // DevConfig is the [Mev.Dev] section: the dev chain's settings.
@@ -184,8 +185,11 @@ func ConfigureDevEth(stack *node.Node, cfg *ethconfig.Config, dev DevConfig) err
 	}
 	cfg.NetworkId = chainID
 	cfg.SyncMode = ethconfig.FullSync
-	genesis, scheme, err := storedGenesis(stack)
+	genesis, hash, scheme, err := storedGenesis(stack)
 	if err != nil {
+		return err
+	}
+	if err := checkDevDatadir(stack.Config().DataDir, genesis, hash, dev.ChainID); err != nil {
 		return err
 	}
 	if stack.Config().DataDir != "" && (genesis == nil || scheme == rawdb.HashScheme) {
@@ -200,39 +204,61 @@ func ConfigureDevEth(stack *node.Node, cfg *ethconfig.Config, dev DevConfig) err
 	if scheme == rawdb.PathScheme {
 		log.Warn("This dev datadir keeps its state with the path scheme: a killed node loses up to 128 blocks; start a new datadir for crash-safe dev state", "datadir", stack.Config().DataDir)
 	}
-	if !chain.IsDevGenesis(genesis) {
-		return fmt.Errorf("%w: %s (chain id %v)", ErrIncompatibleChain, stack.ResolvePath("chaindata"), genesis.Config.ChainID)
-	}
-	if dev.ChainID != 0 && genesis.Config.ChainID.Uint64() != dev.ChainID {
-		return fmt.Errorf("%w: %s holds chain id %v, --dev.chainid asks for %d", ErrIncompatibleChain, stack.ResolvePath("chaindata"), genesis.Config.ChainID, dev.ChainID)
-	}
 	cfg.NetworkId = genesis.Config.ChainID.Uint64()
 	cfg.Genesis = nil // continue the stored chain
 	return nil
 }
 
-// storedGenesis returns the genesis of the chain in the node's datadir and
-// its state scheme, or nil when there is none (also for in-memory nodes).
-func storedGenesis(stack *node.Node) (*core.Genesis, string, error) {
+// checkDevDatadir refuses a datadir whose stored chain dev mode cannot
+// drive: one that --dev did not create (a network `gavel init` wrote, whose
+// slots would all fail), or a dev chain of another id than --dev.chainid
+// asks for. The error names both chains and the ways out.
+func checkDevDatadir(datadir string, genesis *core.Genesis, hash common.Hash, wantID uint64) error {
+	if genesis == nil {
+		return nil
+	}
+	id := genesis.Config.ChainID
+	if !chain.IsDevGenesis(genesis) {
+		devID := wantID
+		if devID == 0 {
+			devID = params.DevChainID
+		}
+		return fmt.Errorf("%w: %s holds chain id %v (genesis %s), which --dev did not create (gavel init, or another tool, wrote it); --dev runs gavel's dev chain (chain id %d): "+
+			"run this datadir without --dev, as a custom network beside its consensus client (gavel --datadir %s --syncmode full), or give --dev a new --datadir",
+			ErrIncompatibleChain, datadir, id, hash.Hex(), devID, datadir)
+	}
+	if wantID != 0 && id.Uint64() != wantID {
+		return fmt.Errorf("%w: %s holds the dev chain with chain id %v (genesis %s); --dev.chainid asks for chain id %d: "+
+			"drop --dev.chainid (or give %v) to continue the stored chain, or give --dev a new --datadir for chain id %d",
+			ErrIncompatibleChain, datadir, id, hash.Hex(), wantID, id, wantID)
+	}
+	return nil
+}
+
+// storedGenesis returns the genesis of the chain in the node's datadir, its
+// hash and its state scheme, or nil when there is none (also for in-memory
+// nodes).
+func storedGenesis(stack *node.Node) (*core.Genesis, common.Hash, string, error) {
 	if stack.Config().DataDir == "" {
-		return nil, "", nil
+		return nil, common.Hash{}, "", nil
 	}
 	if _, err := os.Stat(stack.ResolvePath("chaindata")); errors.Is(err, os.ErrNotExist) {
-		return nil, "", nil
+		return nil, common.Hash{}, "", nil
 	}
 	db, err := stack.OpenDatabaseWithOptions("chaindata", node.DatabaseOptions{ReadOnly: true})
 	if err != nil {
-		return nil, "", fmt.Errorf("open chain database: %w", err)
+		return nil, common.Hash{}, "", fmt.Errorf("open chain database: %w", err)
 	}
 	defer db.Close()
-	if rawdb.ReadCanonicalHash(db, 0) == (common.Hash{}) {
-		return nil, "", nil
+	hash := rawdb.ReadCanonicalHash(db, 0)
+	if hash == (common.Hash{}) {
+		return nil, common.Hash{}, "", nil
 	}
 	g, err := core.ReadGenesis(db)
 	if err != nil {
-		return nil, "", fmt.Errorf("read stored genesis: %w", err)
+		return nil, common.Hash{}, "", fmt.Errorf("read stored genesis: %w", err)
 	}
-	return g, rawdb.ReadStateScheme(db), nil
+	return g, hash, rawdb.ReadStateScheme(db), nil
 }
 
 // New assembles a gavel node on stack, each service from explicit inputs,
@@ -253,7 +279,7 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (_ *Node, err e
 	})
 	stack.RegisterAPIs([]rpc.API{{Namespace: "eth", Service: filters.NewFilterAPI(fsys)}})
 
-	n := &Node{stack: stack, eth: backend, chain: chain.New(backend), engine: chain.NewEngine(backend), cfg: cfg}
+	n := &Node{stack: stack, eth: backend, chain: chain.New(backend), engine: chain.NewEngine(backend, stack.Server().PeerCount), cfg: cfg}
 	stack.RegisterAPIs(n.engine.APIs())
 	stack.RegisterAPIs([]rpc.API{{Namespace: "mev", Service: &NodeAPI{n: n}}})
 

@@ -10,9 +10,16 @@
 // starts gavel (EL + relay + builder, reading beta settlement from the L2),
 // then `lodestar dev` with its builder URL at a loopback
 // proxy in front of gavel's MEV listener (the proxy only records what
-// Lodestar asks and how fast gavel answers). After the run it checks:
+// Lodestar asks and how fast gavel answers), its genesis -genesisdelay
+// (60 s) ahead as devnet tools set it, so that its validators sign their
+// registrations before genesis. Lodestar boots in seconds on a quiet
+// machine but took 35 to 40 s at load average 25; one that comes up more
+// than a few slots after genesis on a chain without blocks takes itself
+// for syncing ("waiting for peers") and never proposes. A transfer from a key other than the
+// builder's fee recipient is sent every slot. After the run it checks:
 //
-//   - every validator's registration is stored (data API);
+//   - every validator's registration is stored (data API), and the figures
+//     say how many were signed before genesis;
 //   - from the first slot Lodestar asks gavel for a header (Lodestar 1.5.1
 //     enables its builder only once enough slots of its own window have
 //     blocks) for at least -epochs epochs, every proposal asked gavel for a
@@ -94,11 +101,16 @@ func main() {
 	preset := flag.String("preset", presetMinimal, "consensus preset of the devnet: minimal (8 slots per epoch) or mainnet (32)")
 	epochs := flag.Int("epochs", 0, "epochs (of 2 s slots) that must pass with gavel's builder in every proposal (0: 8 minimal, 2 mainnet)")
 	capture := flag.String("capture", "", "write the first signed blinded block Lodestar sent, with its proposer's pubkey and signing constants, to this JSON file")
-	timeout := flag.Duration("timeout", 12*time.Minute, "bound on the whole run, npm install included")
+	timeout := flag.Duration("timeout", 15*time.Minute, "bound on the whole run, npm install included")
 	keep := flag.Bool("keep", false, "keep the work directory (logs, data) even when the run passes")
 	flag.StringVar(&gavelVerbosity, "verbosity", "3", "gavel's --verbosity (its log is in the work directory)")
 	flag.DurationVar(&pollPhase, "txphase", pollPhase, "how far into each slot the run sends the slot's transfer (below the slot time)")
+	genesisDelay := flag.Duration("genesisdelay", 60*time.Second, "how far after Lodestar's start its devnet's genesis is (0: at once); Lodestar signs its validator registrations before it")
 	flag.Parse()
+	if *genesisDelay < 0 || *genesisDelay > 10*time.Minute {
+		fmt.Fprintf(os.Stderr, "-genesisdelay %s: expected 0 to 10m\n", *genesisDelay)
+		os.Exit(2)
+	}
 	if err := checkPreset(*preset); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
@@ -112,7 +124,7 @@ func main() {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 	defer cancel()
-	r := &run{epochs: *epochs, preset: *preset}
+	r := &run{epochs: *epochs, preset: *preset, genesisDelay: *genesisDelay}
 	err := r.main(ctx)
 	if err == nil && *capture != "" {
 		err = r.captureBlinded(ctx, *capture)
@@ -139,10 +151,12 @@ func main() {
 var gavelVerbosity string
 
 type run struct {
-	epochs int
-	preset string // presetMinimal or presetMainnet (preset.go)
-	here   string // build/interop
-	work   string
+	epochs       int
+	preset       string        // presetMinimal or presetMainnet (preset.go)
+	genesisDelay time.Duration // from Lodestar's start to its genesis
+	genesisTime  int64         // the devnet's genesis, unix seconds
+	here         string        // build/interop
+	work         string
 
 	mu    sync.Mutex
 	procs []*exec.Cmd
@@ -247,12 +261,14 @@ func (r *run) main(ctx context.Context) error {
 	}
 	defer proxy.Close()
 
-	// Genesis now: Lodestar 1.5.1 signs its validator registrations when its
-	// validator client starts and reuses them every epoch; signed before
-	// genesis they carry a timestamp every relay refuses (timestamp too
-	// early), forever. The slot or two Lodestar needs to boot are missed.
-	genesisTime := time.Now().Unix()
-	step(fmt.Sprintf("starting lodestar dev (%s preset, 2 s slots, 8 validators, genesis now, at %d)", r.preset, genesisTime))
+	// Genesis in the future, as devnet tools set it: Lodestar 1.5.1 signs its
+	// validator registrations when its validator client starts, before
+	// genesis, and re-sends those same messages every epoch; the relay
+	// accepts them (a registration may be signed up to a day before
+	// genesis), so the run needs no restart of Lodestar after genesis.
+	genesisTime := time.Now().Add(r.genesisDelay).Unix()
+	r.genesisTime = genesisTime
+	step(fmt.Sprintf("starting lodestar dev (%s preset, 2 s slots, 8 validators, genesis in %s, at %d)", r.preset, r.genesisDelay, genesisTime))
 	var env []string
 	for _, kv := range os.Environ() {
 		if !strings.HasPrefix(kv, "LODESTAR_") {
@@ -271,7 +287,9 @@ func (r *run) main(ctx context.Context) error {
 	)...); err != nil {
 		return err
 	}
-	if err := waitFor(ctx, 60*time.Second, "gavel's relay (/readyz)", func() error {
+	// Not ready before genesis either: the execution client has no head
+	// from the consensus client until the first slot.
+	if err := waitFor(ctx, r.genesisDelay+60*time.Second, "gavel's relay (/readyz)", func() error {
 		if code, body := get(ctx, mevURL+"/readyz"); code != 200 {
 			return fmt.Errorf("%d %s", code, body)
 		}
@@ -390,12 +408,20 @@ func (r *run) check(ctx context.Context, ec *ethclient.Client, rpcURL, mevURL, r
 	if err := getJSON(ctx, restURL+"/eth/v1/beacon/states/head/validators", &vals); err != nil {
 		return fmt.Errorf("lodestar validators: %w", err)
 	}
-	registered := 0
+	registered, preGenesis := 0, 0
 	for _, v := range vals.Data {
-		if code, _ := get(ctx, mevURL+"/relay/v1/data/validator_registration?pubkey="+v.Validator.Pubkey); code == 200 {
-			registered++
-		} else {
-			fail("validator %s has no registration stored (%d)", v.Validator.Pubkey, code)
+		var reg struct {
+			Message struct {
+				Timestamp string `json:"timestamp"`
+			} `json:"message"`
+		}
+		if err := getJSON(ctx, mevURL+"/relay/v1/data/validator_registration?pubkey="+v.Validator.Pubkey, &reg); err != nil {
+			fail("validator %s has no registration stored (%v)", v.Validator.Pubkey, err)
+			continue
+		}
+		registered++
+		if ts, err := strconv.ParseInt(reg.Message.Timestamp, 10, 64); err == nil && ts < r.genesisTime {
+			preGenesis++
 		}
 	}
 	if len(vals.Data) != 8 {
@@ -491,7 +517,11 @@ func (r *run) check(ctx context.Context, ec *ethclient.Client, rpcURL, mevURL, r
 	fmt.Printf("  blocks proposed            %d (missed slots %d)\n", proposed, missed)
 	fmt.Printf("  getHeader asked / bids     %d / %d\n", asked, bidsServed)
 	fmt.Printf("  payloads returned          %d (blocks delivered in the data API over the run: %d)\n", payloads, len(delivered))
-	fmt.Printf("  validators registered      %d of %d\n", registered, len(vals.Data))
+	fmt.Printf("  validators registered      %d of %d, %d signed before genesis", registered, len(vals.Data), preGenesis)
+	if preGenesis == 0 && r.genesisDelay > 0 {
+		fmt.Printf(" (Lodestar's validators started after genesis: a loaded machine boots it slower than -genesisdelay %s)", r.genesisDelay)
+	}
+	fmt.Println()
 	fmt.Printf("  getHeader latency          p50 %s, p95 %s, p99 %s, max %s (%d calls, measured at a loopback proxy in front of gavel)\n",
 		pct(lat, 50), pct(lat, 95), pct(lat, 99), pct(lat, 100), len(lat))
 	r.printHeaderWaits()
@@ -551,7 +581,11 @@ func (r *run) installLodestar(ctx context.Context) (string, error) {
 	defer cancel()
 	out, err := command(ictx, cache, "npm", "install", "--no-audit", "--no-fund", "--loglevel=error").CombinedOutput()
 	if err != nil {
-		os.Remove(filepath.Join(cache, "package.json")) // not a usable cache
+		// Not a usable cache, and not one to resume: npm takes the packages
+		// an interrupted install unpacked as installed, native builds
+		// (snappy) left half done included.
+		os.Remove(filepath.Join(cache, "package.json"))
+		os.RemoveAll(filepath.Join(cache, "node_modules"))
 		return "", fmt.Errorf("npm install: %v\n%s", err, out)
 	}
 	return entry, nil

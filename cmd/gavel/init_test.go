@@ -209,3 +209,55 @@ func TestDumpConfigBesideRunningNode(t *testing.T) {
 		t.Fatalf("dumpconfig does not print the datadir %s:\n%s", datadir, out)
 	}
 }
+
+// TestDevRefusesCustomDatadir: `gavel --dev` on a datadir `gavel init`
+// wrote (the Lodestar devnet's chain 32382, merged at genesis) exits at
+// once with an error that names the stored chain, the dev chain and what
+// to do, instead of starting and failing every slot.
+func TestDevRefusesCustomDatadir(t *testing.T) {
+	g, _ := readGenesis(t)
+	datadir := filepath.Join(t.TempDir(), "custom")
+	if _, errOut, code := gavel(t, "init", "--datadir", datadir, filepath.Join("testdata", "genesis.json")); code != 0 {
+		t.Fatalf("gavel init exit %d: %s", code, errOut)
+	}
+	for _, c := range []struct {
+		name string
+		args []string
+		want []string
+	}{
+		{"--dev", nil, []string{
+			datadir + " holds chain id 32382 (genesis " + g.ToBlock().Hash().Hex() + "), which --dev did not create",
+			"--dev runs gavel's dev chain (chain id 1337)",
+			"run this datadir without --dev, as a custom network beside its consensus client (gavel --datadir " + datadir + " --syncmode full), or give --dev a new --datadir",
+		}},
+		// Even with the chain id it holds: a chain id does not make a dev chain.
+		{"--dev --dev.chainid 32382", []string{"--dev.chainid", "32382"}, []string{
+			"holds chain id 32382", "--dev runs gavel's dev chain (chain id 32382)", "give --dev a new --datadir",
+		}},
+	} {
+		args := append([]string{"--dev", "--datadir", datadir, "--ipcdisable", "--http.port", "0", "--authrpc.port", "0", "--mev.addr", "127.0.0.1:0"}, c.args...)
+		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+		cmd := exec.CommandContext(ctx, os.Args[0], args...)
+		cmd.Env = append(os.Environ(), "GAVEL_TEST_MAIN=1")
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		timedOut := ctx.Err() != nil
+		cancel()
+		errOut := stderr.String()
+		if timedOut {
+			t.Fatalf("%s on a custom network's datadir did not exit within 60 s:\n%s", c.name, errOut)
+		}
+		if err == nil {
+			t.Fatalf("%s on a custom network's datadir: exit 0, stderr %s", c.name, errOut)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(errOut, w) {
+				t.Errorf("%s: stderr lacks %q:\n%s", c.name, w, errOut)
+			}
+		}
+		if strings.Contains(errOut, "Dev slot failed") {
+			t.Errorf("%s: the dev chain ran:\n%s", c.name, errOut)
+		}
+	}
+}

@@ -46,10 +46,13 @@ func (f *AttributesFeed) send(a ForkchoiceAttributes) {
 
 // engineService is the `engine` namespace served on authrpc: geth's
 // ConsensusAPI unchanged, except that the forkchoiceUpdated methods also
-// publish their accepted payload attributes on the feed.
+// publish their accepted payload attributes on the feed, and say once when
+// the consensus client keeps asking for a sync that cannot progress
+// (snapSyncWatch).
 type engineService struct {
 	*catalyst.ConsensusAPI
-	feed *AttributesFeed
+	feed  *AttributesFeed
+	watch *snapSyncWatch // nil: no warning about a sync that cannot progress
 }
 
 // ForkchoiceUpdatedV1 is geth's engine_forkchoiceUpdatedV1, publishing its attributes.
@@ -82,8 +85,10 @@ func (s *engineService) ForkchoiceUpdatedV4(ctx context.Context, update engine.F
 
 // publish sends the attributes of a forkchoiceUpdated call the engine
 // accepted with a payload id; calls that failed, were not VALID (unknown
-// head, syncing) or carried no attributes publish nothing.
+// head, syncing) or carried no attributes publish nothing. Every answer
+// goes to the sync watch.
 func (s *engineService) publish(update engine.ForkchoiceStateV1, attrs *engine.PayloadAttributes, res engine.ForkChoiceResponse, err error) {
+	s.watch.forkchoice(update.HeadBlockHash, res, err)
 	if err != nil || attrs == nil || res.PayloadID == nil || res.PayloadStatus.Status != engine.VALID {
 		return
 	}

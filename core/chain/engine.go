@@ -41,11 +41,14 @@ type Engine struct {
 	api     *catalyst.ConsensusAPI
 	backend *eth.Ethereum
 	feed    AttributesFeed
+	watch   *snapSyncWatch
 }
 
-// NewEngine creates the node's one engine API instance.
-func NewEngine(backend *eth.Ethereum) *Engine {
-	return &Engine{api: catalyst.NewConsensusAPI(backend), backend: backend}
+// NewEngine creates the node's one engine API instance. peers is the p2p
+// server's peer count (node.Node.Server().PeerCount), read only while the
+// consensus client's forkchoiceUpdated calls are answered SYNCING.
+func NewEngine(backend *eth.Ethereum, peers func() int) *Engine {
+	return &Engine{api: catalyst.NewConsensusAPI(backend), backend: backend, watch: &snapSyncWatch{backend: backend, peers: peers}}
 }
 
 // APIs returns the authenticated `engine` namespace for the node's authrpc
@@ -53,7 +56,7 @@ func NewEngine(backend *eth.Ethereum) *Engine {
 // their payload attributes (Attributes). geth's `testing` namespace is
 // deliberately not registered.
 func (e *Engine) APIs() []rpc.API {
-	return []rpc.API{{Namespace: "engine", Service: &engineService{ConsensusAPI: e.api, feed: &e.feed}, Authenticated: true}}
+	return []rpc.API{{Namespace: "engine", Service: &engineService{ConsensusAPI: e.api, feed: &e.feed, watch: e.watch}, Authenticated: true}}
 }
 
 // Attributes is the feed of the payload attributes the consensus client

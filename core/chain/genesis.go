@@ -53,11 +53,20 @@ func DevGenesis(gasLimit, timestamp uint64) *core.Genesis {
 	return g
 }
 
-// IsDevGenesis reports whether a stored genesis is compatible with dev mode:
-// post-merge from block zero, so the in-process beacon can drive it.
+// IsDevGenesis reports whether a stored genesis is one `gavel --dev` made
+// (DevGenesis, any chain id): post-merge from block zero, so the
+// in-process beacon can drive it, and with the dev relay builder's account
+// funded. Merged at genesis is not enough: a devnet's genesis written by
+// `gavel init` is too, but it lacks the forks and system contracts the dev
+// driver builds with and the account the dev builder pays proposers from,
+// so dev mode on it fails every slot. No other network funds that account.
 func IsDevGenesis(g *core.Genesis) bool {
-	return g != nil && g.Config != nil && g.Config.TerminalTotalDifficulty != nil &&
-		g.Config.TerminalTotalDifficulty.Sign() == 0 && (g.Difficulty == nil || g.Difficulty.Sign() == 0)
+	if g == nil || g.Config == nil || g.Config.TerminalTotalDifficulty == nil ||
+		g.Config.TerminalTotalDifficulty.Sign() != 0 || (g.Difficulty != nil && g.Difficulty.Sign() != 0) {
+		return false
+	}
+	_, funded := g.Alloc[DevBuilderAddress()]
+	return funded
 }
 
 // GenesisOverrides are geth's --override.* fork timestamps: each one, when

@@ -3,6 +3,7 @@ package relay_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -29,10 +30,10 @@ func TestRegistrationChecks(t *testing.T) {
 		}
 	}
 	expect("empty", e.Relay.RegisterValidators(ctx, nil), relay.ErrEmptyRegistrations, "empty request")
-	expect("too early", e.Relay.RegisterValidators(ctx, []beacon.SignedValidatorRegistration{e.Registration(v0, 1, g-1)}),
-		relay.ErrTimestampTooEarly, "timestamp too early")
+	expect("too early", e.Relay.RegisterValidators(ctx, []beacon.SignedValidatorRegistration{e.Registration(v0, 1, g-86401)}),
+		relay.ErrTimestampTooEarly, fmt.Sprintf("timestamp too early: %d, expected %d or later (genesis %d less 24h0m0s)", g-86401, g-86400, g))
 	expect("too late", e.Relay.RegisterValidators(ctx, []beacon.SignedValidatorRegistration{e.Registration(v0, 1, now+11)}),
-		relay.ErrTimestampTooLate, "timestamp too far in the future")
+		relay.ErrTimestampTooLate, fmt.Sprintf("timestamp too far in the future: %d, expected %d or earlier (now plus 10s)", now+11, now+10))
 	stranger := relaytest.Validator{Key: e.BuilderKey}
 	expect("unknown", e.Relay.RegisterValidators(ctx, []beacon.SignedValidatorRegistration{e.Registration(stranger, 1, g)}),
 		relay.ErrUnknownValidator, "not a known validator: "+e.BuilderKey.PublicKey().String())

@@ -3,6 +3,7 @@ package relay
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/gavel-eth/gavel/core/beacon"
 	"github.com/gavel-eth/gavel/core/errclass"
@@ -100,16 +101,39 @@ func registrationCountOf(ctx context.Context) int {
 	return n
 }
 
-// checkRegistrationTime bounds a registration's timestamp: not before genesis,
-// not after latest (now plus the lookahead).
+// checkRegistrationTime bounds a registration's timestamp: not more than
+// RegistrationPreGenesis before genesis, not after latest (now plus the
+// lookahead).
+//
+// The lower bound is a fixed point, genesis minus the window, not one that
+// moves with the chain's age: validator clients (Lodestar, for one) sign
+// their registration when they start, often before genesis on a new
+// network, and re-send that same signed message every epoch for as long as
+// they run, so a registration that is acceptable once must stay acceptable
+// on every instance and after every restart. The order of registrations is
+// their timestamps' whatever side of genesis they fall on, so an early one
+// never displaces a newer one. What the bound still refuses is a message
+// far older than the chain: one signed for an earlier network with the
+// same keys and fork version, as devnets of interop keys are.
 func (r *Relay) checkRegistrationTime(reg *beacon.SignedValidatorRegistration, latest uint64) error {
-	if reg.Message.Timestamp < r.cfg.Beacon.GenesisTime {
-		return ErrTimestampTooEarly
+	if earliest := r.earliestRegistration(); reg.Message.Timestamp < earliest {
+		return detail(ErrTimestampTooEarly, ": %d, expected %d or later (genesis %d less %s)",
+			reg.Message.Timestamp, earliest, r.cfg.Beacon.GenesisTime, r.cfg.RegistrationPreGenesis)
 	}
 	if reg.Message.Timestamp > latest {
-		return ErrTimestampTooLate
+		return detail(ErrTimestampTooLate, ": %d, expected %d or earlier (now plus %s)",
+			reg.Message.Timestamp, latest, r.cfg.RegistrationLookahead)
 	}
 	return nil
+}
+
+// earliestRegistration is the oldest registration timestamp accepted.
+func (r *Relay) earliestRegistration() uint64 {
+	window := uint64(r.cfg.RegistrationPreGenesis / time.Second)
+	if r.cfg.Beacon.GenesisTime < window {
+		return 0
+	}
+	return r.cfg.Beacon.GenesisTime - window
 }
 
 // unchangedOrStale reports whether reg can be skipped: same fee recipient

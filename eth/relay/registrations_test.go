@@ -3,8 +3,10 @@ package relay_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gavel-eth/gavel/core/beacon"
 	"github.com/gavel-eth/gavel/eth/relay"
@@ -122,5 +124,82 @@ func TestRegistrationVerificationCaps(t *testing.T) {
 	b := relay.WithClient(context.Background(), "192.0.2.2")
 	if err := e.Relay.RegisterValidators(b, regs); !errors.Is(err, relay.ErrTooManyRegistration) || saved() != 16 {
 		t.Fatalf("second client: %v, %d saved", err, saved())
+	}
+}
+
+// TestRegistrationsBeforeGenesis: a chain that has just started accepts the
+// registrations validator clients signed before genesis and re-send every
+// epoch (Lodestar signs when it starts, often before genesis on a devnet);
+// the newest timestamp still wins on either side of genesis; older than
+// the pre-genesis window and from the future are still refused, with what
+// was expected.
+func TestRegistrationsBeforeGenesis(t *testing.T) {
+	e := relaytest.New(t, relaytest.Options{}) // the clock at slot 1: the chain has just started
+	ctx := context.Background()
+	v0, v1, v2 := e.Validators[0], e.Validators[1], e.Validators[2]
+	g := e.Beacon.GenesisTime
+	now := uint64(e.Clock.Now().Unix())
+	gas := func(v relaytest.Validator) uint64 {
+		t.Helper()
+		r, ok := e.Relay.Registration(v.Key.PublicKey())
+		if !ok {
+			t.Fatalf("validator %d: no registration", v.Index)
+		}
+		return r.Message.GasLimit
+	}
+
+	// Signed 20 s before genesis (a devnet tool's genesis delay), sent at
+	// start and then every epoch: stored, the copies skipped.
+	early := e.Registration(v0, 30, g-20)
+	for epoch := 0; epoch < 3; epoch++ {
+		if err := e.Relay.RegisterValidators(ctx, []beacon.SignedValidatorRegistration{early}); err != nil {
+			t.Fatalf("epoch %d: a registration signed 20 s before genesis: %v", epoch, err)
+		}
+	}
+	if gas(v0) != 30 {
+		t.Fatalf("gas limit %d, want the pre-genesis registration's 30", gas(v0))
+	}
+	if _, err := e.Store.Registration(ctx, v0.Key.PublicKey()); err != nil {
+		t.Fatalf("the pre-genesis registration is not in the store: %v", err)
+	}
+
+	// Newest wins across genesis: a newer one replaces it, and the
+	// pre-genesis message sent again does not come back.
+	if err := e.Relay.RegisterValidators(ctx, []beacon.SignedValidatorRegistration{e.Registration(v0, 31, g+1)}); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Relay.RegisterValidators(ctx, []beacon.SignedValidatorRegistration{early}); err != nil {
+		t.Fatal(err)
+	}
+	if gas(v0) != 31 {
+		t.Fatalf("gas limit %d, want the newest registration's 31", gas(v0))
+	}
+	// Before genesis too: the later of two pre-genesis messages wins.
+	if err := e.Relay.RegisterValidators(ctx, []beacon.SignedValidatorRegistration{e.Registration(v1, 41, g-10), e.Registration(v1, 40, g-50)}); err != nil {
+		t.Fatal(err)
+	}
+	if gas(v1) != 41 {
+		t.Fatalf("gas limit %d, want the later pre-genesis registration's 41", gas(v1))
+	}
+
+	// The window's edge: exactly RegistrationPreGenesis before genesis is
+	// accepted, one second more is refused.
+	window := uint64(relay.DefaultRegistrationPreGenesis / time.Second)
+	if err := e.Relay.RegisterValidators(ctx, []beacon.SignedValidatorRegistration{e.Registration(v2, 50, g-window)}); err != nil {
+		t.Fatalf("at the window's edge: %v", err)
+	}
+	err := e.Relay.RegisterValidators(ctx, []beacon.SignedValidatorRegistration{e.Registration(v2, 51, g-window-1)})
+	want := fmt.Sprintf("timestamp too early: %d, expected %d or later (genesis %d less 24h0m0s)", g-window-1, g-window, g)
+	if !errors.Is(err, relay.ErrTimestampTooEarly) || err.Error() != want {
+		t.Fatalf("one second past the window: %v, want %q", err, want)
+	}
+	// From the future: still refused.
+	err = e.Relay.RegisterValidators(ctx, []beacon.SignedValidatorRegistration{e.Registration(v2, 52, now+11)})
+	want = fmt.Sprintf("timestamp too far in the future: %d, expected %d or earlier (now plus 10s)", now+11, now+10)
+	if !errors.Is(err, relay.ErrTimestampTooLate) || err.Error() != want {
+		t.Fatalf("from the future: %v, want %q", err, want)
+	}
+	if gas(v2) != 50 {
+		t.Fatalf("gas limit %d after refused registrations, want 50", gas(v2))
 	}
 }

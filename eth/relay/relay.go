@@ -33,6 +33,9 @@ const (
 	// DefaultRegistrationLookahead is how far in the future a registration's
 	// timestamp may be (builder-specs MAX_REGISTRATION_LOOKAHEAD).
 	DefaultRegistrationLookahead = 10 * time.Second
+	// DefaultRegistrationPreGenesis is how long before genesis a
+	// registration's timestamp may be (Config.RegistrationPreGenesis).
+	DefaultRegistrationPreGenesis = 24 * time.Hour
 	// DefaultGetHeaderCutoff is how far into a slot getHeader still answers
 	// with a bid (later: 204).
 	DefaultGetHeaderCutoff = 3 * time.Second
@@ -66,6 +69,10 @@ type Config struct {
 	CancellationsDisabled bool
 	// RegistrationLookahead bounds registration timestamps (default 10 s).
 	RegistrationLookahead time.Duration
+	// RegistrationPreGenesis is how long before genesis a registration may
+	// have been signed (default 24 h): validator clients sign before genesis
+	// and re-send that same message every epoch after it.
+	RegistrationPreGenesis time.Duration
 	// MaxRegistrations caps the registrations of one request, counted as
 	// sent (default 65,536); VerificationsPerRequest caps the BLS checks one
 	// request may cost after duplicates, unchanged and unknown entries are
@@ -217,6 +224,9 @@ func New(cfg Config, c Chain, st store.Relay, pub Publisher, rec SubmissionRecor
 	}
 	if cfg.RegistrationLookahead <= 0 {
 		cfg.RegistrationLookahead = DefaultRegistrationLookahead
+	}
+	if cfg.RegistrationPreGenesis <= 0 {
+		cfg.RegistrationPreGenesis = DefaultRegistrationPreGenesis
 	}
 	if cfg.GetHeaderCutoff == 0 {
 		cfg.GetHeaderCutoff = DefaultGetHeaderCutoff

@@ -106,6 +106,15 @@ func OpenPostgres(url string, cfg PostgresConfig) (Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: migrating PostgreSQL database %s/%s: %w", pc.Host, pc.Database, err)
 	}
+	// Shared bids are written on connections of their own whose commits do
+	// not wait for the WAL to reach the disk (relay_shared.go).
+	spc := pc.Copy()
+	spc.RuntimeParams["synchronous_commit"] = "off"
+	spc.RuntimeParams["application_name"] = "gavel-shared-bids"
+	s.sharedDB = stdlib.OpenDB(*spc)
+	s.sharedDB.SetMaxOpenConns(min(cfg.MaxConns, sharedBidConns))
+	s.sharedDB.SetMaxIdleConns(min(cfg.MaxIdleConns, sharedBidConns))
+	s.sharedDB.SetConnMaxLifetime(cfg.ConnMaxLifetime)
 	s.gc = newGroupCommitter(db, s.d)
 	s.betaGC = newGroupCommitter(db, s.d)
 	s.bg.Add(1)

@@ -4,8 +4,12 @@ import (
 	"context"
 	"encoding/binary"
 	"path/filepath"
+	"slices"
 	"sync/atomic"
 	"testing"
+	"time"
+
+	"github.com/gavel-eth/gavel/internal/store/pgtest"
 )
 
 func benchRegs(n, seq int, ts uint64) []Registration {
@@ -153,4 +157,58 @@ func fillDelivered(tb testing.TB, s Store, n int) {
 	if err := tx.Commit(); err != nil {
 		tb.Fatal(err)
 	}
+}
+
+// BenchmarkSharedBidPropagation stores shared bids one after the other
+// through one PostgreSQL handle (a 24 KB submission each, the size of a
+// 200-transfer block) and waits for each one's notification on another,
+// as two relay instances do: the put is what a submission waits for, the
+// notification what the other instance waits for before it reads the bid.
+func BenchmarkSharedBidPropagation(b *testing.B) {
+	pgtest.SkipUnlessAvailable(b)
+	url := pgtest.URL(b)
+	var stores [2]Store
+	for i := range stores {
+		st, err := OpenPostgres(url, PostgresConfig{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Cleanup(func() { st.Close() })
+		stores[i] = st
+	}
+	sa, sb := SharedOf(stores[0]), SharedOf(stores[1])
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	notes := make(chan Notification, 64)
+	go sb.Listen(ctx, func(n Notification) { notes <- n })
+	<-notes // Resync
+	submission := make([]byte, 24<<10)
+	var put, seen []time.Duration
+	seq := 0
+	for b.Loop() {
+		seq++
+		bid := sharedBid(uint64(seq), 0, uint64(seq), int64(seq))
+		binary.BigEndian.PutUint64(bid.BlockHash[:], uint64(seq)+uint64(time.Now().UnixNano()))
+		bid.Submission = submission
+		start := time.Now()
+		if err := sa.PutSharedBid(ctx, bid); err != nil {
+			b.Fatal(err)
+		}
+		put = append(put, time.Since(start))
+		for n := range notes {
+			if n.BlockHash == bid.BlockHash {
+				break
+			}
+		}
+		seen = append(seen, time.Since(start))
+	}
+	slices.Sort(put)
+	slices.Sort(seen)
+	ms := func(l []time.Duration, p float64) float64 {
+		return float64(l[int(float64(len(l)-1)*p)]) / float64(time.Millisecond)
+	}
+	b.ReportMetric(ms(put, 0.5), "put-p50-ms")
+	b.ReportMetric(ms(put, 0.99), "put-p99-ms")
+	b.ReportMetric(ms(seen, 0.5), "notified-p50-ms")
+	b.ReportMetric(ms(seen, 0.99), "notified-p99-ms")
 }

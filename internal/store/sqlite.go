@@ -180,6 +180,7 @@ type sqlStore struct {
 	tmpdir string
 
 	listenCfg *pgx.ConnConfig // PostgreSQL: for the LISTEN connection of shared bids
+	sharedDB  *sql.DB         // PostgreSQL: the shared bids' writes (asynchronous commit)
 	quit      chan struct{}   // closed by Close: stops background goroutines
 	bg        sync.WaitGroup
 
@@ -261,6 +262,9 @@ func (s *sqlStore) Close() error {
 			s.betaGC.close()
 		}
 		s.gc.close()
+		if s.sharedDB != nil {
+			s.sharedDB.Close()
+		}
 		s.closeErr = s.db.Close()
 		if s.tmpdir != "" {
 			if err := os.RemoveAll(s.tmpdir); err != nil {
