@@ -70,8 +70,10 @@ func TestDevChainThroughRelay(t *testing.T) {
 	if code := getJSON(t, base+"/relay/v1/builder/validators", &duties); code != 200 || len(duties) == 0 {
 		t.Fatalf("validators: %d, %d duties", code, len(duties))
 	}
-	if duties[0].BetaGas != "0" {
-		t.Errorf("beta_gas %q, want 0", duties[0].BetaGas)
+	if duties[0].BetaGas != "" {
+		// No auction contracts on this chain (the dev auction is off): the
+		// L2 read fails, so the slot's beta_gas is not known and left out.
+		t.Errorf("beta_gas %q, want it left out (never read)", duties[0].BetaGas)
 	}
 
 	var delivered []struct {
