@@ -15,9 +15,8 @@
 //
 // The loop learns what happened on L1 through Deliveries
 // (CanonicalDeliveries: the canonical chain and the node's account of its
-// beta merges). It runs in-process
-// in `gavel --dev` (driven by the dev beacon's slots) and as
-// `gavel auction operate` against any L2.
+// beta merges). It runs in-process in `gavel --dev` (driven by the dev
+// beacon's slots) and as `gavel auction operate` against any L2.
 package operator
 
 import (

@@ -82,8 +82,9 @@ func (g *deliveryGuard) slotDelivered(slot uint64) bool {
 // database: before publishing, see recordFirst). Concurrent and repeated
 // calls for the same block get the first call's outcome without publishing
 // again (one under another beacon block, sig, is counted and logged as the
-// proposer's equivocation); after a failed publication or record the next call tries again;
-// calls for another block of the slot, or for an older slot, fail. With
+// proposer's equivocation); after a failed publication or record the next
+// call tries again; calls for another block of the slot, or for an older
+// slot, fail. With
 // async the claim is made (or refused) before it returns, and the rest runs
 // in the background.
 func (g *deliveryGuard) deliver(ctx context.Context, slot uint64, hash beacon.Root, sig beacon.BLSSignature, async bool, publish func(context.Context) error, record func() *store.DeliveredPayload) error {
