@@ -117,7 +117,7 @@ func judge(ctx context.Context, in *verifyInput) (*verdict, error) {
 	case v.order != "":
 		v.summary = v.order
 	default:
-		v.honored, v.summary = true, fmt.Sprintf("all %d paid bundles due are in the block as paid, in settlement order after the alpha", due)
+		v.honored, v.summary = true, fmt.Sprintf("each of the %d paid bundle(s) due is in the block as paid, in settlement order after the alpha, or was stopped on its buyer's side", due)
 	}
 	return v, nil
 }

@@ -76,6 +76,9 @@ func newSwitchableProxy(t *testing.T, target string) *switchableProxy {
 //   - `gavel auction verify` says the slot was honored, and that a hash paid
 //     but never sent to the relay does not count against it.
 //
+// A bundle paid for the next slot that its own sender stops (a nonce gap)
+// leaves the alpha alone: beta_slots says why, verify says honored.
+//
 // Then, with the relay's L2 unreachable, a bundle paid for a later slot is
 // left out of its block: verify says not honored and exits non-zero.
 func TestVerifyBetaSlot(t *testing.T) {
@@ -105,7 +108,10 @@ func TestVerifyBetaSlot(t *testing.T) {
 		return out
 	}
 
-	const S, S2 = 6, 9
+	// S: paid and included; SB: paid for a bundle whose own sender stops it
+	// (a nonce gap), so nothing is appended; S2: paid while the relay cannot
+	// read the L2.
+	const S, SB, S2 = 6, 7, 9
 	file := filepath.Join(t.TempDir(), "addresses.json")
 	stop := l2.StepInBackground(10 * time.Millisecond)
 	run("deploy", "--key", owner, "--out", file)
@@ -129,14 +135,16 @@ func TestVerifyBetaSlot(t *testing.T) {
 	}
 	a := []*types.Transaction{betaTx(5, 0), betaTx(5, 1)}
 	b := []*types.Transaction{betaTx(6, 0)}
-	ha, hb := bundle.Hash(a), bundle.Hash(b)
+	gap := []*types.Transaction{betaTx(7, 5)}
+	ha, hb, hgap := bundle.Hash(a), bundle.Hash(b), bundle.Hash(gap)
 	unsent := common.Hash{0x0b, 0xad}
-	for _, slot := range []string{strconv.Itoa(S), strconv.Itoa(S2)} {
+	for _, slot := range []string{strconv.Itoa(S), strconv.Itoa(SB), strconv.Itoa(S2)} {
 		run("open", "--key", owner, "--addresses", file, "--l1rpc", l1.HTTPURL(), "--slot", slot, "--gas", "1000000")
 		run("bid", "--key", bidder, "--addresses", file, "--slot", slot, "--price", "1gwei", "--gas", "400000")
 		run("settle", "--key", owner, "--addresses", file, "--slot", slot)
 	}
 	run("pay", "--key", bidder, "--addresses", file, "--slot", strconv.Itoa(S), "--gas", "100000", "--hash", ha.Hex(), "--hash", unsent.Hex())
+	run("pay", "--key", bidder, "--addresses", file, "--slot", strconv.Itoa(SB), "--gas", "21000", "--hash", hgap.Hex())
 	stop()
 
 	ctx := context.Background()
@@ -157,6 +165,7 @@ func TestVerifyBetaSlot(t *testing.T) {
 		}
 	}
 	send(a, S)
+	send(gap, SB)
 	send(b, S2)
 	produceTo := func(slot uint64) {
 		t.Helper()
@@ -258,6 +267,22 @@ func TestVerifyBetaSlot(t *testing.T) {
 		}
 	}
 
+	// SB: the paid bundle is invalid on the state it meets (a nonce gap):
+	// the alpha is delivered alone, beta_slots says why, and that is the
+	// buyer's side.
+	produceTo(SB)
+	slots = nil
+	getJSON(t, l1.MEVURL()+"/relay/v1/data/beta_slots?slot="+strconv.Itoa(SB), &slots)
+	if len(slots) != 1 || slots[0].BlockHash != nil || len(slots[0].Bundles) != 1 || slots[0].Bundles[0].Hash != hgap ||
+		slots[0].Bundles[0].State != "missed" {
+		t.Fatalf("beta_slots of slot %d: %+v", SB, slots)
+	}
+	out = run("verify", "--addresses", file, "--l1rpc", l1.HTTPURL(), "--slot", strconv.Itoa(SB))
+	t.Logf("verify --slot %d:\n%s", SB, out)
+	if !strings.Contains(out, hgap.Hex()+"  ok: not in the block (0 of 1): tx failed for its own sender: nonce 5") || !strings.Contains(out, "slot 7 honored") {
+		t.Errorf("verify of slot %d:\n%s", SB, out)
+	}
+
 	// The relay loses its L2; bundle b is then paid for S2 on the L2: the
 	// relay cannot know, S2's block is the alpha alone, the seller failed.
 	proxy.down.Store(true)
@@ -273,7 +298,7 @@ func TestVerifyBetaSlot(t *testing.T) {
 	}
 	// A slot with nothing paid is honored; one the L1 head has not reached
 	// cannot be judged yet.
-	if out := run("verify", "--addresses", file, "--l1rpc", l1.HTTPURL(), "--slot", "7"); !strings.Contains(out, "slot 7 honored: nothing was due") {
+	if out := run("verify", "--addresses", file, "--l1rpc", l1.HTTPURL(), "--slot", "8"); !strings.Contains(out, "slot 8 honored: nothing was due") {
 		t.Errorf("verify of a slot without payments:\n%s", out)
 	}
 	if _, err := runErr("verify", "--addresses", file, "--l1rpc", l1.HTTPURL(), "--slot", "50"); !errors.Is(err, ErrNoSlotBlock) {
