@@ -30,6 +30,7 @@ import (
 	"github.com/gavel-eth/gavel/eth/builder"
 	"github.com/gavel-eth/gavel/eth/devbeacon"
 	"github.com/gavel-eth/gavel/eth/relay"
+	"github.com/gavel-eth/gavel/eth/relaystatus"
 	"github.com/gavel-eth/gavel/internal/store"
 	"github.com/gavel-eth/gavel/mevapi"
 	"github.com/gavel-eth/gavel/mevapi/bundleapi"
@@ -103,6 +104,8 @@ type Node struct {
 	builder    *builderService
 	store      store.Store
 	devAuction *DevAuction // the dev auction with its operator loop; nil when auction is
+	pageBids   *relaystatus.BidCounter // the status page's count of builders' bids; nil when the page is off
+	statusPage *relaystatus.Collector  // the status page's snapshot; nil when the page is off
 	cfg        Config
 }
 
@@ -310,6 +313,9 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (_ *Node, err e
 	if beta != nil {
 		relayBeta = beta
 	}
+	if !cfg.Relay.PageDisabled {
+		n.pageBids = relaystatus.NewBidCounter()
+	}
 	// On a real network the relay runs when --relay.secretkey or
 	// --relay.beacon is given (newNetworkRelay refuses one without the
 	// other); with neither, none of its routes is mounted.
@@ -324,6 +330,7 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (_ *Node, err e
 	if n.beacon == nil && n.relay == nil && params.BeaconConfigForChain(n.chain.ChainID()) == nil {
 		log.Warn("No beacon genesis known for this chain and no relay to ask a beacon node: beta-bundle slots count 12 s from the execution genesis", "chainid", n.chain.ChainID())
 	}
+	n.statusPage = newStatusPage(n, cfg, beta)
 	if n.builder, err = newBuilder(n, cfg.Builder); err != nil {
 		return nil, err
 	}
@@ -345,6 +352,9 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (_ *Node, err e
 		stack.RegisterLifecycle(n.relay)
 		if p := newBetaPoller(beta, n.relay.Relay, cfg); p != nil {
 			stack.RegisterLifecycle(p)
+		}
+		if n.statusPage != nil {
+			stack.RegisterLifecycle(n.statusPage)
 		}
 	}
 	if n.builder != nil {
