@@ -103,7 +103,7 @@ type Node struct {
 	relay      *RelayService
 	builder    *builderService
 	store      store.Store
-	devAuction *DevAuction // the dev auction with its operator loop; nil when auction is
+	devAuction *DevAuction             // the dev auction with its operator loop; nil when auction is
 	pageBids   *relaystatus.BidCounter // the status page's count of builders' bids; nil when the page is off
 	statusPage *relaystatus.Collector  // the status page's snapshot; nil when the page is off
 	cfg        Config

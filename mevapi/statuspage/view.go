@@ -114,12 +114,12 @@ const (
 type plotView struct {
 	W, H, Left, Top, BaseY, RightX, InnerW int
 	SlotY, LegendY, LegendX, LegendBX      int
-	Bars                                         []bar
-	Points                                       string // polyline points of the beta gas
-	Dots                                         []dot
-	MaxValue, MaxBetaGas                         string
-	FirstSlot, LastSlot                          uint64
-	Delivered, Empty                             bool
+	Bars                                   []bar
+	Points                                 string // polyline points of the beta gas
+	Dots                                   []dot
+	MaxValue, MaxBetaGas                   string
+	FirstSlot, LastSlot                    uint64
+	Delivered, Empty                       bool
 }
 
 type bar struct {
