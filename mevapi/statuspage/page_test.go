@@ -1,0 +1,129 @@
+package statuspage
+
+import (
+	"math/big"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gavel-eth/gavel/eth/relaystatus"
+)
+
+type fixed struct{ s *relaystatus.Snapshot }
+
+func (f *fixed) Snapshot() *relaystatus.Snapshot { return f.s }
+
+func snapshot() *relaystatus.Snapshot {
+	return &relaystatus.Snapshot{
+		Taken: time.Unix(1700000000, 0),
+		Relay: relaystatus.Info{Network: "dev", Pubkey: "0xabc", Version: "1", HeadSlot: 9, BetaOn: true, L2: `<script>alert("l2")</script>`},
+		Deliveries: []relaystatus.Delivery{{Slot: 9, BlockNumber: 8, ValueWei: big.NewInt(1_234_567_000_000_000), Builder: `0x"><img src=x>`, Txs: 3, BetaGas: 42000, BetaBundles: 1}},
+		Plot:       []relaystatus.SlotPoint{{Slot: 8}, {Slot: 9, Delivered: true, ValueWei: big.NewInt(1e15), BetaGas: 42000}},
+		Beta: relaystatus.Market{
+			Upcoming: []relaystatus.UpcomingSlot{{Slot: 10, GasForSale: 3_000_000, State: relaystatus.AuctionOpen}},
+			Settled:  []relaystatus.SettledSlot{{Slot: 9, ClearingPrice: big.NewInt(2e9), GasSold: 2_000_000, Paid: 1, Included: 1, State: relaystatus.AuctionSettled}},
+		},
+		BuilderSlots: 64,
+	}
+}
+
+// TestPageEscapes: values that come from outside (the Host header, builder
+// keys, the L2's name) are printed as text, never as markup.
+func TestPageEscapes(t *testing.T) {
+	h := New(&fixed{snapshot()})
+	req := httptest.NewRequest(http.MethodGet, "/", nil)
+	req.Host = `relay.example"><script>x()</script>`
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	body := rec.Body.String()
+	if rec.Code != http.StatusOK {
+		t.Fatalf("status %d", rec.Code)
+	}
+	for _, bad := range []string{"<script>", "<img src=x>", `"><script`} {
+		if strings.Contains(body, bad) {
+			t.Errorf("page contains unescaped %q", bad)
+		}
+	}
+	for _, want := range []string{"http://0xabc@relay.example&#34;&gt;&lt;script&gt;", "0.001234", "42,000", "2.000", `href="/relay/v1/data/bidtraces/proposer_payload_delivered?slot=9"`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+}
+
+// TestPageHeaders: short caching, HTML, a policy that forbids loading or
+// running anything, and HEAD without a body.
+func TestPageHeaders(t *testing.T) {
+	h := New(&fixed{snapshot()})
+	for _, m := range []string{http.MethodGet, http.MethodHead} {
+		rec := httptest.NewRecorder()
+		req := httptest.NewRequest(m, "/", nil)
+		req.Header.Set("X-Forwarded-Proto", "https")
+		h.ServeHTTP(rec, req)
+		hd := rec.Header()
+		if hd.Get("Cache-Control") != CacheControl || !strings.HasPrefix(hd.Get("Content-Type"), "text/html") ||
+			!strings.Contains(hd.Get("Content-Security-Policy"), "default-src 'none'") {
+			t.Errorf("%s: headers %v", m, hd)
+		}
+		if m == http.MethodHead && rec.Body.Len() != 0 {
+			t.Errorf("HEAD has a body")
+		}
+		if m == http.MethodGet && !strings.Contains(rec.Body.String(), "https://0xabc@example.com") {
+			t.Errorf("behind a TLS proxy the connect URL is not https")
+		}
+	}
+}
+
+// TestPageRenderedOncePerSnapshot: views of one snapshot share one
+// rendering; a new snapshot is rendered anew.
+func TestPageRenderedOncePerSnapshot(t *testing.T) {
+	src := &fixed{snapshot()}
+	h := New(src)
+	a, _ := h.page("http", "h")
+	b, _ := h.page("http", "h")
+	if &a[0] != &b[0] {
+		t.Fatal("the same snapshot was rendered twice")
+	}
+	next := snapshot()
+	next.Relay.HeadSlot = 77
+	src.s = next
+	c, _ := h.page("http", "h")
+	if &a[0] == &c[0] || !strings.Contains(string(c), ">77<") {
+		t.Fatal("a new snapshot was not rendered")
+	}
+}
+
+// TestPageBeforeReady: a relay waiting for its beacon node still gets a
+// page that says why.
+func TestPageBeforeReady(t *testing.T) {
+	s := &relaystatus.Snapshot{Relay: relaystatus.Info{Version: "1", Waiting: "waiting for a beacon node"}}
+	p, err := Render(s, "http", "h")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(p), "not ready: waiting for a beacon node") || strings.Contains(string(p), "Connect") {
+		t.Fatalf("page before ready:\n%s", p)
+	}
+}
+
+func TestDecimal(t *testing.T) {
+	for _, c := range []struct {
+		v    *big.Int
+		want string
+	}{
+		{big.NewInt(0), "0.000000"},
+		{big.NewInt(1), "0.000000"},
+		{big.NewInt(1e12), "0.000001"},
+		{new(big.Int).Mul(big.NewInt(12), big.NewInt(1e18)), "12.000000"},
+		{big.NewInt(-5e17), "-0.500000"},
+	} {
+		if got := formatETH(c.v); got != c.want {
+			t.Errorf("formatETH(%s) = %s, want %s", c.v, got, c.want)
+		}
+	}
+	if got := thousands(1234567); got != "1,234,567" {
+		t.Errorf("thousands = %s", got)
+	}
+}
