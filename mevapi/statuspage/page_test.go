@@ -17,8 +17,8 @@ func (f *fixed) Snapshot() *relaystatus.Snapshot { return f.s }
 
 func snapshot() *relaystatus.Snapshot {
 	return &relaystatus.Snapshot{
-		Taken: time.Unix(1700000000, 0),
-		Relay: relaystatus.Info{Network: "dev", Pubkey: "0xabc", Version: "1", HeadSlot: 9, BetaOn: true, L2: `<script>alert("l2")</script>`},
+		Taken:      time.Unix(1700000000, 0),
+		Relay:      relaystatus.Info{Network: "dev", Pubkey: "0xabc", Version: "1", HeadSlot: 9, BetaOn: true, L2: `<script>alert("l2")</script>`},
 		Deliveries: []relaystatus.Delivery{{Slot: 9, BlockNumber: 8, ValueWei: big.NewInt(1_234_567_000_000_000), Builder: `0x"><img src=x>`, Txs: 3, BetaGas: 42000, BetaBundles: 1}},
 		Plot:       []relaystatus.SlotPoint{{Slot: 8}, {Slot: 9, Delivered: true, ValueWei: big.NewInt(1e15), BetaGas: 42000}},
 		Beta: relaystatus.Market{
