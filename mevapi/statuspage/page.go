@@ -29,9 +29,10 @@ type Source interface {
 // second, so a browser or proxy may keep it that long.
 const CacheControl = "public, max-age=1"
 
-// maxHosts bounds the pages kept per snapshot: one per Host header the
-// page was asked under (the connect URL names the host). Other hosts are
-// rendered on each view.
+// maxHosts bounds the pages rendered per snapshot: one per Host header
+// the page was asked under (the connect URL names the host). Past it, the
+// page names no host ("HOST"), rendered once: a client sending a new Host
+// with every request cannot make each view a rendering.
 const maxHosts = 8
 
 //go:embed page.html.tmpl
@@ -90,18 +91,22 @@ func (h *Handler) page(scheme, host string) ([]byte, error) {
 	if h.snap != snap {
 		h.snap, h.pages = snap, make(map[string][]byte)
 	}
-	if p, ok := h.pages[key]; ok {
-		h.mu.Unlock()
-		return p, nil
+	p, ok := h.pages[key]
+	if !ok && len(h.pages) >= maxHosts {
+		host, key = "", scheme+"://"
+		p, ok = h.pages[key]
 	}
 	h.mu.Unlock()
+	if ok {
+		return p, nil
+	}
 
 	p, err := Render(snap, scheme, host)
 	if err != nil {
 		return nil, err
 	}
 	h.mu.Lock()
-	if h.snap == snap && len(h.pages) < maxHosts {
+	if h.snap == snap {
 		h.pages[key] = p
 	}
 	h.mu.Unlock()

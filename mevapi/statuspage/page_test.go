@@ -127,3 +127,40 @@ func TestDecimal(t *testing.T) {
 		t.Errorf("thousands = %s", got)
 	}
 }
+
+// TestPageRenderingsBounded: a client naming a new Host in every request
+// gets a page that names no host once the per-snapshot renderings are
+// used up, rendered once, not one rendering per view.
+func TestPageRenderingsBounded(t *testing.T) {
+	h := New(&fixed{snapshot()})
+	for i := 0; i < 3*maxHosts; i++ {
+		if _, err := h.page("http", "h"+strings.Repeat("x", i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := len(h.pages); n > maxHosts+1 {
+		t.Fatalf("%d pages kept for one snapshot, want at most %d", n, maxHosts+1)
+	}
+	p, _ := h.page("http", "another.example")
+	if !strings.Contains(string(p), "http://0xabc@HOST") {
+		t.Fatalf("past the bound the page names a host")
+	}
+}
+
+// BenchmarkRender is one rendering of a full snapshot: what a view costs
+// when its snapshot and host were not rendered yet.
+func BenchmarkRender(b *testing.B) {
+	s := snapshot()
+	for i := uint64(0); i < 64; i++ {
+		s.Plot = append(s.Plot, relaystatus.SlotPoint{Slot: 100 + i, Delivered: true, ValueWei: big.NewInt(int64(i+1) * 1e15), BetaGas: i * 1000})
+	}
+	for i := 0; i < 16; i++ {
+		s.Deliveries = append(s.Deliveries, s.Deliveries[0])
+	}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := Render(s, "http", "relay.example"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
