@@ -35,6 +35,9 @@ const (
 	PlotSlots = 64
 	// readTimeout bounds one refresh's reads.
 	readTimeout = 2 * time.Second
+	// betaEvery is how often the beta market is read while the head stays
+	// put: its reads go to the L2, a dozen calls each.
+	betaEvery = 4 * time.Second
 )
 
 // Snapshot is the page's content at one moment. It is never changed once
@@ -176,6 +179,8 @@ type Collector struct {
 	snap atomic.Pointer[Snapshot]
 
 	refreshMu sync.Mutex // one refresh at a time
+	betaHead  uint64     // the head and time of the last beta read (under refreshMu)
+	betaAt    time.Time
 	stop      context.CancelFunc
 	done      chan struct{}
 }
@@ -209,7 +214,7 @@ func (c *Collector) Start() error {
 		t := time.NewTicker(c.cfg.Every)
 		defer t.Stop()
 		for {
-			c.Refresh(ctx)
+			c.refresh(ctx, false)
 			select {
 			case <-ctx.Done():
 				return
@@ -229,9 +234,14 @@ func (c *Collector) Stop() error {
 	return nil
 }
 
-// Refresh builds a new snapshot now. A failed read keeps that part of the
-// previous snapshot: the page shows slightly old figures rather than none.
-func (c *Collector) Refresh(ctx context.Context) {
+// Refresh builds a new snapshot now, reading everything again. A failed
+// read keeps that part of the previous snapshot: the page shows slightly
+// old figures rather than none.
+func (c *Collector) Refresh(ctx context.Context) { c.refresh(ctx, true) }
+
+// refresh builds a new snapshot; unless all, the beta market is read only
+// when the head moved or betaEvery passed.
+func (c *Collector) refresh(ctx context.Context, all bool) {
 	c.refreshMu.Lock()
 	defer c.refreshMu.Unlock()
 	ctx, cancel := context.WithTimeout(ctx, readTimeout)
@@ -270,8 +280,11 @@ func (c *Collector) Refresh(ctx context.Context) {
 		s.Builders = builders(c.cfg.Bids, delivered, head, c.cfg.BuilderSlots)
 	}
 	if c.cfg.Beta != nil {
-		if err := c.cfg.Beta.Refresh(ctx, head); err != nil {
-			log.Debug("Status page: beta market read failed", "err", err)
+		if now := c.cfg.Now(); all || head != c.betaHead || now.Sub(c.betaAt) >= betaEvery {
+			if err := c.cfg.Beta.Refresh(ctx, head); err != nil {
+				log.Debug("Status page: beta market read failed", "err", err)
+			}
+			c.betaHead, c.betaAt = head, now
 		}
 		s.Beta = c.cfg.Beta.Market()
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"time"
 
 	"github.com/gavel-eth/gavel/core/beacon"
 	"github.com/gavel-eth/gavel/internal/store"
@@ -98,5 +99,41 @@ func TestBidCounterForgetsOldSlots(t *testing.T) {
 	c.count(1, beacon.BLSPubkey{1}) // long past now: ignored
 	if got := c.Since(0)[beacon.BLSPubkey{1}]; got != 1 {
 		t.Fatalf("bids since 0: %d, want 1", got)
+	}
+}
+
+type countingBeta struct{ reads int }
+
+func (b *countingBeta) Refresh(context.Context, uint64) error { b.reads++; return nil }
+func (b *countingBeta) Market() Market {
+	return Market{Upcoming: []UpcomingSlot{{Slot: 1}}}
+}
+
+// TestBetaReadPaced: in the background the beta market (L2 reads) is
+// read again when the head moves, else only every betaEvery; Refresh
+// reads it always.
+func TestBetaReadPaced(t *testing.T) {
+	now := time.Unix(1000, 0)
+	head := uint64(5)
+	beta := &countingBeta{}
+	c := NewCollector(Config{Relay: func() (Relay, string) { return fakeRelay{head: head}, "" }, Deliveries: &fakeDeliveries{},
+		Beta: beta, Now: func() time.Time { return now }})
+	ctx := context.Background()
+	c.refresh(ctx, false)
+	now = now.Add(time.Second)
+	c.refresh(ctx, false)
+	if beta.reads != 1 || len(c.Snapshot().Beta.Upcoming) != 1 {
+		t.Fatalf("reads %d after two refreshes in one head, want 1 (and the market kept)", beta.reads)
+	}
+	head++
+	c.refresh(ctx, false)
+	now = now.Add(betaEvery)
+	c.refresh(ctx, false)
+	if beta.reads != 3 {
+		t.Fatalf("reads %d, want 3: one for the new head, one after %s", beta.reads, betaEvery)
+	}
+	c.Refresh(ctx)
+	if beta.reads != 4 {
+		t.Fatalf("an explicit Refresh did not read the beta market")
 	}
 }
