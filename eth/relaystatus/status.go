@@ -43,7 +43,7 @@ const (
 // Snapshot is the page's content at one moment. It is never changed once
 // published: readers share it.
 type Snapshot struct {
-	Taken      time.Time
+	Taken      time.Time // when it was built
 	Relay      Info
 	Deliveries []Delivery // newest first, at most RecentDeliveries
 	// Builders are the builders that bid or won over the last BuilderSlots
@@ -169,7 +169,8 @@ type Config struct {
 	// builders' window (DefaultBuilderSlots).
 	Every        time.Duration
 	BuilderSlots uint64
-	Now          func() time.Time
+	// Now is the clock (time.Now when nil).
+	Now func() time.Time
 }
 
 // Collector rebuilds the Snapshot in the background. Safe for concurrent
