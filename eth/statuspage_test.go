@@ -228,7 +228,7 @@ func TestStatusPageInChromium(t *testing.T) {
 	for _, size := range []struct {
 		name string
 		w, h int
-	}{{"desktop", 1280, 1800}, {"phone", 390, 2400}} {
+	}{{"desktop", 1280, 2100}, {"phone", 390, 2600}} {
 		shot := filepath.Join(dir, "status-page-"+size.name+".png")
 		browse(t, browser, url, "--window-size="+strconv.Itoa(size.w)+","+strconv.Itoa(size.h), "--screenshot="+shot)
 		checkScreenshot(t, shot, size.w, size.h)
