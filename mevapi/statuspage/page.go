@@ -8,10 +8,12 @@ package statuspage
 
 import (
 	"bytes"
+	"compress/gzip"
 	_ "embed"
 	"html/template"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/ethereum/go-ethereum/log"
@@ -46,7 +48,13 @@ type Handler struct {
 
 	mu    sync.Mutex
 	snap  *relaystatus.Snapshot
-	pages map[string][]byte // by scheme and host, for snap
+	pages map[string]*page // by scheme and host, for snap
+}
+
+// page is one rendering, plain and gzipped: browsers take the 5 KB, not
+// the 30 KB.
+type page struct {
+	html, gz []byte
 }
 
 // New returns the page's handler over src.
@@ -63,33 +71,39 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https" {
 		scheme = "https"
 	}
-	page, err := h.page(scheme, r.Host)
+	p, err := h.page(scheme, r.Host)
 	if err != nil {
 		log.Error("Rendering the status page failed", "err", err)
 		mevapi.WriteError(w, http.StatusInternalServerError, "")
 		return
 	}
 	hd := w.Header()
+	body := p.html
+	hd.Set("Vary", "Accept-Encoding")
+	if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+		body = p.gz
+		hd.Set("Content-Encoding", "gzip")
+	}
 	hd.Set("Content-Type", "text/html; charset=utf-8")
 	hd.Set("Cache-Control", CacheControl)
-	hd.Set("Content-Length", strconv.Itoa(len(page)))
+	hd.Set("Content-Length", strconv.Itoa(len(body)))
 	// Nothing on the page runs or loads from elsewhere: say so to the browser.
 	hd.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:")
 	hd.Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(http.StatusOK)
 	if r.Method != http.MethodHead {
-		w.Write(page)
+		w.Write(body)
 	}
 }
 
 // page returns the rendered page for the current snapshot, rendering it
 // when this snapshot was not rendered for this host yet.
-func (h *Handler) page(scheme, host string) ([]byte, error) {
+func (h *Handler) page(scheme, host string) (*page, error) {
 	snap := h.src.Snapshot()
 	key := scheme + "://" + host
 	h.mu.Lock()
 	if h.snap != snap {
-		h.snap, h.pages = snap, make(map[string][]byte)
+		h.snap, h.pages = snap, make(map[string]*page)
 	}
 	p, ok := h.pages[key]
 	if !ok && len(h.pages) >= maxHosts {
@@ -101,10 +115,15 @@ func (h *Handler) page(scheme, host string) ([]byte, error) {
 		return p, nil
 	}
 
-	p, err := Render(snap, scheme, host)
+	html, err := Render(snap, scheme, host)
 	if err != nil {
 		return nil, err
 	}
+	var gz bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	zw.Write(html)
+	zw.Close()
+	p = &page{html: html, gz: gz.Bytes()}
 	h.mu.Lock()
 	if h.snap == snap {
 		h.pages[key] = p

@@ -1,9 +1,13 @@
 package statuspage
 
 import (
+	"bytes"
+	"compress/gzip"
+	"io"
 	"math/big"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -83,14 +87,14 @@ func TestPageRenderedOncePerSnapshot(t *testing.T) {
 	h := New(src)
 	a, _ := h.page("http", "h")
 	b, _ := h.page("http", "h")
-	if &a[0] != &b[0] {
+	if a != b {
 		t.Fatal("the same snapshot was rendered twice")
 	}
 	next := snapshot()
 	next.Relay.HeadSlot = 77
 	src.s = next
 	c, _ := h.page("http", "h")
-	if &a[0] == &c[0] || !strings.Contains(string(c), ">77<") {
+	if a == c || !strings.Contains(string(c.html), ">77<") {
 		t.Fatal("a new snapshot was not rendered")
 	}
 }
@@ -105,6 +109,34 @@ func TestPageBeforeReady(t *testing.T) {
 	}
 	if !strings.Contains(string(p), "not ready: waiting for a beacon node") || strings.Contains(string(p), "Connect") {
 		t.Fatalf("page before ready:\n%s", p)
+	}
+}
+
+// TestPageGzip: a client that takes gzip gets the same page compressed.
+func TestPageGzip(t *testing.T) {
+	h := New(&fixed{snapshot()})
+	req := httptest.NewRequest(http.MethodGet, "/", nil)
+	req.Header.Set("Accept-Encoding", "gzip, deflate, br")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Header().Get("Content-Encoding") != "gzip" || rec.Header().Get("Vary") != "Accept-Encoding" {
+		t.Fatalf("headers %v", rec.Header())
+	}
+	if n, _ := strconv.Atoi(rec.Header().Get("Content-Length")); n != rec.Body.Len() {
+		t.Fatalf("Content-Length %d for a body of %d bytes", n, rec.Body.Len())
+	}
+	zr, err := gzip.NewReader(rec.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	html, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := httptest.NewRecorder()
+	h.ServeHTTP(plain, httptest.NewRequest(http.MethodGet, "/", nil))
+	if plain.Header().Get("Content-Encoding") != "" || !bytes.Equal(html, plain.Body.Bytes()) {
+		t.Fatal("the gzipped page is not the plain one")
 	}
 }
 
@@ -142,7 +174,7 @@ func TestPageRenderingsBounded(t *testing.T) {
 		t.Fatalf("%d pages kept for one snapshot, want at most %d", n, maxHosts+1)
 	}
 	p, _ := h.page("http", "another.example")
-	if !strings.Contains(string(p), "http://0xabc@HOST") {
+	if !strings.Contains(string(p.html), "http://0xabc@HOST") {
 		t.Fatalf("past the bound the page names a host")
 	}
 }
