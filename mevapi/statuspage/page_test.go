@@ -196,3 +196,24 @@ func BenchmarkRender(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkServe is a view of a page already rendered for its snapshot and
+// host (the handler alone, without the network): what a view costs the
+// relay.
+func BenchmarkServe(b *testing.B) {
+	h := New(&fixed{snapshot()})
+	req := httptest.NewRequest(http.MethodGet, "/", nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	h.ServeHTTP(httptest.NewRecorder(), req)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		h.ServeHTTP(discard{}, req)
+	}
+}
+
+// discard is a ResponseWriter that keeps nothing.
+type discard struct{}
+
+func (discard) Header() http.Header         { return http.Header{} }
+func (discard) Write(p []byte) (int, error) { return len(p), nil }
+func (discard) WriteHeader(int)             {}
