@@ -29,6 +29,7 @@ import (
 	"github.com/gavel-eth/gavel/eth/betapool"
 	"github.com/gavel-eth/gavel/eth/builder"
 	"github.com/gavel-eth/gavel/eth/devbeacon"
+	"github.com/gavel-eth/gavel/eth/relaystatus"
 	"github.com/gavel-eth/gavel/internal/store"
 	"github.com/gavel-eth/gavel/mevapi"
 	"github.com/gavel-eth/gavel/mevapi/bundleapi"
@@ -103,7 +104,9 @@ type Node struct {
 	relay      *RelayService
 	builder    *builderService
 	store      store.Store
-	devAuction *DevAuction // the dev auction with its operator loop; nil when auction is
+	devAuction *DevAuction             // the dev auction with its operator loop; nil when auction is
+	pageBids   *relaystatus.BidCounter // the status page's count of builders' bids; nil when the page is off
+	statusPage *relaystatus.Collector  // the status page's snapshot; nil when the page is off
 	cfg        Config
 }
 
@@ -339,6 +342,9 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (_ *Node, err e
 	}
 	stack.RegisterAPIs(n.submission.APIs())
 
+	if !cfg.Relay.PageDisabled {
+		n.pageBids = relaystatus.NewBidCounter()
+	}
 	// On a real network the relay runs when --relay.secretkey or
 	// --relay.beacon is given (newNetworkRelay refuses one without the
 	// other); with neither, none of its routes is mounted.
@@ -353,6 +359,7 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (_ *Node, err e
 	if n.beacon == nil && n.relay == nil && params.BeaconConfigForChain(n.chain.ChainID()) == nil {
 		log.Warn("No beacon genesis known for this chain and no relay to ask a beacon node: beta-bundle slots count 12 s from the execution genesis", "chainid", n.chain.ChainID())
 	}
+	n.statusPage = newStatusPage(n, cfg, n.beta)
 	if n.builder, err = newBuilder(n, cfg.Builder); err != nil {
 		return nil, err
 	}
@@ -374,6 +381,9 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (_ *Node, err e
 	stack.RegisterLifecycle(n.beta)
 	if n.relay != nil {
 		stack.RegisterLifecycle(n.relay)
+		if n.statusPage != nil {
+			stack.RegisterLifecycle(n.statusPage)
+		}
 	}
 	if n.builder != nil {
 		stack.RegisterLifecycle(n.builder)

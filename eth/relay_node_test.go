@@ -191,7 +191,7 @@ func TestMethodNotAllowed(t *testing.T) {
 		{http.MethodGet, "/relay/v1/builder/blocks", 405, "POST"},
 		{http.MethodGet, "/eth_callBundle", 405, "POST"},
 		{http.MethodGet, "/v1", 405, "POST"},
-		{http.MethodGet, "/", 405, "POST"},
+		{http.MethodDelete, "/", 405, "GET, HEAD, POST"}, // GET /: the status page
 		{http.MethodPost, "/readyz", 405, "GET, HEAD"},
 		{http.MethodPost, "/relay/v1/data/bidtraces/proposer_payload_delivered", 405, "GET, HEAD"},
 		{http.MethodDelete, "/eth/v1/builder/validators", 405, "POST"},

@@ -53,6 +53,9 @@ type RelayConfig struct {
 	// in-process builder's build in flight for its slot and parent
 	// (--relay.headerwait): 0 is the default, 500 ms; negative never waits.
 	HeaderWait time.Duration `toml:",omitempty"`
+	// PageDisabled turns off the status page at GET / on the MEV listener
+	// (--relay.page=false).
+	PageDisabled bool `toml:",omitempty"`
 }
 
 // Dev keys, derived from fixed strings: anyone can reproduce them, which is
@@ -164,7 +167,7 @@ func newDevRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta, prep
 		Shared:          sharedOf(st),
 		HeaderWait:      cfg.HeaderWait,
 		Canonical:       n.chain,
-	}, n.chain, st, devPublisher{engine: n.engine}, svc.traces)
+	}, n.chain, st, devPublisher{engine: n.engine}, n.submissionRecorder(svc.traces))
 	if err != nil {
 		svc.traces.Close()
 		return nil, err
@@ -330,7 +333,7 @@ func newNetworkRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta) 
 			return
 		}
 		r, err := relay.New(relay.Config{Beacon: bcfg, Spec: spec, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled, Beta: beta, Shared: sharedOf(st),
-			HeaderWait: cfg.HeaderWait, Canonical: n.chain}, n.chain, st, client, traces)
+			HeaderWait: cfg.HeaderWait, Canonical: n.chain}, n.chain, st, client, n.submissionRecorder(traces))
 		if err != nil {
 			log.Error("Relay not started", "err", err)
 			svc.setWaiting(err.Error())

@@ -45,6 +45,13 @@ var (
 		Value:    relay.DefaultHeaderWait,
 		Category: "RELAY",
 	}
+	relayPageFlag = &cli.BoolFlag{
+		Name: "relay.page",
+		Usage: "Serve the relay's status page at GET / on the MEV listener: network, relay pubkey and connect URL, recent deliveries, builders, " +
+			"the beta market (HTML built from memory once a second); with --relay.page=false GET / is not served",
+		Value:    true,
+		Category: "RELAY",
+	}
 	devValidatorsFlag = &cli.IntFlag{
 		Name:     "dev.validators",
 		Usage:    "Number of dev validators (deterministic BLS keys, distinct fee recipients) that register with the relay and propose in turn",
@@ -54,7 +61,7 @@ var (
 )
 
 // relayFlags are the relay's flags.
-var relayFlags = []cli.Flag{relaySecretKeyFlag, relayBeaconFlag, relaySpecFlag, relayNoCancellationsFlag, relayMaxSubmissionFlag, relayHeaderWaitFlag, devValidatorsFlag}
+var relayFlags = []cli.Flag{relaySecretKeyFlag, relayBeaconFlag, relaySpecFlag, relayNoCancellationsFlag, relayMaxSubmissionFlag, relayHeaderWaitFlag, relayPageFlag, devValidatorsFlag}
 
 // applyRelayFlags applies the relay's flags over the file's settings.
 func applyRelayFlags(ctx *cli.Context, cfg *gavelConfig) error {
@@ -73,6 +80,9 @@ func applyRelayFlags(ctx *cli.Context, cfg *gavelConfig) error {
 		}
 	}
 	setIfGiven(ctx, relayNoCancellationsFlag.Name, ctx.Bool, &r.CancellationsDisabled)
+	if ctx.IsSet(relayPageFlag.Name) {
+		r.PageDisabled = !ctx.Bool(relayPageFlag.Name)
+	}
 	if ctx.IsSet(relayHeaderWaitFlag.Name) {
 		switch d := ctx.Duration(relayHeaderWaitFlag.Name); {
 		case d < 0:

@@ -12,6 +12,7 @@ import (
 	"github.com/gavel-eth/gavel/core/bundle"
 	"github.com/gavel-eth/gavel/core/chain"
 	"github.com/gavel-eth/gavel/internal/store"
+	"github.com/gavel-eth/gavel/miner"
 )
 
 // ServiceConfig is what the beta service is built from.
@@ -102,6 +103,17 @@ func (s *Service) State(slot uint64) SlotState {
 		return SlotState{GasKnown: true}
 	}
 	return s.paid.State(slot)
+}
+
+// Paid is slot's paid settlement, in settlement order: the last read while
+// it is fresh, else a read of the L2 now. It is for background readers and
+// client answers (the status page), never the relay's request paths, which
+// read State. Without an L2 nothing is paid.
+func (s *Service) Paid(ctx context.Context, slot uint64) ([]miner.BetaEntry, error) {
+	if s.paid == nil {
+		return nil, nil
+	}
+	return s.paid.Paid(ctx, slot)
 }
 
 // Gas is the gas slot's auction sells for beta (the validators endpoint's
