@@ -61,6 +61,10 @@ type BuilderPayload struct {
 	// KeepState keeps the state after the block's last transaction in the
 	// result, for a beta block appended to this one (costs one state copy).
 	KeepState bool
+	// Prefixes, if set, lets execution start from the state after a prefix
+	// of transactions shared with a block verified before (same parent and
+	// environment), and keeps points of this block for the next.
+	Prefixes *PrefixCache
 }
 
 // VerifiedPayload is a builder block that passed ValidatePayload. Nothing of
@@ -126,13 +130,19 @@ func (c *Chain) ValidatePayload(ctx context.Context, p *BuilderPayload) (*Verifi
 	var (
 		res  *core.ProcessResult
 		kept *state.StateDB
+		run  *prefixRun
 	)
 	if c.Config().IsAmsterdam(block.Number(), block.Time()) {
 		// Block access lists: geth's processor (possibly parallel) is the
 		// only one that builds them; no state is kept for a beta block.
 		res, err = c.bc.Processor().Process(ctx, block, sdb, c.bc.JumpDestCache(), c.bc.PrecompileCache(), vm.Config{}, nil)
 	} else {
-		res, kept, err = c.process(ctx, block, parent, sdb, p.KeepState)
+		if p.Prefixes != nil {
+			if run = p.Prefixes.begin(block); run.start != nil {
+				sdb = run.start.state.Copy()
+			}
+		}
+		res, kept, err = c.process(ctx, block, parent, sdb, p.KeepState, run)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrExecution, err)
@@ -143,6 +153,9 @@ func (c *Chain) ValidatePayload(ctx context.Context, p *BuilderPayload) (*Verifi
 	byTx, err := c.checkPayment(block, res.Receipts, before, sdb.GetBalance(p.ProposerFeeRecipient), p)
 	if err != nil {
 		return nil, err
+	}
+	if run != nil {
+		run.finish()
 	}
 	v := &VerifiedPayload{Block: block, Receipts: res.Receipts, Requests: res.Requests, PaymentByTx: byTx, state: kept}
 	if kept != nil {
@@ -158,8 +171,11 @@ func (c *Chain) ValidatePayload(ctx context.Context, p *BuilderPayload) (*Verifi
 // calls, then the engine's Finalize. With keep it also returns a copy of the
 // state after the last tx and before the post-execution steps: the state a
 // beta block continues from, since withdrawals and the request queues are
-// processed after the block's last tx, beta's included.
-func (c *Chain) process(ctx context.Context, block *types.Block, parent *types.Header, sdb *state.StateDB, keep bool) (*core.ProcessResult, *state.StateDB, error) {
+// processed after the block's last tx, beta's included. With a prefix run
+// whose start is set, sdb is a copy of the start point's state and
+// execution begins after its transactions; points are recorded as the
+// run asks.
+func (c *Chain) process(ctx context.Context, block *types.Block, parent *types.Header, sdb *state.StateDB, keep bool, run *prefixRun) (*core.ProcessResult, *state.StateDB, error) {
 	var (
 		cfg     = c.Config()
 		header  = block.Header()
@@ -180,8 +196,16 @@ func (c *Chain) process(ctx context.Context, block *types.Block, parent *types.H
 	}()
 	evm.SetJumpDestCache(c.bc.JumpDestCache())
 	evm.SetPrecompileCache(c.bc.PrecompileCache())
-	core.PreExecution(ctx, block.BeaconRoot(), parent, cfg, evm, number, block.Time())
-	for i, tx := range txs {
+	from := 0
+	if run != nil && run.start != nil {
+		from = run.start.n
+		gp.Set(run.start.gas)
+		res.Receipts, res.Logs = run.start.receiptsFor(hash, len(txs))
+	} else {
+		core.PreExecution(ctx, block.BeaconRoot(), parent, cfg, evm, number, block.Time())
+	}
+	for i := from; i < len(txs); i++ {
+		tx := txs[i]
 		msg, err := core.TransactionToMessage(tx, signer, header.BaseFee)
 		if err != nil {
 			return nil, nil, fmt.Errorf("could not apply tx %d [%v]: %w", i, tx.Hash().Hex(), err)
@@ -193,6 +217,13 @@ func (c *Chain) process(ctx context.Context, block *types.Block, parent *types.H
 		}
 		res.Receipts = append(res.Receipts, r)
 		res.Logs = append(res.Logs, r.Logs...)
+		if run != nil && run.due(i+1, len(txs)) {
+			// Hashing the tries here leaves the root of the rest of the
+			// block, and of every block continuing from this point, to
+			// what changes after it.
+			sdb.IntermediateRoot(evm.GetRules())
+			run.record(i+1, sdb, gp, res.Receipts)
+		}
 	}
 	if keep {
 		kept = sdb.Copy()

@@ -216,12 +216,14 @@ func Ensure(w *Workload) (string, error) {
 		return "", err
 	}
 	defer os.RemoveAll(tmp)
-	c, stop, err := chain.OpenDisk(tmp, w.Genesis())
+	_, stop, err := chain.OpenDisk(tmp, w.Genesis())
 	if err != nil {
 		return "", err
 	}
-	_ = c
 	stop()
+	if err := chain.CompactDisk(tmp); err != nil {
+		return "", err
+	}
 	if err := os.WriteFile(filepath.Join(tmp, "ready"), nil, 0o644); err != nil {
 		return "", err
 	}
