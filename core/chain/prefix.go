@@ -25,6 +25,9 @@ import (
 // between blocks, not copied. Safe for concurrent use.
 type PrefixCache struct {
 	blocks, points int
+	// senders of transactions seen in earlier blocks: a resubmitted block
+	// recovers only the senders of its new transactions.
+	senders *SenderCache
 
 	mu      sync.Mutex
 	entries []*prefixEntry // least recently used first
@@ -38,14 +41,19 @@ type PrefixCache struct {
 // point about every sixteenth of its transactions.
 const (
 	DefaultPrefixBlocks = 8
-	DefaultPrefixPoints = 16
+	DefaultPrefixPoints = 6
 )
 
 // NewPrefixCache keeps points of at most blocks blocks, at most points
 // points each (values below 1 mean 1).
 func NewPrefixCache(blocks, points int) *PrefixCache {
-	return &PrefixCache{blocks: max(blocks, 1), points: max(points, 1)}
+	blocks = max(blocks, 1)
+	return &PrefixCache{blocks: blocks, points: max(points, 1), senders: NewSenderCache(blocks * prefixSendersPerBlock)}
 }
+
+// prefixSendersPerBlock is the sender cache's room per block kept: a full
+// block of plain transfers.
+const prefixSendersPerBlock = 2048
 
 // PrefixStats are a PrefixCache's counters.
 type PrefixStats struct {
@@ -122,13 +130,16 @@ type prefixEntry struct {
 // prefixRun is one verification's use of the cache: the point it starts
 // from and the points it records.
 type prefixRun struct {
-	cache  *PrefixCache
-	env    prefixEnv
-	txs    []common.Hash
-	start  *prefixPoint
-	shared []*prefixPoint // the matched block's points up to start
-	every  int
-	points []*prefixPoint
+	cache *PrefixCache
+	// known holds the senders the cache knew, by tx index (zero: unknown).
+	known   []common.Address
+	isKnown []bool
+	env     prefixEnv
+	txs     []common.Hash
+	start   *prefixPoint
+	shared  []*prefixPoint // the matched block's points up to start
+	every   int
+	points  []*prefixPoint
 }
 
 // begin finds the best point for block: the one with the most transactions
@@ -174,6 +185,37 @@ func (pc *PrefixCache) touch(i int) {
 	e := pc.entries[i]
 	copy(pc.entries[i:], pc.entries[i+1:])
 	pc.entries[len(pc.entries)-1] = e
+}
+
+// unknownSenders looks up the senders of txs from index from on and
+// returns the txs whose sender must be recovered.
+func (r *prefixRun) unknownSenders(txs types.Transactions, from int) types.Transactions {
+	r.known, r.isKnown = make([]common.Address, len(txs)), make([]bool, len(txs))
+	var missing types.Transactions
+	for i := from; i < len(txs); i++ {
+		if a, ok := r.cache.senders.c.Get(r.txs[i]); ok {
+			r.known[i], r.isKnown[i] = a, true
+		} else {
+			missing = append(missing, txs[i])
+		}
+	}
+	return missing
+}
+
+// signer is the signer for tx i: one that answers the cached sender when
+// the cache knew it.
+func (r *prefixRun) signer(i int, s types.Signer) types.Signer {
+	if r != nil && r.isKnown != nil && r.isKnown[i] {
+		return knownSender{Signer: s, from: r.known[i]}
+	}
+	return s
+}
+
+// learn records tx i's sender for the next blocks.
+func (r *prefixRun) learn(i int, from common.Address) {
+	if r != nil && r.isKnown != nil && !r.isKnown[i] {
+		r.cache.senders.c.Add(r.txs[i], from)
+	}
 }
 
 // due reports whether a point is recorded after n of total transactions.

@@ -40,27 +40,35 @@ func newResubmitter(tb testing.TB, c *chain.Chain, w *workload.Workload, seed ui
 
 // mutate changes the bundle list as a builder's next submission would:
 // a new bundle at a random place or at the end, a bundle moved, one
-// dropped, or a reverting tx added.
-func (r *resubmitter) mutate(changes int) {
+// dropped, or a reverting tx added. With tail, the places are in the last
+// quarter of the list (a builder whose top of block holds while the bundles
+// it fills the rest with change).
+func (r *resubmitter) mutate(changes int, tail bool) {
+	at := func(n int) int {
+		if tail {
+			return n - n/4 + r.rnd.IntN(n/4+1)
+		}
+		return r.rnd.IntN(n + 1)
+	}
 	for ; changes > 0; changes-- {
 		n := len(r.bundles)
 		switch op := r.rnd.IntN(10); {
 		case n == 0 || op < 3:
 			r.bundles = append(r.bundles, r.gen.Bundle())
 		case op < 6:
-			i := r.rnd.IntN(n + 1)
+			i := at(n)
 			r.bundles = append(r.bundles[:i], append([]workload.Bundle{r.gen.Bundle()}, r.bundles[i:]...)...)
 		case op < 8:
-			i, j := r.rnd.IntN(n), r.rnd.IntN(n)
+			i, j := min(at(n), n-1), at(n-1)
 			b := r.bundles[i]
 			r.bundles = append(r.bundles[:i], r.bundles[i+1:]...)
 			j = min(j, len(r.bundles))
 			r.bundles = append(r.bundles[:j], append([]workload.Bundle{b}, r.bundles[j:]...)...)
 		case op < 9:
-			i := r.rnd.IntN(n)
+			i := min(at(n), n-1)
 			r.bundles = append(r.bundles[:i], r.bundles[i+1:]...)
 		default:
-			i := r.rnd.IntN(n + 1)
+			i := at(n)
 			b := workload.Bundle{Txs: types.Transactions{r.gen.Reverting()}, Gas: 30_000}
 			r.bundles = append(r.bundles[:i], append([]workload.Bundle{b}, r.bundles[i:]...)...)
 		}
@@ -114,7 +122,7 @@ func TestPrefixCacheMatchesFullSimulation(t *testing.T) {
 		r := newResubmitter(t, c, w, uint64(round+1))
 		r.bundles = r.gen.Bundles(1_000_000 + uint64(round)*1_000_000)
 		for s := 0; s < subs; s++ {
-			r.mutate(1 + r.rnd.IntN(4))
+			r.mutate(1+r.rnd.IntN(4), s%3 == 0)
 			p, built := r.payload(t, proposer, nil)
 			keep := r.rnd.IntN(2) == 0
 			full, inc := fresh(p), fresh(p)

@@ -120,8 +120,23 @@ func (c *Chain) ValidatePayload(ctx context.Context, p *BuilderPayload) (*Verifi
 	if err := c.validateBody(block); err != nil {
 		return nil, fmt.Errorf("%w: body: %v", ErrInvalidBlock, err)
 	}
-	// Recover senders on all cores while the state is opened.
-	core.SenderCacher().RecoverFromBlocks(types.MakeSigner(c.Config(), block.Number(), block.Time()), []*types.Block{block})
+	amsterdam := c.Config().IsAmsterdam(block.Number(), block.Time())
+	var run *prefixRun
+	if p.Prefixes != nil && !amsterdam {
+		run = p.Prefixes.begin(block)
+	}
+	// Recover senders on all cores while the state is opened: those of the
+	// transactions to execute (not of a prefix whose state is kept) that
+	// no earlier block had.
+	txs := block.Transactions()
+	if run != nil {
+		from := 0
+		if run.start != nil {
+			from = run.start.n
+		}
+		txs = run.unknownSenders(txs, from)
+	}
+	core.SenderCacher().Recover(types.MakeSigner(c.Config(), block.Number(), block.Time()), txs)
 	sdb, err := c.bc.StateAt(parent.Root, parent.Number, parent.Time)
 	if err != nil {
 		return nil, fmt.Errorf("%w: state of %s: %v", ErrUnknownParent, parent.Hash().Hex(), err)
@@ -130,17 +145,14 @@ func (c *Chain) ValidatePayload(ctx context.Context, p *BuilderPayload) (*Verifi
 	var (
 		res  *core.ProcessResult
 		kept *state.StateDB
-		run  *prefixRun
 	)
-	if c.Config().IsAmsterdam(block.Number(), block.Time()) {
+	if amsterdam {
 		// Block access lists: geth's processor (possibly parallel) is the
 		// only one that builds them; no state is kept for a beta block.
 		res, err = c.bc.Processor().Process(ctx, block, sdb, c.bc.JumpDestCache(), c.bc.PrecompileCache(), vm.Config{}, nil)
 	} else {
-		if p.Prefixes != nil {
-			if run = p.Prefixes.begin(block); run.start != nil {
-				sdb = run.start.state.Copy()
-			}
+		if run != nil && run.start != nil {
+			sdb = run.start.state.Copy()
 		}
 		res, kept, err = c.process(ctx, block, parent, sdb, p.KeepState, run)
 	}
@@ -206,10 +218,11 @@ func (c *Chain) process(ctx context.Context, block *types.Block, parent *types.H
 	}
 	for i := from; i < len(txs); i++ {
 		tx := txs[i]
-		msg, err := core.TransactionToMessage(tx, signer, header.BaseFee)
+		msg, err := core.TransactionToMessage(tx, run.signer(i, signer), header.BaseFee)
 		if err != nil {
 			return nil, nil, fmt.Errorf("could not apply tx %d [%v]: %w", i, tx.Hash().Hex(), err)
 		}
+		run.learn(i, msg.From)
 		sdb.SetTxContext(tx.Hash(), i, uint32(i+1))
 		r, _, err := core.ApplyTransactionWithEVM(ctx, msg, gp, sdb, number, hash, header.Time, tx, evm)
 		if err != nil {
