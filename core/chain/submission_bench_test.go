@@ -78,6 +78,7 @@ func BenchmarkSubmissionToBid(b *testing.B) {
 	b.Run("safe", func(b *testing.B) { benchSafe(b, w, c) })
 	b.Run("resubmit", func(b *testing.B) { benchResubmit(b, w, c, false) })
 	b.Run("resubmit-tail", func(b *testing.B) { benchResubmit(b, w, c, true) })
+	b.Run("first", func(b *testing.B) { benchFirst(b, w, c) })
 }
 
 func benchSafe(b *testing.B, w *workload.Workload, c *chain.Chain) {
@@ -251,4 +252,41 @@ func benchResubmit(b *testing.B, w *workload.Workload, c *chain.Chain, tail bool
 	b.ReportMetric(ms(mean(inc.cpu)), "resubmit-cpu-ms")
 	b.ReportMetric(ms(mean(full.cpu)), "full-cpu-ms")
 	b.ReportMetric(float64(st.Skipped)/float64(st.Hits+st.Misses), "skipped-txs/block")
+}
+
+// benchFirst is what keeping points costs a block that finds none: each
+// mainnet-like block verified with an empty PrefixCache and without one,
+// alternating.
+func benchFirst(b *testing.B, w *workload.Workload, c *chain.Chain) {
+	ctx := context.Background()
+	var with, without sample
+	i := 0
+	for b.Loop() {
+		b.StopTimer()
+		r := newResubmitter(b, c, w, uint64(9000+i))
+		r.bundles = r.gen.Bundles(workload.GasLimit + 2_000_000)
+		p, _ := r.payload(b, common.Address{0x9f}, nil)
+		b.StartTimer()
+		run := func(pc *chain.PrefixCache) func() {
+			return func() {
+				cp := fresh(p)
+				cp.Prefixes = pc
+				if _, err := c.ValidatePayload(ctx, cp); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		if i%2 == 0 {
+			with.time(run(chain.NewPrefixCache(1, chain.DefaultPrefixPoints)))
+			without.time(run(nil))
+		} else {
+			without.time(run(nil))
+			with.time(run(chain.NewPrefixCache(1, chain.DefaultPrefixPoints)))
+		}
+		i++
+	}
+	b.ReportMetric(float64(mean(with.wall))/float64(mean(without.wall)), "points/none")
+	b.ReportMetric(float64(mean(with.cpu))/float64(mean(without.cpu)), "points/none-cpu")
+	b.ReportMetric(ms(mean(with.cpu)), "points-cpu-ms")
+	b.ReportMetric(ms(mean(without.cpu)), "none-cpu-ms")
 }

@@ -231,10 +231,6 @@ func (c *Chain) process(ctx context.Context, block *types.Block, parent *types.H
 		res.Receipts = append(res.Receipts, r)
 		res.Logs = append(res.Logs, r.Logs...)
 		if run != nil && run.due(i+1, len(txs)) {
-			// Hashing the tries here leaves the root of the rest of the
-			// block, and of every block continuing from this point, to
-			// what changes after it.
-			sdb.IntermediateRoot(evm.GetRules())
 			run.record(i+1, sdb, gp, res.Receipts)
 		}
 	}
