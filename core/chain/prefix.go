@@ -159,12 +159,12 @@ func (pc *PrefixCache) begin(block *types.Block) *prefixRun {
 		if e.env != run.env {
 			continue
 		}
-		common := 0
-		for common < len(e.txs) && common < len(run.txs) && e.txs[common] == run.txs[common] {
-			common++
+		same := 0
+		for same < len(e.txs) && same < len(run.txs) && e.txs[same] == run.txs[same] {
+			same++
 		}
 		for k := len(e.points) - 1; k >= 0; k-- {
-			if p := e.points[k]; p.n <= common {
+			if p := e.points[k]; p.n <= same {
 				if run.start == nil || p.n > run.start.n {
 					run.start, run.shared, best = p, e.points[:k+1], i
 				}
