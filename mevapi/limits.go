@@ -399,7 +399,8 @@ func AccountOf(r *http.Request) *Account {
 // into chunks (outside the Go heap, see chunkStore) as the bytes arrive,
 // each reserved first, so an announced length never sizes an allocation;
 // once the body is complete they are joined into one buffer of the exact
-// length (decoders may alias it: no waste) and the chunks are given back.
+// length (decoders may alias it: no waste; ReleaseBody gives it back for
+// reuse) and the chunks are given back.
 // tooLarge builds the error returned when more than limit bytes come out.
 // When onPrefix is set it is called once with the first prefix bytes
 // (prefix <= 64 KiB) as soon as they are in; it must not keep the slice, and
@@ -461,7 +462,7 @@ func ReadAll(acct *Account, src io.Reader, limit, size int64, prefix int, onPref
 	if err := acct.grow(total, false); err != nil {
 		return nil, err
 	}
-	out := make([]byte, total)
+	out := takeBody(total)
 	for i, c := range parts {
 		copy(out[i*readChunk:], c)
 	}

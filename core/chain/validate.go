@@ -61,6 +61,10 @@ type BuilderPayload struct {
 	// KeepState keeps the state after the block's last transaction in the
 	// result, for a beta block appended to this one (costs one state copy).
 	KeepState bool
+	// Prefixes, if set, lets execution start from the state after a prefix
+	// of transactions shared with a block verified before (same parent and
+	// environment), and keeps points of this block for the next.
+	Prefixes *PrefixCache
 }
 
 // VerifiedPayload is a builder block that passed ValidatePayload. Nothing of
@@ -116,8 +120,23 @@ func (c *Chain) ValidatePayload(ctx context.Context, p *BuilderPayload) (*Verifi
 	if err := c.validateBody(block); err != nil {
 		return nil, fmt.Errorf("%w: body: %v", ErrInvalidBlock, err)
 	}
-	// Recover senders on all cores while the state is opened.
-	core.SenderCacher().RecoverFromBlocks(types.MakeSigner(c.Config(), block.Number(), block.Time()), []*types.Block{block})
+	amsterdam := c.Config().IsAmsterdam(block.Number(), block.Time())
+	var run *prefixRun
+	if p.Prefixes != nil && !amsterdam {
+		run = p.Prefixes.begin(block)
+	}
+	// Recover senders on all cores while the state is opened: those of the
+	// transactions to execute (not of a prefix whose state is kept) that
+	// no earlier block had.
+	txs := block.Transactions()
+	if run != nil {
+		from := 0
+		if run.start != nil {
+			from = run.start.n
+		}
+		txs = run.unknownSenders(txs, from)
+	}
+	core.SenderCacher().Recover(types.MakeSigner(c.Config(), block.Number(), block.Time()), txs)
 	sdb, err := c.bc.StateAt(parent.Root, parent.Number, parent.Time)
 	if err != nil {
 		return nil, fmt.Errorf("%w: state of %s: %v", ErrUnknownParent, parent.Hash().Hex(), err)
@@ -127,12 +146,15 @@ func (c *Chain) ValidatePayload(ctx context.Context, p *BuilderPayload) (*Verifi
 		res  *core.ProcessResult
 		kept *state.StateDB
 	)
-	if c.Config().IsAmsterdam(block.Number(), block.Time()) {
+	if amsterdam {
 		// Block access lists: geth's processor (possibly parallel) is the
 		// only one that builds them; no state is kept for a beta block.
 		res, err = c.bc.Processor().Process(ctx, block, sdb, c.bc.JumpDestCache(), c.bc.PrecompileCache(), vm.Config{}, nil)
 	} else {
-		res, kept, err = c.process(ctx, block, parent, sdb, p.KeepState)
+		if run != nil && run.start != nil {
+			sdb = run.start.state.Copy()
+		}
+		res, kept, err = c.process(ctx, block, parent, sdb, p.KeepState, run)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrExecution, err)
@@ -143,6 +165,9 @@ func (c *Chain) ValidatePayload(ctx context.Context, p *BuilderPayload) (*Verifi
 	byTx, err := c.checkPayment(block, res.Receipts, before, sdb.GetBalance(p.ProposerFeeRecipient), p)
 	if err != nil {
 		return nil, err
+	}
+	if run != nil {
+		run.finish()
 	}
 	v := &VerifiedPayload{Block: block, Receipts: res.Receipts, Requests: res.Requests, PaymentByTx: byTx, state: kept}
 	if kept != nil {
@@ -158,8 +183,11 @@ func (c *Chain) ValidatePayload(ctx context.Context, p *BuilderPayload) (*Verifi
 // calls, then the engine's Finalize. With keep it also returns a copy of the
 // state after the last tx and before the post-execution steps: the state a
 // beta block continues from, since withdrawals and the request queues are
-// processed after the block's last tx, beta's included.
-func (c *Chain) process(ctx context.Context, block *types.Block, parent *types.Header, sdb *state.StateDB, keep bool) (*core.ProcessResult, *state.StateDB, error) {
+// processed after the block's last tx, beta's included. With a prefix run
+// whose start is set, sdb is a copy of the start point's state and
+// execution begins after its transactions; points are recorded as the
+// run asks.
+func (c *Chain) process(ctx context.Context, block *types.Block, parent *types.Header, sdb *state.StateDB, keep bool, run *prefixRun) (*core.ProcessResult, *state.StateDB, error) {
 	var (
 		cfg     = c.Config()
 		header  = block.Header()
@@ -180,12 +208,21 @@ func (c *Chain) process(ctx context.Context, block *types.Block, parent *types.H
 	}()
 	evm.SetJumpDestCache(c.bc.JumpDestCache())
 	evm.SetPrecompileCache(c.bc.PrecompileCache())
-	core.PreExecution(ctx, block.BeaconRoot(), parent, cfg, evm, number, block.Time())
-	for i, tx := range txs {
-		msg, err := core.TransactionToMessage(tx, signer, header.BaseFee)
+	from := 0
+	if run != nil && run.start != nil {
+		from = run.start.n
+		gp.Set(run.start.gas)
+		res.Receipts, res.Logs = run.start.receiptsFor(hash, len(txs))
+	} else {
+		core.PreExecution(ctx, block.BeaconRoot(), parent, cfg, evm, number, block.Time())
+	}
+	for i := from; i < len(txs); i++ {
+		tx := txs[i]
+		msg, err := core.TransactionToMessage(tx, run.signer(i, signer), header.BaseFee)
 		if err != nil {
 			return nil, nil, fmt.Errorf("could not apply tx %d [%v]: %w", i, tx.Hash().Hex(), err)
 		}
+		run.learn(i, msg.From)
 		sdb.SetTxContext(tx.Hash(), i, uint32(i+1))
 		r, _, err := core.ApplyTransactionWithEVM(ctx, msg, gp, sdb, number, hash, header.Time, tx, evm)
 		if err != nil {
@@ -193,6 +230,9 @@ func (c *Chain) process(ctx context.Context, block *types.Block, parent *types.H
 		}
 		res.Receipts = append(res.Receipts, r)
 		res.Logs = append(res.Logs, r.Logs...)
+		if run != nil && run.due(i+1, len(txs)) {
+			run.record(i+1, sdb, gp, res.Receipts)
+		}
 	}
 	if keep {
 		kept = sdb.Copy()

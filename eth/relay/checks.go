@@ -418,6 +418,7 @@ func (r *Relay) simulate(ctx context.Context, sub *beacon.Submission, t *beacon.
 		// Only a bid that can become the top keeps its state for the
 		// beta block: the others would drop it at once.
 		KeepState: r.mayBeTop(t),
+		Prefixes:  r.prefixes,
 	}
 	bundle := sub.BlobsBundle()
 	if sub.Fork >= params.ForkDeneb {

@@ -113,6 +113,12 @@ type Config struct {
 	// delivery is checked (default DefaultCanonicalDepth).
 	Canonical      CanonicalChain
 	CanonicalDepth uint64
+	// PrefixBlocks is how many verified blocks keep states between their
+	// transactions, so that a builder's next block sharing a prefix of
+	// transactions is executed from there (core/chain.PrefixCache; default
+	// chain.DefaultPrefixBlocks, each with up to chain.DefaultPrefixPoints
+	// state copies); negative: every block is executed in full.
+	PrefixBlocks int
 }
 
 // Chain is what the relay needs of the local chain: in-process
@@ -190,7 +196,8 @@ type Relay struct {
 	knownBuilders   *knownBuilders // builders with a recent stored bid (KnownBuilder)
 
 	deliveries *deliveryGuard
-	canonical  *canonicalMarker // nil without Config.Canonical
+	canonical  *canonicalMarker   // nil without Config.Canonical
+	prefixes   *chain.PrefixCache // nil: no incremental simulation
 
 	verifyRate *clientRates // BLS checks of registrations per client IP
 	// Sharing with other instances (shared.go).
@@ -261,6 +268,9 @@ func New(cfg Config, c Chain, st store.Relay, pub Publisher, rec SubmissionRecor
 	if cfg.CanonicalDepth == 0 {
 		cfg.CanonicalDepth = DefaultCanonicalDepth
 	}
+	if cfg.PrefixBlocks == 0 {
+		cfg.PrefixBlocks = chain.DefaultPrefixBlocks
+	}
 	r := &Relay{
 		instance: cfg.InstanceID, verifySem: make(chan struct{}, maxSharedVerifications),
 		cfg: cfg, chain: c, store: st, publisher: pub, recorder: rec,
@@ -275,6 +285,9 @@ func New(cfg Config, c Chain, st store.Relay, pub Publisher, rec SubmissionRecor
 		merges:        newMergeOrder(),
 		knownBuilders: newKnownBuilders(KnownBuilderSlots),
 		verifyRate:    newClientRates(cfg.VerificationsPerSecond, cfg.VerificationsPerRequest),
+	}
+	if cfg.PrefixBlocks > 0 {
+		r.prefixes = chain.NewPrefixCache(cfg.PrefixBlocks, chain.DefaultPrefixPoints)
 	}
 	ctx := context.Background()
 	err := st.ForEachRegistration(ctx, func(reg *store.Registration) error {

@@ -244,6 +244,11 @@ func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
 		return
 	}
 	outcome, err := b.r.Submit(req.Context(), relay.SubmitRequest{Submission: sub, Cancellations: cancellations, ReceivedAt: received, DecodedAt: time.Now(), Signature: early})
+	if err != nil || outcome != relay.Accepted {
+		// Only an accepted submission is kept (as its builder's bid): the
+		// body the decoded one aliases can serve the next request.
+		mevapi.ReleaseBody(body)
+	}
 	if err != nil {
 		writeRelayError(w, err)
 		return

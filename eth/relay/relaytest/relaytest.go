@@ -139,6 +139,11 @@ type Options struct {
 	// Traces records the relay's bid traces in the store, as a node does
 	// (Env.Traces; flushed only when asked, and on cleanup).
 	Traces bool
+	// Chain, when set, is the chain the relay verifies on instead of a new
+	// in-memory dev chain (Senders and Capella are then ignored). Its
+	// genesis must fund the builder's account (dev account 9), as
+	// chain.DevGenesis does; the caller closes it.
+	Chain *chain.Chain
 }
 
 func key(label string, i int) *beacon.SecretKey {
@@ -156,27 +161,13 @@ func key(label string, i int) *beacon.SecretKey {
 // 1's start, 4 registered validators with duties for the first two epochs.
 func New(tb testing.TB, opts Options) *Env {
 	tb.Helper()
-	if opts.Senders == 0 {
-		opts.Senders = 8
+	c, senders := opts.Chain, []*ecdsa.PrivateKey(nil)
+	if c == nil {
+		c, senders = devChain(tb, opts)
+	} else {
+		opts.Capella = false
 	}
-	g := chain.DevGenesis(GasLimit, 1_700_000_000)
-	if opts.Capella {
-		cfg := *g.Config
-		cfg.CancunTime, cfg.PragueTime, cfg.OsakaTime, cfg.BlobScheduleConfig = nil, nil, nil, nil
-		g.Config = &cfg
-	}
-	senders := make([]*ecdsa.PrivateKey, opts.Senders)
-	bal := new(big.Int).Mul(big.NewInt(1000), big.NewInt(gparams.Ether))
-	for i := range senders {
-		seed := sha256.Sum256([]byte{byte(i), byte(i >> 8), 's'})
-		senders[i], _ = crypto.ToECDSA(seed[:])
-		g.Alloc[crypto.PubkeyToAddress(senders[i].PublicKey)] = types.Account{Balance: bal}
-	}
-	c, stop, err := chain.NewInMemory(g)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(stop)
+	var err error
 	st := opts.Store
 	if st == nil {
 		if st, err = store.OpenSQLite(opts.StorePath); err != nil {
@@ -225,6 +216,33 @@ func New(tb testing.TB, opts Options) *Env {
 	tb.Cleanup(e.Relay.Close)
 	e.Feed(e.Relay)
 	return e
+}
+
+// devChain is a new in-memory chain on the dev genesis with opts.Senders
+// (default 8) funded senders.
+func devChain(tb testing.TB, opts Options) (*chain.Chain, []*ecdsa.PrivateKey) {
+	if opts.Senders == 0 {
+		opts.Senders = 8
+	}
+	g := chain.DevGenesis(GasLimit, 1_700_000_000)
+	if opts.Capella {
+		cfg := *g.Config
+		cfg.CancunTime, cfg.PragueTime, cfg.OsakaTime, cfg.BlobScheduleConfig = nil, nil, nil, nil
+		g.Config = &cfg
+	}
+	senders := make([]*ecdsa.PrivateKey, opts.Senders)
+	bal := new(big.Int).Mul(big.NewInt(1000), big.NewInt(gparams.Ether))
+	for i := range senders {
+		seed := sha256.Sum256([]byte{byte(i), byte(i >> 8), 's'})
+		senders[i], _ = crypto.ToECDSA(seed[:])
+		g.Alloc[crypto.PubkeyToAddress(senders[i].PublicKey)] = types.Account{Balance: bal}
+	}
+	c, stop, err := chain.NewInMemory(g)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(stop)
+	return c, senders
 }
 
 // Feed tells r what a beacon node would: the known validators and the

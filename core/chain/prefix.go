@@ -1,0 +1,277 @@
+package chain
+
+import (
+	"sync"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core"
+	"github.com/ethereum/go-ethereum/core/state"
+	"github.com/ethereum/go-ethereum/core/types"
+)
+
+// PrefixCache lets ValidatePayload verify a block by executing only what it
+// does not share with a block verified before. A builder resubmits its
+// block for a slot many times as transactions arrive; successive blocks
+// share the parent, the block environment and usually a prefix of
+// transactions. For each verified block the cache keeps copies of the state
+// at a few points between its transactions; a block with the same parent
+// and environment starts from the last point within the prefix it shares.
+// The points' tries are left unhashed: hashing them at every point costs a
+// first verification about a quarter more CPU on the workload's blocks
+// (internal/workload), more than the state root work it saves later ones.
+//
+// Memory is bounded by the number of blocks kept (the least recently used
+// goes first) and the number of points per block; a point is a copy of the
+// block's state changes up to it. Points below a reused one are shared
+// between blocks, not copied. Safe for concurrent use.
+type PrefixCache struct {
+	blocks, points int
+	// senders of transactions seen in earlier blocks: a resubmitted block
+	// recovers only the senders of its new transactions.
+	senders *SenderCache
+
+	mu      sync.Mutex
+	entries []*prefixEntry // least recently used first
+	hits    uint64
+	misses  uint64
+	skipped uint64 // transactions not executed thanks to a point
+}
+
+// DefaultPrefixBlocks and DefaultPrefixPoints size a relay's PrefixCache: a
+// few builders' latest blocks of the auctions open at once, each with a
+// point about every seventh of its transactions.
+const (
+	DefaultPrefixBlocks = 8
+	DefaultPrefixPoints = 6
+)
+
+// NewPrefixCache keeps points of at most blocks blocks, at most points
+// points each (values below 1 mean 1).
+func NewPrefixCache(blocks, points int) *PrefixCache {
+	blocks = max(blocks, 1)
+	return &PrefixCache{blocks: blocks, points: max(points, 1), senders: NewSenderCache(blocks * prefixSendersPerBlock)}
+}
+
+// prefixSendersPerBlock is the sender cache's room per block kept: a full
+// block of plain transfers.
+const prefixSendersPerBlock = 2048
+
+// PrefixStats are a PrefixCache's counters.
+type PrefixStats struct {
+	// Hits and Misses count verifications that started from a point and
+	// those that started from the parent.
+	Hits, Misses uint64
+	// Skipped counts the transactions not executed thanks to a point.
+	Skipped uint64
+	// Blocks and Points are what the cache holds now.
+	Blocks, Points int
+}
+
+// Stats returns the cache's counters.
+func (pc *PrefixCache) Stats() PrefixStats {
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	s := PrefixStats{Hits: pc.hits, Misses: pc.misses, Skipped: pc.skipped, Blocks: len(pc.entries)}
+	seen := map[*prefixPoint]bool{}
+	for _, e := range pc.entries {
+		for _, p := range e.points {
+			if !seen[p] {
+				seen[p] = true
+				s.Points++
+			}
+		}
+	}
+	return s
+}
+
+// prefixEnv is everything of a block that execution depends on besides its
+// transactions: two blocks with the same env and the same first n
+// transactions have the same state after them.
+type prefixEnv struct {
+	parent        common.Hash
+	number        uint64
+	time          uint64
+	coinbase      common.Address
+	random        common.Hash
+	gasLimit      uint64
+	baseFee       string
+	beaconRoot    common.Hash
+	excessBlobGas uint64
+}
+
+func envOf(h *types.Header) prefixEnv {
+	e := prefixEnv{parent: h.ParentHash, number: h.Number.Uint64(), time: h.Time, coinbase: h.Coinbase, random: h.MixDigest, gasLimit: h.GasLimit}
+	if h.BaseFee != nil {
+		e.baseFee = h.BaseFee.String()
+	}
+	if h.ParentBeaconRoot != nil {
+		e.beaconRoot = *h.ParentBeaconRoot
+	}
+	if h.ExcessBlobGas != nil {
+		e.excessBlobGas = *h.ExcessBlobGas
+	}
+	return e
+}
+
+// prefixPoint is the state after a block's first n transactions. Nothing
+// in it is ever modified: a block continuing from it works on a copy.
+type prefixPoint struct {
+	n        int
+	state    *state.StateDB
+	gas      *core.GasPool
+	receipts types.Receipts // the first n; their block hash is the recording block's
+}
+
+type prefixEntry struct {
+	env    prefixEnv
+	txs    []common.Hash
+	points []*prefixPoint // ascending n
+}
+
+// prefixRun is one verification's use of the cache: the point it starts
+// from and the points it records.
+type prefixRun struct {
+	cache *PrefixCache
+	// known holds the senders the cache knew, by tx index (zero: unknown).
+	known   []common.Address
+	isKnown []bool
+	env     prefixEnv
+	txs     []common.Hash
+	start   *prefixPoint
+	shared  []*prefixPoint // the matched block's points up to start
+	every   int
+	points  []*prefixPoint
+}
+
+// begin finds the best point for block: the one with the most transactions
+// within the longest prefix block shares with a kept block of its env.
+func (pc *PrefixCache) begin(block *types.Block) *prefixRun {
+	txs := block.Transactions()
+	run := &prefixRun{cache: pc, env: envOf(block.Header()), txs: make([]common.Hash, len(txs))}
+	for i, tx := range txs {
+		run.txs[i] = tx.Hash()
+	}
+	run.every = max(1, (len(txs)+pc.points)/(pc.points+1))
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	best := -1
+	for i, e := range pc.entries {
+		if e.env != run.env {
+			continue
+		}
+		same := 0
+		for same < len(e.txs) && same < len(run.txs) && e.txs[same] == run.txs[same] {
+			same++
+		}
+		for k := len(e.points) - 1; k >= 0; k-- {
+			if p := e.points[k]; p.n <= same {
+				if run.start == nil || p.n > run.start.n {
+					run.start, run.shared, best = p, e.points[:k+1], i
+				}
+				break
+			}
+		}
+	}
+	if best >= 0 {
+		pc.touch(best)
+		pc.hits++
+		pc.skipped += uint64(run.start.n)
+	} else {
+		pc.misses++
+	}
+	return run
+}
+
+func (pc *PrefixCache) touch(i int) {
+	e := pc.entries[i]
+	copy(pc.entries[i:], pc.entries[i+1:])
+	pc.entries[len(pc.entries)-1] = e
+}
+
+// unknownSenders looks up the senders of txs from index from on and
+// returns the txs whose sender must be recovered.
+func (r *prefixRun) unknownSenders(txs types.Transactions, from int) types.Transactions {
+	r.known, r.isKnown = make([]common.Address, len(txs)), make([]bool, len(txs))
+	var missing types.Transactions
+	for i := from; i < len(txs); i++ {
+		if a, ok := r.cache.senders.c.Get(r.txs[i]); ok {
+			r.known[i], r.isKnown[i] = a, true
+		} else {
+			missing = append(missing, txs[i])
+		}
+	}
+	return missing
+}
+
+// signer is the signer for tx i: one that answers the cached sender when
+// the cache knew it.
+func (r *prefixRun) signer(i int, s types.Signer) types.Signer {
+	if r != nil && r.isKnown != nil && r.isKnown[i] {
+		return knownSender{Signer: s, from: r.known[i]}
+	}
+	return s
+}
+
+// learn records tx i's sender for the next blocks.
+func (r *prefixRun) learn(i int, from common.Address) {
+	if r != nil && r.isKnown != nil && !r.isKnown[i] {
+		r.cache.senders.c.Add(r.txs[i], from)
+	}
+}
+
+// due reports whether a point is recorded after n of total transactions.
+func (r *prefixRun) due(n, total int) bool {
+	return n < total && n%r.every == 0 && (r.start == nil || n > r.start.n)
+}
+
+func (r *prefixRun) record(n int, sdb *state.StateDB, gp *core.GasPool, receipts types.Receipts) {
+	r.points = append(r.points, &prefixPoint{n: n, state: sdb.Copy(), gas: gp.Snapshot(), receipts: receipts[:n:n]})
+}
+
+// finish keeps the verified block's points: those it shared, then its own.
+func (r *prefixRun) finish() {
+	pts := append(append([]*prefixPoint(nil), r.shared...), r.points...)
+	if len(pts) > r.cache.points {
+		// Every point of the shared run plus our own may exceed the bound:
+		// keep an even spread.
+		keep := make([]*prefixPoint, 0, r.cache.points)
+		step := float64(len(pts)) / float64(r.cache.points)
+		for i := 0; i < r.cache.points; i++ {
+			keep = append(keep, pts[int(float64(i)*step)])
+		}
+		pts = keep
+	}
+	if len(pts) == 0 {
+		return
+	}
+	pc := r.cache
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	pc.entries = append(pc.entries, &prefixEntry{env: r.env, txs: r.txs, points: pts})
+	if len(pc.entries) > pc.blocks {
+		pc.entries[0] = nil
+		pc.entries = pc.entries[1:]
+	}
+}
+
+// receiptsFor copies the point's receipts for the block with this hash
+// (receipts and logs name their block), returning them and their logs.
+func (p *prefixPoint) receiptsFor(hash common.Hash, capacity int) (types.Receipts, []*types.Log) {
+	rs := make(types.Receipts, 0, capacity)
+	var logs []*types.Log
+	for _, r := range p.receipts {
+		cp := *r
+		cp.BlockHash = hash
+		if len(r.Logs) > 0 {
+			cp.Logs = make([]*types.Log, len(r.Logs))
+			for i, l := range r.Logs {
+				lc := *l
+				lc.BlockHash = hash
+				cp.Logs[i] = &lc
+			}
+			logs = append(logs, cp.Logs...)
+		}
+		rs = append(rs, &cp)
+	}
+	return rs, logs
+}

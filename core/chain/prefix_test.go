@@ -1,0 +1,208 @@
+package chain_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/holiman/uint256"
+
+	"github.com/gavel-eth/gavel/core/chain"
+	"github.com/gavel-eth/gavel/internal/workload"
+	"github.com/gavel-eth/gavel/params"
+)
+
+// resubmitter is a builder resubmitting its block for one slot: the same
+// parent and environment, a list of bundles changed a little each time.
+type resubmitter struct {
+	c       *chain.Chain
+	gen     *workload.Gen
+	rnd     *rand.Rand
+	parent  *types.Header
+	attrs   chain.BuildAttrs
+	root    common.Hash
+	bundles []workload.Bundle
+}
+
+func newResubmitter(tb testing.TB, c *chain.Chain, w *workload.Workload, seed uint64) *resubmitter {
+	parent := c.Head()
+	nonce := func(a common.Address) uint64 { n, _, _ := c.HeadAccount(a); return n }
+	r := &resubmitter{c: c, gen: w.NewGen(seed, types.LatestSigner(c.Config()), nonce), parent: parent, root: common.Hash{0xbe}}
+	r.rnd = r.gen.Rand()
+	r.attrs = chain.BuildAttrs{Timestamp: parent.Time + 12, Random: common.Hash{7}, BeaconRoot: &r.root, Withdrawals: types.Withdrawals{}, GasLimit: workload.GasLimit}
+	return r
+}
+
+// mutate changes the bundle list as a builder's next submission would:
+// a new bundle at a random place or at the end, a bundle moved, one
+// dropped, or a reverting tx added. With tail, the places are in the last
+// quarter of the list (a builder whose top of block holds while the bundles
+// it fills the rest with change).
+func (r *resubmitter) mutate(changes int, tail bool) {
+	at := func(n int) int {
+		if tail {
+			return n - n/4 + r.rnd.IntN(n/4+1)
+		}
+		return r.rnd.IntN(n + 1)
+	}
+	for ; changes > 0; changes-- {
+		n := len(r.bundles)
+		switch op := r.rnd.IntN(10); {
+		case n == 0 || op < 3:
+			r.bundles = append(r.bundles, r.gen.Bundle())
+		case op < 6:
+			i := at(n)
+			r.bundles = append(r.bundles[:i], append([]workload.Bundle{r.gen.Bundle()}, r.bundles[i:]...)...)
+		case op < 8:
+			i, j := min(at(n), n-1), at(n-1)
+			b := r.bundles[i]
+			r.bundles = append(r.bundles[:i], r.bundles[i+1:]...)
+			j = min(j, len(r.bundles))
+			r.bundles = append(r.bundles[:j], append([]workload.Bundle{b}, r.bundles[j:]...)...)
+		case op < 9:
+			i := min(at(n), n-1)
+			r.bundles = append(r.bundles[:i], r.bundles[i+1:]...)
+		default:
+			i := at(n)
+			b := workload.Bundle{Txs: types.Transactions{r.gen.Reverting()}, Gas: 30_000}
+			r.bundles = append(r.bundles[:i], append([]workload.Bundle{b}, r.bundles[i:]...)...)
+		}
+	}
+}
+
+// payload builds the current bundle list into a block paying value (nil:
+// its earnings) to proposer.
+func (r *resubmitter) payload(tb testing.TB, proposer common.Address, value *uint256.Int) (*chain.BuilderPayload, *workload.Built) {
+	tb.Helper()
+	b, err := workload.Build(context.Background(), r.c, r.parent, r.attrs, workload.Flatten(r.bundles),
+		workload.Payment{Builder: params.DevAccounts()[9].Key, To: proposer, Value: value})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return &chain.BuilderPayload{
+		Payload: b.Envelope.ExecutionPayload, VersionedHashes: []common.Hash{}, ParentBeaconRoot: &r.root, Requests: b.Requests,
+		RegisteredGasLimit: workload.GasLimit, ProposerFeeRecipient: proposer, Value: b.Value,
+	}, b
+}
+
+func fresh(p *chain.BuilderPayload) *chain.BuilderPayload {
+	cp := *p
+	d := *p.Payload
+	cp.Payload = &d
+	return &cp
+}
+
+// TestPrefixCacheMatchesFullSimulation is the property test of incremental
+// simulation: over random resubmission streams (new bundles anywhere,
+// moves, drops, reverting txs), every block verified from a kept prefix
+// state gives what a full verification gives: the same verdict, the same
+// receipts (status, gas, logs, block hash), gas used and payment, and the
+// state root (both pass ValidateState against the header). Claims a block
+// does not pay are refused the same way.
+func TestPrefixCacheMatchesFullSimulation(t *testing.T) {
+	w := workload.New(workload.Size{Name: "prefix", Accounts: 300, Senders: 400, Tokens: 3, Pools: 3, Holders: 60})
+	c, stop, err := chain.NewInMemory(w.Genesis())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	ctx := context.Background()
+	proposer := common.Address{0x9f}
+	rounds, subs := 3, 10
+	if testing.Short() {
+		rounds = 2
+	}
+	pc := chain.NewPrefixCache(3, 6)
+	for round := 0; round < rounds; round++ {
+		r := newResubmitter(t, c, w, uint64(round+1))
+		r.bundles = r.gen.Bundles(1_000_000 + uint64(round)*1_000_000)
+		for s := 0; s < subs; s++ {
+			r.mutate(1+r.rnd.IntN(4), s%3 == 0)
+			p, built := r.payload(t, proposer, nil)
+			keep := r.rnd.IntN(2) == 0
+			full, inc := fresh(p), fresh(p)
+			full.KeepState, inc.KeepState, inc.Prefixes = keep, keep, pc
+			want, err1 := c.ValidatePayload(ctx, full)
+			got, err2 := c.ValidatePayload(ctx, inc)
+			name := fmt.Sprintf("round %d submission %d (%d txs)", round, s, len(built.Block.Transactions()))
+			if err1 != nil || err2 != nil {
+				t.Fatalf("%s: full: %v, incremental: %v; expected both to pass", name, err1, err2)
+			}
+			if got.Block.Hash() != want.Block.Hash() || got.PaymentByTx != want.PaymentByTx || got.HasState() != want.HasState() {
+				t.Fatalf("%s: block %s payment-by-tx %v state %v, expected %s %v %v", name, got.Block.Hash(), got.PaymentByTx, got.HasState(), want.Block.Hash(), want.PaymentByTx, want.HasState())
+			}
+			if !reflect.DeepEqual(got.Receipts, want.Receipts) {
+				for i := range want.Receipts {
+					if !reflect.DeepEqual(got.Receipts[i], want.Receipts[i]) {
+						t.Fatalf("%s: receipt %d:\n got %+v\nwant %+v", name, i, got.Receipts[i], want.Receipts[i])
+					}
+				}
+				t.Fatalf("%s: %d receipts, expected %d", name, len(got.Receipts), len(want.Receipts))
+			}
+			// A claim above what the block pays fails the same way.
+			over := fresh(p)
+			over.Value = new(uint256.Int).AddUint64(p.Value, 1)
+			over.Prefixes = pc
+			if _, err := c.ValidatePayload(ctx, over); !errors.Is(err, chain.ErrPayment) {
+				t.Fatalf("%s: claim 1 wei over the payment: %v, expected %v", name, err, chain.ErrPayment)
+			}
+		}
+	}
+	st := pc.Stats()
+	t.Logf("prefix cache: %+v", st)
+	if st.Hits == 0 || st.Skipped == 0 {
+		t.Fatalf("no verification started from a kept prefix (%+v): the test did not exercise the cache", st)
+	}
+	if st.Blocks > 3 || st.Points > 3*6 {
+		t.Fatalf("cache holds %d blocks and %d points, expected at most 3 and 18", st.Blocks, st.Points)
+	}
+}
+
+// TestPrefixCacheConcurrent verifies blocks sharing prefixes from several
+// goroutines at once through one cache (the relay verifies submissions
+// concurrently): every one passes, and a run with -race finds no race on
+// the shared points.
+func TestPrefixCacheConcurrent(t *testing.T) {
+	w := workload.New(workload.Size{Name: "prefix", Accounts: 300, Senders: 400, Tokens: 3, Pools: 3, Holders: 60})
+	c, stop, err := chain.NewInMemory(w.Genesis())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	r := newResubmitter(t, c, w, 77)
+	r.bundles = r.gen.Bundles(1_500_000)
+	var payloads []*chain.BuilderPayload
+	for i := 0; i < 6; i++ {
+		r.mutate(2, i%2 == 0)
+		p, _ := r.payload(t, common.Address{0x9f}, nil)
+		payloads = append(payloads, p)
+	}
+	pc := chain.NewPrefixCache(4, 4)
+	if _, err := c.ValidatePayload(context.Background(), func() *chain.BuilderPayload { p := fresh(payloads[0]); p.Prefixes = pc; return p }()); err != nil {
+		t.Fatal(err)
+	}
+	errs := make(chan error, 3*len(payloads))
+	for g := 0; g < 3; g++ {
+		go func() {
+			for _, p := range payloads {
+				cp := fresh(p)
+				cp.Prefixes = pc
+				_, err := c.ValidatePayload(context.Background(), cp)
+				errs <- err
+			}
+		}()
+	}
+	for i := 0; i < cap(errs); i++ {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	if st := pc.Stats(); st.Hits == 0 {
+		t.Fatalf("no verification started from a point: %+v", st)
+	}
+}

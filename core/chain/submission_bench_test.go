@@ -1,0 +1,292 @@
+package chain_test
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/log"
+	"github.com/holiman/uint256"
+
+	"github.com/gavel-eth/gavel/core/beacon"
+	"github.com/gavel-eth/gavel/core/chain"
+	"github.com/gavel-eth/gavel/eth/relay/relaytest"
+	"github.com/gavel-eth/gavel/internal/testutil"
+	"github.com/gavel-eth/gavel/internal/workload"
+	"github.com/gavel-eth/gavel/mevapi"
+	"github.com/gavel-eth/gavel/mevapi/relayapi"
+)
+
+// The end-to-end benchmark of the relay lives here rather than in the relay's
+// packages because its baseline is geth's own import path, which only this
+// package may call (export_test.go).
+
+// sample is a series of timings (wall and CPU) of one kind.
+type sample struct{ wall, cpu []time.Duration }
+
+func (s *sample) time(f func()) {
+	c0, t0 := testutil.CPUTime(), time.Now()
+	f()
+	s.wall = append(s.wall, time.Since(t0))
+	s.cpu = append(s.cpu, testutil.CPUTime()-c0)
+}
+
+func pct(d []time.Duration, p float64) time.Duration {
+	s := slices.Clone(d)
+	slices.Sort(s)
+	return s[int(float64(len(s)-1)*p+0.5)]
+}
+
+func mean(d []time.Duration) time.Duration {
+	var t time.Duration
+	for _, x := range d {
+		t += x
+	}
+	return t / time.Duration(max(len(d), 1))
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+// BenchmarkSubmissionToBid is a builder's submission on the workload's
+// on-disk state (internal/workload, GAVEL_WORKLOAD=full for the million
+// accounts): "safe" posts each mainnet-like block (about 30 M gas of
+// transfers, token transfers and swaps) SSZ+gzip over loopback HTTP to the
+// relay and times until a getHeader in the same process serves its bid,
+// beside geth's import of the same block on the same state (senders on
+// every core, Process, ValidateState; without writes) and one BLS
+// verification, in alternating order in every iteration. "resubmit" is a
+// builder's stream of 20 blocks a slot, each changing a few bundles of the
+// last (new ones anywhere or at the end, moves, drops, reverting txs),
+// verified incrementally (core/chain.PrefixCache) and in full.
+func BenchmarkSubmissionToBid(b *testing.B) {
+	log.SetDefault(log.NewLogger(log.DiscardHandler()))
+	size, err := workload.SizeFromEnv()
+	if err != nil {
+		b.Fatal(err)
+	}
+	w := workload.New(size)
+	c := workload.Open(b, w)
+	b.Run("safe", func(b *testing.B) { benchSafe(b, w, c) })
+	b.Run("resubmit", func(b *testing.B) { benchResubmit(b, w, c, false) })
+	b.Run("resubmit-tail", func(b *testing.B) { benchResubmit(b, w, c, true) })
+	b.Run("first", func(b *testing.B) { benchFirst(b, w, c) })
+}
+
+func benchSafe(b *testing.B, w *workload.Workload, c *chain.Chain) {
+	e := relaytest.New(b, relaytest.Options{Chain: c})
+	e.RegisterAll()
+	srv := mevapi.New(mevapi.Config{}, nil)
+	relayapi.MountBuilder(srv, e.Relay, relayapi.BuilderConfig{})
+	relayapi.MountProposer(srv, e.Relay)
+	hs := httptest.NewServer(srv.Handler())
+	b.Cleanup(hs.Close)
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 8}}
+
+	const slot = 1
+	a := e.Attrs(slot)
+	parent := c.Head()
+	proposer := e.Proposer(slot)
+	headerURL := fmt.Sprintf("%s/eth/v1/builder/header/%d/%s/%s", hs.URL, slot, parent.Hash().Hex(), proposer.Key.PublicKey())
+	nonce := func(addr common.Address) uint64 { n, _, _ := c.HeadAccount(addr); return n }
+	ctx := context.Background()
+	domain := beacon.BuilderDomain(e.Beacon)
+
+	var safe, imp, bls sample
+	var txs, gas int
+	i := 0
+	for b.Loop() {
+		b.StopTimer()
+		// A block of its own each time: other senders from the first tx on,
+		// so no prefix is shared with the one before; a higher value, so
+		// that it becomes the top bid.
+		g := w.NewGen(uint64(1000+i), types.LatestSigner(c.Config()), nonce)
+		value := new(uint256.Int).Add(uint256.NewInt(1e18), uint256.NewInt(uint64(i)*1e9))
+		built, err := workload.Build(ctx, c, parent, chain.BuildAttrs{
+			Timestamp: a.Timestamp, Random: a.PrevRandao, BeaconRoot: &a.ParentBeaconRoot, Withdrawals: types.Withdrawals{}, GasLimit: relaytest.GasLimit,
+		}, workload.Flatten(g.Bundles(relaytest.GasLimit)), workload.Payment{Builder: e.Coinbase, To: proposer.FeeRecipient, Value: value})
+		if err != nil {
+			b.Fatal(err)
+		}
+		txs, gas = len(built.Block.Transactions()), int(built.Block.GasUsed())
+		sub := e.Submission(&relaytest.Block{Slot: slot, Built: built.BuiltBlock, Value: value})
+		raw, err := sub.MarshalSSZ()
+		if err != nil {
+			b.Fatal(err)
+		}
+		var z bytes.Buffer
+		zw := gzip.NewWriter(&z)
+		zw.Write(raw)
+		zw.Close()
+		hash := []byte(sub.BidTrace().BlockHash.String())
+		payload := &chain.BuilderPayload{
+			Payload: built.Envelope.ExecutionPayload, VersionedHashes: []common.Hash{}, ParentBeaconRoot: &a.ParentBeaconRoot,
+			Requests: built.Requests, RegisteredGasLimit: relaytest.GasLimit, ProposerFeeRecipient: proposer.FeeRecipient, Value: value,
+		}
+		trace, sig := sub.BidTrace(), sub.Signature()
+		b.StartTimer()
+
+		submit := func() {
+			req, _ := http.NewRequest("POST", hs.URL+relayapi.PathBuilderBlocks, bytes.NewReader(z.Bytes()))
+			req.Header.Set("Content-Type", "application/octet-stream")
+			req.Header.Set("Content-Encoding", "gzip")
+			res, err := client.Do(req)
+			if err != nil {
+				b.Fatal(err)
+			}
+			out, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			if res.StatusCode != 200 {
+				b.Fatalf("submission %d: %d %s", i, res.StatusCode, out)
+			}
+			for {
+				res, err := client.Get(headerURL)
+				if err != nil {
+					b.Fatal(err)
+				}
+				body, _ := io.ReadAll(res.Body)
+				res.Body.Close()
+				if res.StatusCode == 200 && bytes.Contains(body, hash) {
+					return
+				}
+				time.Sleep(100 * time.Microsecond)
+			}
+		}
+		gethImport := func() {
+			cp := *payload
+			d := *payload.Payload // decoded afresh: cold sender caches
+			cp.Payload = &d
+			if err := c.GethImport(ctx, &cp); err != nil {
+				b.Fatal(err)
+			}
+		}
+		verify := func() {
+			if err := beacon.Verify(trace.BuilderPubkey, trace, domain, sig); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if i%2 == 0 {
+			safe.time(submit)
+			imp.time(gethImport)
+		} else {
+			imp.time(gethImport)
+			safe.time(submit)
+		}
+		bls.time(verify)
+		i++
+	}
+	b.ReportMetric(float64(pct(safe.wall, 0.5))/float64(pct(imp.wall, 0.5)), "safe-p50/import")
+	b.ReportMetric(float64(pct(safe.wall, 0.99))/float64(pct(imp.wall, 0.99)), "safe-p99/import")
+	b.ReportMetric(ms(pct(safe.wall, 0.5)), "safe-p50-ms")
+	b.ReportMetric(ms(pct(safe.wall, 0.99)), "safe-p99-ms")
+	b.ReportMetric(ms(pct(imp.wall, 0.5)), "import-p50-ms")
+	b.ReportMetric(ms(pct(imp.wall, 0.99)), "import-p99-ms")
+	b.ReportMetric(ms(pct(bls.wall, 0.5)), "bls-p50-ms")
+	b.ReportMetric(ms(mean(safe.cpu)), "safe-cpu-ms")
+	b.ReportMetric(ms(mean(imp.cpu)), "import-cpu-ms")
+	b.ReportMetric(float64(mean(safe.cpu))/float64(mean(imp.cpu)), "safe/import-cpu")
+	b.ReportMetric(float64(txs), "txs")
+	b.ReportMetric(float64(gas)/1e6, "Mgas")
+}
+
+// benchResubmit is one slot per iteration: a builder's 20 blocks, each
+// verified incrementally and in full (alternating which goes first); the
+// ratio is of the summed times, so of the mean verification cost. With
+// tail the changes are in the last quarter of the block.
+func benchResubmit(b *testing.B, w *workload.Workload, c *chain.Chain, tail bool) {
+	const submissions, changes = 20, 3
+	ctx := context.Background()
+	pc := chain.NewPrefixCache(chain.DefaultPrefixBlocks, chain.DefaultPrefixPoints)
+	proposer := common.Address{0x9f}
+	var inc, full sample
+	i := 0
+	for b.Loop() {
+		b.StopTimer()
+		seed := uint64(5000 + i)
+		if tail {
+			seed += 1 << 20
+		}
+		r := newResubmitter(b, c, w, seed)
+		r.attrs.Random = common.Hash{byte(i), byte(i >> 8), 1} // a block environment of its own: no prefix from the last iteration
+		r.bundles = r.gen.Bundles(workload.GasLimit + 2_000_000)
+		b.StartTimer()
+		for s := 0; s < submissions; s++ {
+			b.StopTimer()
+			if s > 0 {
+				r.mutate(changes, tail)
+			}
+			p, _ := r.payload(b, proposer, nil)
+			b.StartTimer()
+			run := func(pc *chain.PrefixCache) func() {
+				return func() {
+					cp := fresh(p)
+					cp.Prefixes = pc
+					if _, err := c.ValidatePayload(ctx, cp); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+			if s%2 == 0 {
+				inc.time(run(pc))
+				full.time(run(nil))
+			} else {
+				full.time(run(nil))
+				inc.time(run(pc))
+			}
+		}
+		i++
+	}
+	st := pc.Stats()
+	b.ReportMetric(float64(mean(inc.wall))/float64(mean(full.wall)), "resubmit/full")
+	b.ReportMetric(float64(mean(inc.cpu))/float64(mean(full.cpu)), "resubmit/full-cpu")
+	b.ReportMetric(ms(mean(inc.wall)), "resubmit-ms")
+	b.ReportMetric(ms(mean(full.wall)), "full-ms")
+	b.ReportMetric(ms(mean(inc.cpu)), "resubmit-cpu-ms")
+	b.ReportMetric(ms(mean(full.cpu)), "full-cpu-ms")
+	b.ReportMetric(float64(st.Skipped)/float64(st.Hits+st.Misses), "skipped-txs/block")
+}
+
+// benchFirst is what keeping points costs a block that finds none: each
+// mainnet-like block verified with an empty PrefixCache and without one,
+// alternating.
+func benchFirst(b *testing.B, w *workload.Workload, c *chain.Chain) {
+	ctx := context.Background()
+	var with, without sample
+	i := 0
+	for b.Loop() {
+		b.StopTimer()
+		r := newResubmitter(b, c, w, uint64(9000+i))
+		r.bundles = r.gen.Bundles(workload.GasLimit + 2_000_000)
+		p, _ := r.payload(b, common.Address{0x9f}, nil)
+		b.StartTimer()
+		run := func(pc *chain.PrefixCache) func() {
+			return func() {
+				cp := fresh(p)
+				cp.Prefixes = pc
+				if _, err := c.ValidatePayload(ctx, cp); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		if i%2 == 0 {
+			with.time(run(chain.NewPrefixCache(1, chain.DefaultPrefixPoints)))
+			without.time(run(nil))
+		} else {
+			without.time(run(nil))
+			with.time(run(chain.NewPrefixCache(1, chain.DefaultPrefixPoints)))
+		}
+		i++
+	}
+	b.ReportMetric(float64(mean(with.wall))/float64(mean(without.wall)), "points/none")
+	b.ReportMetric(float64(mean(with.cpu))/float64(mean(without.cpu)), "points/none-cpu")
+	b.ReportMetric(ms(mean(with.cpu)), "points-cpu-ms")
+	b.ReportMetric(ms(mean(without.cpu)), "none-cpu-ms")
+}
