@@ -269,7 +269,10 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (_ *Node, err e
 	}
 	n.store = st
 	defer func() {
-		if err != nil { // nothing registered below runs: close what was opened
+		if err != nil { // nothing registered below runs: stop what was started, in reverse
+			if n.relay != nil {
+				n.relay.Stop()
+			}
 			if n.submission != nil {
 				n.submission.Close()
 			}

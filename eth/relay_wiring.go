@@ -166,7 +166,7 @@ func newDevRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta) (*Re
 		Beacon: bcfg, SecretKey: builderKey, CoinbaseKey: chain.DevBuilderKey(), Bonus: DevBuilderBonus,
 	}, n.submission.builder)
 	if err != nil {
-		svc.traces.Close()
+		svc.Stop() // the relay (setRelay) and the traces
 		return nil, err
 	}
 	svc.proposer, err = devbeacon.NewProposer(devbeacon.ProposerConfig{
@@ -174,7 +174,7 @@ func newDevRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta) (*Re
 		BetaGas: func(slot uint64) uint64 { return r.BetaGas(context.Background(), slot) },
 	}, r, devBuilder, n.submission.PayloadBuilder())
 	if err != nil {
-		svc.traces.Close()
+		svc.Stop()
 		return nil, err
 	}
 	n.submission.bundles.SetBuilderID(builderKey.PublicKey().String())
