@@ -3,6 +3,7 @@ package eth_test
 import (
 	"bytes"
 	"context"
+	"crypto/ecdsa"
 	"encoding/json"
 	"math/big"
 	"strconv"
@@ -19,6 +20,20 @@ import (
 	"github.com/gavel-eth/gavel/internal/testnode"
 	"github.com/gavel-eth/gavel/mevapi/reqsig"
 )
+
+// ownStats asks the MEV listener at mev for key's statistics, signed by key.
+func ownStats(t *testing.T, mev string, key *ecdsa.PrivateKey, out any) {
+	t.Helper()
+	body := rpctest.Body("mev_getUserStats", crypto.PubkeyToAddress(key.PublicKey))
+	sig, _ := reqsig.Sign(body, key)
+	status, r := post(t, mev+"/v1", body, sig)
+	if status != 200 {
+		t.Fatalf("mev_getUserStats: %d %+v", status, r.Error)
+	}
+	if err := json.Unmarshal(r.Result, out); err != nil {
+		t.Fatal(err)
+	}
+}
 
 // post posts a JSON-RPC body to url, signed with sig in X-Ethereum-Signature
 // unless sig is empty.
@@ -112,11 +127,13 @@ func TestDevNodeSubmission(t *testing.T) {
 	var stats struct {
 		Requests, Bundles, Inclusions uint64
 	}
-	if err := n.RPC().Call(&stats, "mev_getUserStats", crypto.PubkeyToAddress(key.PublicKey)); err != nil {
-		t.Fatal(err)
-	}
-	if stats.Requests != 1 || stats.Bundles != 1 || stats.Inclusions != 1 {
+	ownStats(t, mev, key, &stats)
+	if stats.Requests != 2 || stats.Bundles != 1 || stats.Inclusions != 1 { // requests: the bundle and the stats call
 		t.Fatalf("user stats %+v", stats)
+	}
+	// Geth's RPC carries no signature: it answers nobody's statistics.
+	if err := n.RPC().Call(&stats, "mev_getUserStats", crypto.PubkeyToAddress(key.PublicKey)); err == nil || !strings.Contains(err.Error(), "answers only about the request's signer") {
+		t.Fatalf("unsigned mev_getUserStats on geth's RPC: %v", err)
 	}
 }
 
@@ -159,10 +176,8 @@ func TestBetaBundleSurvivesRestart(t *testing.T) {
 		t.Fatalf("after restart: %+v", got)
 	}
 	var stats struct{ Requests, BetaBundles uint64 }
-	if err := n.RPC().Call(&stats, "mev_getUserStats", crypto.PubkeyToAddress(key.PublicKey)); err != nil {
-		t.Fatal(err)
-	}
-	if stats.Requests != 1 || stats.BetaBundles != 1 {
+	ownStats(t, n.MEVURL(), key, &stats)
+	if stats.Requests != 2 || stats.BetaBundles != 1 { // requests: the bundle and the stats call
 		t.Fatalf("stats after restart: %+v", stats)
 	}
 }
