@@ -161,6 +161,11 @@ var migrations = []string{
 	betaEvictSchema,
 	// 8: the operator's builder statuses (relay_builders.go).
 	builderStatusSchema,
+	// 9 and 10: held for other domains' tables.
+	"",
+	"",
+	// 11: acknowledged eth_sendBundle bundles (sendbundles.go).
+	sendBundlesSchema,
 }
 
 type sqlStore struct {
