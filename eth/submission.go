@@ -90,6 +90,10 @@ func NewSubmission(cfg SubmissionConfig, deps SubmissionDeps) (*Submission, erro
 	c := deps.Chain
 	s.bundles = bundlepool.New(cfg.Bundles, c.ChainID(), func() uint64 { return c.Head().Number.Uint64() }, s.stats)
 	s.bundles.SetAccounts(c)
+	if err := s.bundles.Persist(context.Background(), deps.Store); err != nil {
+		s.stats.Close()
+		return nil, err
+	}
 	s.beta = betapool.New(cfg.Beta, deps.Store, c.ChainID(), deps.CurrentSlot, s.stats)
 	s.beta.SetGasRules(c)
 	s.beta.SetAccounts(c)

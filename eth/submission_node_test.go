@@ -317,3 +317,53 @@ func TestDevNodeBundleRules(t *testing.T) {
 		}
 	}
 }
+
+// TestSendBundleSurvivesRestart: an acknowledged eth_sendBundle bundle is
+// committed before the answer; a node restarted on the same datadir has
+// it pending, still its signer's, and includes it in its block.
+func TestSendBundleSurvivesRestart(t *testing.T) {
+	dir := t.TempDir()
+	n := testnode.New(t, testnode.Options{DataDir: dir})
+	n.Step()
+	cfg := n.Chain().Config()
+	to := common.Address{9}
+	tx, _ := types.SignNewTx(testnode.Account(5).Key, types.LatestSignerForChainID(cfg.ChainID), &types.DynamicFeeTx{
+		ChainID: cfg.ChainID, GasTipCap: big.NewInt(1e9), GasFeeCap: big.NewInt(50e9), Gas: 21000, To: &to, Value: big.NewInt(1)})
+	raw, _ := tx.MarshalBinary()
+	target := n.Chain().Head().Number.Uint64() + 2
+	req := rpctest.Body("eth_sendBundle", map[string]any{"txs": []hexutil.Bytes{raw}, "blockNumber": hexutil.Uint64(target)})
+	key, _ := crypto.GenerateKey()
+	sig, _ := reqsig.Sign(req, key)
+	status, r := post(t, n.MEVURL()+"/v1", req, sig)
+	var res struct{ BundleHash common.Hash }
+	json.Unmarshal(r.Result, &res)
+	if status != 200 {
+		t.Fatalf("%d %+v", status, r.Error)
+	}
+	if err := n.Stack().Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	n = testnode.New(t, testnode.Options{DataDir: dir})
+	statsReq := rpctest.Body("flashbots_getBundleStatsV2", map[string]any{"bundleHash": res.BundleHash, "blockNumber": hexutil.Uint64(target)})
+	sig, _ = reqsig.Sign(statsReq, key)
+	status, r = post(t, n.MEVURL()+"/v1", statsReq, sig)
+	var st struct{ Status string }
+	json.Unmarshal(r.Result, &st)
+	if status != 200 || st.Status != "received" {
+		t.Fatalf("status after the restart: %d %s %+v", status, r.Result, r.Error)
+	}
+	if status, r := post(t, n.MEVURL()+"/v1", statsReq, ""); status != 400 {
+		t.Fatalf("unsigned status after the restart: %d %s, want the signer's bundle hidden", status, r.Result)
+	}
+	for n.Chain().Head().Number.Uint64() < target {
+		n.Step()
+	}
+	block, err := n.Client().BlockByNumber(context.Background(), new(big.Int).SetUint64(target))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if txs := block.Transactions(); len(txs) == 0 || txs[0].Hash() != tx.Hash() {
+		t.Fatalf("block %d does not start with the bundle sent before the restart", target)
+	}
+}
