@@ -5,6 +5,7 @@ package eth
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/big"
@@ -402,6 +403,20 @@ type Info struct {
 	CurrentSlot uint64 `json:"currentSlot,omitempty"`
 	SlotSeconds uint64 `json:"slotSeconds,omitempty"`
 	GenesisTime uint64 `json:"genesisTime,omitempty"`
+}
+
+// MarshalJSON writes currentSlot whenever the node has a slot clock
+// (slotSeconds is set), slot 0 included: scripts read it right after start.
+func (i Info) MarshalJSON() ([]byte, error) {
+	type plain Info
+	out := struct {
+		plain
+		CurrentSlot *uint64 `json:"currentSlot,omitempty"`
+	}{plain: plain(i)}
+	if i.SlotSeconds != 0 {
+		out.CurrentSlot = &i.CurrentSlot
+	}
+	return json.Marshal(out)
 }
 
 // NodeInfo returns the MEV listener URL and the slot clock: mev_nodeInfo.
