@@ -14,7 +14,7 @@ import (
 // IPC socket where `gavel attach` without an endpoint looks, so attach
 // finds it as it finds one without a datadir.
 func TestAttachFindsDevNodeWithDataDir(t *testing.T) {
-	t.Setenv("TMPDIR", t.TempDir()) // no other dev node's socket
+	t.Setenv("TMPDIR", t.TempDir())             // no other dev node's socket
 	datadir, err := os.MkdirTemp("", "datadir") // short: a socket path has at most 108 bytes
 	if err != nil {
 		t.Fatal(err)
