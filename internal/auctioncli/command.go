@@ -138,7 +138,7 @@ func Command() *cli.Command {
 			{
 				Name: "bid", Usage: "Bid for gas in a slot (registered bidder); approves WETH for the Auctioneer when needed",
 				Flags: with(slotFlag(),
-					&cli.StringSliceFlag{Name: flagPrice, Required: true, Usage: "price per gas, e.g. 2gwei or 1500000000 (wei); repeat with --gas for several bids"},
+					&cli.StringSliceFlag{Name: flagPrice, Required: true, Usage: "price per gas with its unit, e.g. 2gwei, 0.5gwei or 1000wei; repeat with --gas for several bids"},
 					&cli.StringSliceFlag{Name: flagGas, Required: true, Usage: "gas to buy at the matching --price"},
 				),
 				Action: runBid,
@@ -175,7 +175,7 @@ func Command() *cli.Command {
 					{
 						Name: "bid", Usage: "Bid for gas in a slot for a bundle hash, sending price × gas in ether",
 						Flags: with(slotFlag(),
-							&cli.StringFlag{Name: flagPrice, Required: true, Usage: "price per gas, e.g. 2gwei"},
+							&cli.StringFlag{Name: flagPrice, Required: true, Usage: "price per gas with its unit, e.g. 2gwei, 0.5gwei or 1000wei"},
 							&cli.Uint64Flag{Name: flagGas, Required: true, Usage: "gas to buy (at least 21000)"},
 							&cli.StringFlag{Name: flagHash, Required: true, Usage: "bundle hash the gas pays for (as mev_sendBetaBundle returned it)"},
 						),
@@ -473,7 +473,7 @@ func runBid(c *cli.Context) error {
 	}
 	bids := make([]auction.Bid, len(prices))
 	for i := range prices {
-		p, err := ParseAmount(prices[i])
+		p, err := ParsePrice(prices[i])
 		if err != nil {
 			return fmt.Errorf("--price: %w", err)
 		}
@@ -761,7 +761,7 @@ func stateWord(st auction.AuctionState) string {
 }
 
 func runOpenBid(c *cli.Context) error {
-	price, err := ParseAmount(c.String(flagPrice))
+	price, err := ParsePrice(c.String(flagPrice))
 	if err != nil {
 		return fmt.Errorf("--price: %w", err)
 	}
