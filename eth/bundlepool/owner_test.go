@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -133,5 +134,18 @@ func TestPoolPersists(t *testing.T) {
 	}
 	if st, err := p.Status(kept, 12, alice); err != nil || st.State != StateReceived {
 		t.Fatalf("status after the restart: %+v %v", st, err)
+	}
+}
+
+// TestStatusUnknownWithoutBlock: asking for an unknown bundle without a
+// block does not speak of a block 0 nobody asked about.
+func TestStatusUnknownWithoutBlock(t *testing.T) {
+	p := New(Config{}, params.DevChainID, func() uint64 { return 10 }, nil)
+	_, err := p.Status(common.Hash{1}, 0, common.Address{})
+	if !errors.Is(err, ErrUnknownBundle) || strings.Contains(err.Error(), "block 0") || !strings.Contains(err.Error(), "(for any block)") {
+		t.Fatalf("unknown bundle, no block: %v", err)
+	}
+	if _, err := p.Status(common.Hash{1}, 12, common.Address{}); !strings.Contains(err.Error(), "for block 12") {
+		t.Fatalf("unknown bundle for block 12: %v", err)
 	}
 }
