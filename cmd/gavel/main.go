@@ -161,6 +161,11 @@ func runDumpConfig(ctx *cli.Context) error {
 	if err := setupLogging(ctx); err != nil {
 		return err
 	}
+	if !ctx.IsSet(verbosityFlag.Name) {
+		// Printing the configuration runs no node: the INFO lines of making
+		// one (databases opened, ...) would only clutter a dump on stderr.
+		log.SetDefault(log.NewLogger(truthfulHandler{log.NewTerminalHandlerWithLevel(os.Stderr, log.LevelWarn, isatty.IsTerminal(os.Stderr.Fd()))}))
+	}
 	stack, cfg, err := loadConfig(ctx, false)
 	if err != nil {
 		return err
