@@ -93,8 +93,10 @@ func TestPoolPersists(t *testing.T) {
 		t.Fatal(err)
 	}
 	head := uint64(10)
+	stats := counter{}
 	newPool := func(st store.Store) *Pool {
-		p := New(Config{}, params.DevChainID, func() uint64 { return head }, nil)
+		clear(stats)
+		p := New(Config{}, params.DevChainID, func() uint64 { return head }, stats)
 		if err := p.Persist(context.Background(), st); err != nil {
 			t.Fatal(err)
 		}
@@ -122,6 +124,9 @@ func TestPoolPersists(t *testing.T) {
 	p = newPool(st)
 	if p.Len() != 2 || len(p.Bundles(12, 0)) != 1 || len(p.Bundles(14, 0)) != 1 || len(p.Bundles(11, 0)) != 0 || len(p.Bundles(13, 0)) != 0 {
 		t.Fatalf("after the restart: %d pending (want %s for 12 and %s for 14; not %s, %s)", p.Len(), kept, unsigned, cancelled, passed)
+	}
+	if stats[bundle.StatBundle] != 0 {
+		t.Fatalf("reloading counted %d new bundles for their signers", stats[bundle.StatBundle])
 	}
 	if b := p.Bundles(12, 0)[0]; b.Hash != kept || b.Signer != alice {
 		t.Fatalf("block 12 holds %s of %s, want %s of the signer who took it over", b.Hash, b.Signer, kept)

@@ -299,6 +299,7 @@ func (p *Pool) addLocked(b *bundle.SendBundle, e *entry) (*bundle.SendBundle, er
 		return nil, err
 	}
 	p.insertLocked(b, e)
+	p.acceptedLocked(b)
 	log.Debug("Bundle accepted", "hash", b.Hash, "block", b.BlockNumber, "txs", len(b.Txs), "signer", signer)
 	return b, nil
 }
@@ -326,6 +327,7 @@ func (p *Pool) takeOverLocked(dup, b *bundle.SendBundle, e *entry, old *bundle.S
 		st.Signer = signer
 	}
 	p.insertLocked(b, e)
+	p.acceptedLocked(b)
 	log.Debug("Bundle taken over by its signer", "hash", b.Hash, "block", b.BlockNumber, "signer", signer)
 	return b, nil
 }
@@ -352,6 +354,11 @@ func (p *Pool) insertLocked(b *bundle.SendBundle, e *entry) {
 	}
 	p.byIP[e.ip]++
 	pendingGauge.Update(int64(p.count))
+}
+
+// acceptedLocked counts a bundle the pool took from a request (not one
+// reloaded at start: it was counted when it came).
+func (p *Pool) acceptedLocked(b *bundle.SendBundle) {
 	acceptedMeter.Mark(1)
 	if p.stats != nil {
 		p.stats.Add(b.Signer, bundle.StatBundle)
