@@ -2,8 +2,10 @@ package eth_test
 
 import (
 	"errors"
+	"maps"
 	"math/big"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -38,13 +40,14 @@ func TestNewFailureStopsWhatItStarted(t *testing.T) {
 	if err := eth.ConfigureDevEth(stack, &ecfg, gcfg.Dev); err != nil {
 		t.Fatal(err)
 	}
+	before := gavelGoroutines(nil) // earlier tests' goroutines are not this test's
 	if _, err := eth.New(stack, &ecfg, gcfg); !errors.Is(err, eth.ErrBuilderConfig) {
 		t.Fatalf("eth.New with a builder relay that is not http(s): %v, want ErrBuilderConfig", err)
 	}
 	stack.Close()
 	var left string
 	for range 100 { // goroutines told to stop may take a moment to return
-		if left = gavelGoroutines(); left == "" {
+		if left = strings.Join(slices.Collect(maps.Values(gavelGoroutines(before))), "\n\n"); left == "" {
 			return
 		}
 		time.Sleep(20 * time.Millisecond)
@@ -53,15 +56,20 @@ func TestNewFailureStopsWhatItStarted(t *testing.T) {
 }
 
 // gavelGoroutines is the stacks of the running goroutines that run gavel's
-// code, other than the tests'.
-func gavelGoroutines() string {
+// code, other than the tests', by goroutine header ("goroutine N"), leaving
+// out those in skip.
+func gavelGoroutines(skip map[string]string) map[string]string {
 	buf := make([]byte, 1<<22)
 	buf = buf[:runtime.Stack(buf, true)]
-	var out []string
+	out := map[string]string{}
 	for _, g := range strings.Split(string(buf), "\n\n") {
+		id, _, _ := strings.Cut(g, " [")
+		if _, old := skip[id]; old {
+			continue
+		}
 		if strings.Contains(g, "github.com/gavel-eth/gavel/") && !strings.Contains(g, "eth_test.") {
-			out = append(out, g)
+			out[id] = g
 		}
 	}
-	return strings.Join(out, "\n\n")
+	return out
 }
