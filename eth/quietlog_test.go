@@ -30,7 +30,8 @@ func (h recordHandler) WithGroup(string) slog.Handler      { return h }
 
 // TestDevSlotsLogNoWarning: a dev node's slots, each delivered through the
 // relay and imported twice on purpose (publish, then the proposer's own
-// import), log no warning at the default level.
+// import), log no warning about it, and an L2 without the auction
+// contracts is warned about once, not every slot.
 func TestDevSlotsLogNoWarning(t *testing.T) {
 	n := testnode.New(t, testnode.Options{})
 	var mu sync.Mutex
@@ -42,9 +43,18 @@ func TestDevSlotsLogNoWarning(t *testing.T) {
 	}
 	mu.Lock()
 	defer mu.Unlock()
+	noCode := 0
 	for _, m := range msgs {
 		if strings.Contains(m, "already known") {
 			t.Fatalf("logged %q", m)
 		}
+		if strings.Contains(m, "L2") {
+			noCode++
+		}
+	}
+	// The test node deploys no auction contracts: the settlement reader
+	// says so once, not every slot.
+	if noCode > 1 {
+		t.Fatalf("%d L2 warnings over 3 slots without contracts, want at most one: %q", noCode, msgs)
 	}
 }
