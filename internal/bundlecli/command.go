@@ -548,15 +548,24 @@ func runStatus(c *cli.Context, e *env) error {
 	if n := c.Uint64(flagBlock); n != 0 {
 		args["blockNumber"] = hexutil.Uint64(n)
 	}
-	err = e.printMEV("flashbots_getBundleStatsV2", args)
-	if err != nil && strings.Contains(err.Error(), "sent by another signer") {
+	raw, err := e.callMEV("flashbots_getBundleStatsV2", args)
+	if err != nil {
+		return err
+	}
+	if err := e.printJSON(raw); err != nil {
+		return err
+	}
+	// Flashbots answers "unknown" alike for a bundle never sent and for one
+	// sent by another signer: say which key this request had.
+	var st struct{ Status string }
+	if json.Unmarshal(raw, &st) == nil && st.Status == "unknown" {
 		how := "this request was unsigned"
 		if e.auth != nil {
 			how = "this request was signed by " + crypto.PubkeyToAddress(e.auth.PublicKey).Hex()
 		}
-		return fmt.Errorf("%w\n(%s; sign it with the key that sent the bundle: the same --dev-account N, --key, --keystore or --auth-key that `gavel bundle send` had)", err, how)
+		fmt.Fprintf(c.App.ErrWriter, "status unknown: no bundle with this hash was sent by this request's signer (%s); a bundle's status is shown to the key that sent it: give the same --dev-account N, --key, --keystore or --auth-key that `gavel bundle send` had\n", how)
 	}
-	return err
+	return nil
 }
 
 // FlagsBeforeArgs refuses a flag given after the command's positional
