@@ -166,6 +166,9 @@ var migrations = []string{
 	betaSlotsSchema,
 	// 10: whether a delivered block became canonical (relay_sql.go).
 	canonicalSchema,
+	// 12: per-signer gas simulated and validator payments, all time and
+	// hourly (usage.go).
+	usageSchema,
 }
 
 type sqlStore struct {
@@ -467,6 +470,10 @@ func (s *sqlStore) AddUserStats(ctx context.Context, deltas []UserStat) error {
 			return err
 		}
 	}
+	if err := s.addUsage(ctx, tx, deltas); err != nil {
+		tx.Rollback()
+		return err
+	}
 	return tx.Commit()
 }
 
@@ -486,5 +493,8 @@ func (s *sqlStore) UserStat(ctx context.Context, addr common.Address) (*UserStat
 	}
 	u.Requests, u.Bundles, u.BetaBundles, u.Inclusions = uint64(req), uint64(bun), uint64(beta), uint64(inc)
 	u.BetaIncluded, u.BetaMissed = uint64(binc), uint64(bmiss)
+	if err := s.readUsage(ctx, u); err != nil {
+		return nil, err
+	}
 	return u, nil
 }

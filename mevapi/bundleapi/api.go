@@ -16,10 +16,21 @@ import (
 // eth_estimateGasBundle. Register it with APIs.
 type API struct {
 	sim *bundle.Simulator
+	// signer and usage count each eth_callBundle's gas as simulated by the
+	// request's signer (nil: not counted).
+	signer bundle.SignerFunc
+	usage  bundle.UsageCounter
 }
 
 // NewAPI returns the service over a simulator.
 func NewAPI(sim *bundle.Simulator) *API { return &API{sim: sim} }
+
+// CountUsage sets where eth_callBundle counts the gas it simulated, per
+// request signer: JSON-RPC calls and REST requests signed with
+// X-Flashbots-Signature or X-Ethereum-Signature. Set it before serving.
+func (a *API) CountUsage(signer bundle.SignerFunc, u bundle.UsageCounter) {
+	a.signer, a.usage = signer, u
+}
 
 // APIs returns the service for geth's node (HTTP, WS, IPC) and for the MEV
 // listener's JSON-RPC dispatcher, in the eth namespace.
@@ -88,6 +99,11 @@ func (a *API) CallBundle(ctx context.Context, args CallBundleArgs) (*CallBundleR
 	res, err := a.sim.Call(ctx, txs, &args.Block)
 	if err != nil {
 		return nil, rpcError(err)
+	}
+	if a.usage != nil {
+		if signer, ok := a.signer(ctx); ok {
+			a.usage.AddUsage(signer, bundle.Usage{GasSimulated: res.TotalGasUsed})
+		}
 	}
 	return encodeCallResult(res), nil
 }
