@@ -122,7 +122,7 @@ func TestUserStatsV2Amounts(t *testing.T) {
 		paid.Add(paid, perGas.Mul(perGas, new(big.Int).SetUint64(rc.GasUsed)))
 	}
 
-	check := func(c *ethersClient, gas, payments string, bundles string) {
+	check := func(c *ethersClient, gas, payments, bundles, requests string) {
 		t.Helper()
 		latest := fmt.Sprintf("0x%x", n.Chain().Head().Number.Uint64())
 		us := c.ok("flashbots_getUserStatsV2", map[string]any{"blockNumber": latest})
@@ -134,12 +134,14 @@ func TestUserStatsV2Amounts(t *testing.T) {
 				t.Errorf("%sValidatorPayments %s, want %s", w, p, payments)
 			}
 		}
-		if string(us["bundles"]) != bundles {
-			t.Errorf("bundles %s, want %s", us["bundles"], bundles)
+		if string(us["bundles"]) != bundles || string(us["requests"]) != requests {
+			t.Errorf("bundles %s, requests %s; want %s, %s", us["bundles"], us["requests"], bundles, requests)
 		}
 	}
-	check(a, "126000", paid.String(), "1")
-	check(b, "42000", "0", "0")
+	// a's requests: eth_callBundle, the signed REST call, eth_sendBundle
+	// and this getUserStatsV2; b's: eth_callBundle and getUserStatsV2.
+	check(a, "126000", paid.String(), "1", "4")
+	check(b, "42000", "0", "0", "2")
 	fresh := newEthersClient(t, n.MEVURL())
-	check(fresh, "0", "0", "0")
+	check(fresh, "0", "0", "0", "1")
 }

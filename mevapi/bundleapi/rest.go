@@ -100,6 +100,9 @@ func (a *API) handler(run func(ctx context.Context, body []byte) (any, error)) h
 				return
 			}
 			ctx = reqsig.WithSigner(ctx, signer)
+			if a.stats != nil {
+				a.stats.Add(signer, bundle.StatRequest)
+			}
 		}
 		var res any
 		if herr := mevapi.AccountOf(r).Heavy(int64(len(body)), func() { res, err = run(ctx, body) }); herr != nil {
