@@ -34,6 +34,7 @@ import (
 	"github.com/gavel-eth/gavel/internal/store"
 	"github.com/gavel-eth/gavel/mevapi"
 	"github.com/gavel-eth/gavel/mevapi/bundleapi"
+	"github.com/gavel-eth/gavel/mevapi/reqsig"
 	"github.com/gavel-eth/gavel/params"
 )
 
@@ -328,6 +329,7 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (_ *Node, err e
 	// The beta service: the beta-bundle pool, the L2 settlement state kept
 	// fresh in the background, and the merge the relay asks for.
 	stats := store.NewStatsBuffer(st, cfg.Submission.statsFlush())
+	sims.CountUsage(reqsig.SignerFrom, stats)
 	if n.beta, err = newBetaService(n, cfg, stats); err != nil {
 		stats.Close()
 		return nil, err

@@ -94,6 +94,7 @@ func NewSubmission(cfg SubmissionConfig, deps SubmissionDeps) (*Submission, erro
 		return nil, err
 	}
 	s.builder = miner.New(c, s.bundles, cfg.Miner)
+	s.builder.CountPayments(s.stats)
 	s.apis = append(append(s.bundles.APIs(reqsig.SignerFrom, reqsig.ClientIPFrom), s.beta.APIs(reqsig.SignerFrom, reqsig.ClientIPFrom)...), jsonrpc.UserStatsAPIs(s.stats)...)
 	s.apis = append(s.apis, jsonrpc.FlashbotsStatsAPIs(s.stats, reqsig.SignerFrom)...)
 	rpcSrv, err := jsonrpc.New(cfg.RPC, append(append([]rpc.API{}, s.apis...), deps.SimulationAPIs...), jsonrpc.WithRequestHook(func(a common.Address) { s.stats.Add(a, bundle.StatRequest) }))

@@ -9,6 +9,7 @@ package miner
 import (
 	"context"
 	"errors"
+	"math/big"
 	"sort"
 	"sync"
 	"time"
@@ -55,6 +56,8 @@ type Builder struct {
 	bundles BundleSource
 	cfg     Config
 
+	usage bundle.UsageCounter // what included bundles paid, per signer (nil: not counted)
+
 	mu    sync.Mutex
 	built map[common.Hash]builtBundles // recent blocks -> bundles they hold
 	order []common.Hash
@@ -63,6 +66,7 @@ type Builder struct {
 type builtBundles struct {
 	number  uint64
 	bundles []*bundle.SendBundle
+	paid    []*big.Int // what each of bundles paid the fee recipient
 }
 
 // New returns a builder over c taking bundles from src (nil: no bundles).
@@ -72,6 +76,11 @@ func New(c *chain.Chain, src BundleSource, cfg Config) *Builder {
 	}
 	return &Builder{chain: c, bundles: src, cfg: cfg, built: map[common.Hash]builtBundles{}}
 }
+
+// CountPayments sets where the builder counts, per signer, what its
+// bundles paid the fee recipient once their block becomes canonical. Set it
+// before the builder is used.
+func (b *Builder) CountPayments(u bundle.UsageCounter) { b.usage = u }
 
 // Result is a built block and the bundles it includes.
 type Result struct {
@@ -101,7 +110,7 @@ func (b *Builder) build(ctx context.Context, parent *types.Header, attrs chain.B
 	if b.bundles != nil {
 		cands = b.bundles.Bundles(bb.Number(), bb.Timestamp())
 	}
-	included, considered := b.applyBundles(bb, cands)
+	included, paid, considered := b.applyBundles(bb, cands)
 	skip := make(map[common.Hash]bool)
 	for _, bun := range included {
 		for _, tx := range bun.Txs {
@@ -120,7 +129,7 @@ func (b *Builder) build(ctx context.Context, parent *types.Header, attrs chain.B
 	if err != nil {
 		return nil, err
 	}
-	b.remember(built.Block.Hash(), built.Block.NumberU64(), included)
+	b.remember(built.Block.Hash(), builtBundles{built.Block.NumberU64(), included, paid})
 	if b.bundles != nil && len(considered) > 0 {
 		b.bundles.Considered(built.Block.NumberU64(), considered)
 	}
@@ -142,8 +151,9 @@ type scored struct {
 // orders them by effective gas price to the fee recipient (ties: arrival
 // order), then applies them in that order; a bundle that fails on the state
 // left by earlier ones is dropped whole ("outbid"). It returns the included
-// bundles and what became of every candidate.
-func (b *Builder) applyBundles(bb *chain.BlockBuilder, cands []*bundle.SendBundle) ([]*bundle.SendBundle, []bundle.Consideration) {
+// bundles, what each paid the fee recipient, and what became of every
+// candidate.
+func (b *Builder) applyBundles(bb *chain.BlockBuilder, cands []*bundle.SendBundle) ([]*bundle.SendBundle, []*big.Int, []bundle.Consideration) {
 	if len(cands) > b.cfg.MaxBundles {
 		cands = cands[:b.cfg.MaxBundles]
 	}
@@ -159,6 +169,7 @@ func (b *Builder) applyBundles(bb *chain.BlockBuilder, cands []*bundle.SendBundl
 			continue
 		}
 		considered[i].Simulated = true
+		considered[i].GasUsed = out.GasUsed
 		ranked = append(ranked, scored{c, out.EffectiveGasPrice(), i})
 	}
 	sort.SliceStable(ranked, func(i, j int) bool {
@@ -167,18 +178,24 @@ func (b *Builder) applyBundles(bb *chain.BlockBuilder, cands []*bundle.SendBundl
 		}
 		return ranked[i].idx < ranked[j].idx
 	})
-	var included []*bundle.SendBundle
+	var (
+		included []*bundle.SendBundle
+		paid     []*big.Int
+	)
 	for _, r := range ranked {
-		if _, err := bb.ApplyBundle(r.b.Txs, r.b.CanRevert); err != nil {
+		out, err := bb.ApplyBundle(r.b.Txs, r.b.CanRevert)
+		if err != nil {
 			bundlesRejected.Mark(1)
 			considered[r.idx].Reason, considered[r.idx].Err = dropReason(err, true), err
 			log.Debug("Bundle dropped", "hash", r.b.Hash, "reason", considered[r.idx].Reason, "err", err)
 			continue
 		}
 		considered[r.idx].Included = true
+		considered[r.idx].Paid = out.CoinbaseDiff.ToBig()
 		included = append(included, r.b)
+		paid = append(paid, considered[r.idx].Paid)
 	}
-	return included, considered
+	return included, paid, considered
 }
 
 // dropReason classifies a bundle failure. afterOthers: the bundle ran
@@ -204,10 +221,10 @@ func dropReason(err error, afterOthers bool) bundle.DropReason {
 
 const rememberBlocks = 64
 
-func (b *Builder) remember(hash common.Hash, number uint64, bs []*bundle.SendBundle) {
+func (b *Builder) remember(hash common.Hash, bs builtBundles) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	b.built[hash] = builtBundles{number, bs}
+	b.built[hash] = bs
 	b.order = append(b.order, hash)
 	if len(b.order) > rememberBlocks {
 		delete(b.built, b.order[0])
@@ -216,7 +233,8 @@ func (b *Builder) remember(hash common.Hash, number uint64, bs []*bundle.SendBun
 }
 
 // Imported tells the builder that block hash became canonical, so the
-// bundles it built into it count as included (per-signer statistics).
+// bundles it built into it count as included, and what they paid the fee
+// recipient as their signers' validator payments (per-signer statistics).
 func (b *Builder) Imported(hash common.Hash) {
 	b.mu.Lock()
 	bs, ok := b.built[hash]
@@ -224,5 +242,10 @@ func (b *Builder) Imported(hash common.Hash) {
 	b.mu.Unlock()
 	if ok && b.bundles != nil && len(bs.bundles) > 0 {
 		b.bundles.MarkIncluded(bs.number, hash, bs.bundles)
+	}
+	if ok && b.usage != nil {
+		for i, bun := range bs.bundles {
+			b.usage.AddUsage(bun.Signer, bundle.Usage{ValidatorPayments: bs.paid[i]})
+		}
 	}
 }

@@ -1,5 +1,7 @@
 package bundle
 
+import "math/big"
+
 // DropReason says why an eth_sendBundle bundle is not in its target block.
 type DropReason string
 
@@ -46,8 +48,13 @@ type Consideration struct {
 	// Simulated is true when the bundle ran without error at the top of the
 	// block.
 	Simulated bool
+	// GasUsed is the gas of its top-of-block simulation, when Simulated.
+	GasUsed uint64
 	// Included is true when the bundle is in the built block.
 	Included bool
+	// Paid is what the bundle paid the block's fee recipient in the built
+	// block (priority fees plus direct payments), when Included.
+	Paid *big.Int
 	// Reason and Err say why it is not, when Included is false.
 	Reason DropReason
 	Err    error

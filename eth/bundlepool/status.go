@@ -103,6 +103,11 @@ func (p *Pool) Considered(number uint64, cs []bundle.Consideration) {
 		}
 		if c.Simulated && st.SimulatedAt.IsZero() {
 			st.SimulatedAt = now
+			// The signer's gas simulated counts a bundle's first clean
+			// top-of-block simulation for its block, not each rebuild.
+			if u, ok := p.stats.(bundle.UsageCounter); ok {
+				u.AddUsage(c.Bundle.Signer, bundle.Usage{GasSimulated: c.GasUsed})
+			}
 		}
 		if c.Included && st.SealedAt.IsZero() {
 			st.SealedAt = now

@@ -168,6 +168,9 @@ var migrations = []string{
 	canonicalSchema,
 	// 11: acknowledged eth_sendBundle bundles (sendbundles.go).
 	sendBundlesSchema,
+	// 12: per-signer gas simulated and validator payments, all time and
+	// hourly (usage.go).
+	usageSchema,
 }
 
 type sqlStore struct {
@@ -469,6 +472,10 @@ func (s *sqlStore) AddUserStats(ctx context.Context, deltas []UserStat) error {
 			return err
 		}
 	}
+	if err := s.addUsage(ctx, tx, deltas); err != nil {
+		tx.Rollback()
+		return err
+	}
 	return tx.Commit()
 }
 
@@ -488,5 +495,8 @@ func (s *sqlStore) UserStat(ctx context.Context, addr common.Address) (*UserStat
 	}
 	u.Requests, u.Bundles, u.BetaBundles, u.Inclusions = uint64(req), uint64(bun), uint64(beta), uint64(inc)
 	u.BetaIncluded, u.BetaMissed = uint64(binc), uint64(bmiss)
+	if err := s.readUsage(ctx, u); err != nil {
+		return nil, err
+	}
 	return u, nil
 }

@@ -100,14 +100,19 @@ func (b *StatsBuffer) Get(ctx context.Context, addr common.Address) (*UserStat, 
 	var pc UserStat
 	if p != nil {
 		pc = *p
+		// The pending buckets are the buffer's own: copy them.
+		pc.AllTime, pc.Hours = bundle.Usage{}, nil
+		pc.addUsage(p)
 	}
 	b.mu.Unlock()
 	switch {
 	case stored == nil && p == nil:
 		return nil, err
 	case stored == nil:
+		pc.windows(b.now().Unix() / 3600)
 		return &pc, nil
 	case p != nil:
+		stored.addUsage(&pc)
 		stored.Requests += pc.Requests
 		stored.Bundles += pc.Bundles
 		stored.BetaBundles += pc.BetaBundles
@@ -117,6 +122,7 @@ func (b *StatsBuffer) Get(ctx context.Context, addr common.Address) (*UserStat, 
 		stored.FirstSeen = min(stored.FirstSeen, pc.FirstSeen)
 		stored.LastSeen = max(stored.LastSeen, pc.LastSeen)
 	}
+	stored.windows(b.now().Unix() / 3600)
 	return stored, nil
 }
 
@@ -149,6 +155,7 @@ func (b *StatsBuffer) Flush(ctx context.Context) error {
 				p.BetaMissed += u.BetaMissed
 				p.FirstSeen = min(p.FirstSeen, u.FirstSeen)
 				p.LastSeen = max(p.LastSeen, u.LastSeen)
+				p.addUsage(&u)
 			} else {
 				b.pending[u.Address] = &u
 			}

@@ -114,6 +114,10 @@ type BetaBundles interface {
 type UserStat struct {
 	Address common.Address
 	bundle.SignerStats
+	// Hours holds the usage per unix hour (bundle.Usage) of the last
+	// UsageHours hours; SignerStats.AllTime is its all-time total. Last7d
+	// and Last1d are computed from Hours on read, not stored.
+	Hours map[int64]bundle.Usage
 }
 
 // UserStats stores per-signer counters. Writers add deltas (counters are

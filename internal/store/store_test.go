@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"sync"
 	"testing"
@@ -175,7 +176,7 @@ func TestUserStats(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := UserStat{Address: a, SignerStats: bundle.SignerStats{Requests: 3, Bundles: 1, BetaBundles: 1, Inclusions: 1, FirstSeen: 100, LastSeen: 300}}
-		if *u != want {
+		if !reflect.DeepEqual(*u, want) {
 			t.Fatalf("got %+v, want %+v", *u, want)
 		}
 	})

@@ -16,10 +16,31 @@ import (
 // eth_estimateGasBundle. Register it with APIs.
 type API struct {
 	sim *bundle.Simulator
+	// signer and stats count each eth_callBundle's gas as simulated by the
+	// request's signer, and signed REST requests as its requests (nil: not
+	// counted).
+	signer bundle.SignerFunc
+	stats  Counter
+}
+
+// Counter counts per signer (the store's StatsBuffer): requests, and the
+// gas its simulations used.
+type Counter interface {
+	bundle.UsageCounter
+	Add(addr common.Address, kind bundle.StatKind)
 }
 
 // NewAPI returns the service over a simulator.
 func NewAPI(sim *bundle.Simulator) *API { return &API{sim: sim} }
+
+// CountUsage sets where eth_callBundle counts the gas it simulated, per
+// request signer: JSON-RPC calls and REST requests signed with
+// X-Flashbots-Signature or X-Ethereum-Signature. A signed REST request
+// also counts as one of the signer's requests, as a JSON-RPC request does
+// in the listener's hook. Set it before serving.
+func (a *API) CountUsage(signer bundle.SignerFunc, c Counter) {
+	a.signer, a.stats = signer, c
+}
 
 // APIs returns the service for geth's node (HTTP, WS, IPC) and for the MEV
 // listener's JSON-RPC dispatcher, in the eth namespace.
@@ -88,6 +109,11 @@ func (a *API) CallBundle(ctx context.Context, args CallBundleArgs) (*CallBundleR
 	res, err := a.sim.Call(ctx, txs, &args.Block)
 	if err != nil {
 		return nil, rpcError(err)
+	}
+	if a.stats != nil {
+		if signer, ok := a.signer(ctx); ok {
+			a.stats.AddUsage(signer, bundle.Usage{GasSimulated: res.TotalGasUsed})
+		}
 	}
 	return encodeCallResult(res), nil
 }

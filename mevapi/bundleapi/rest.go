@@ -13,6 +13,7 @@ import (
 	"github.com/gavel-eth/gavel/core/bundle"
 	"github.com/gavel-eth/gavel/core/errclass"
 	"github.com/gavel-eth/gavel/mevapi"
+	"github.com/gavel-eth/gavel/mevapi/reqsig"
 )
 
 // Patterns of the REST routes, for mevapi.Server.Handle (Go 1.22 ServeMux
@@ -29,10 +30,10 @@ const maxBodySlack = 64 << 10
 // Routes returns the REST handlers keyed by their ServeMux pattern: each
 // takes a CallBundleArgs body (application/json, or no Content-Type) and
 // answers the bare result object with 200, or {"code":N,"message":...} with
-// 400 (bad request, invalid bundle, timeout), 408 (body too slow), 413 (body
-// too large), 415 (another Content-Type), 429 (this IP's share of the body
-// budget in use), 503 (server busy: no CPU turn, or the body budget in use)
-// or 500. Mount them behind the listener's per-IP request limit (jsonrpc
+// 400 (bad request, invalid bundle, timeout), 401 (a signature header that
+// does not verify), 408 (body too slow), 413 (body too large), 415
+// (another Content-Type), 429 (this IP's share of the body budget in use),
+// 503 (server busy: no CPU turn, or the body budget in use) or 500. Mount them behind the listener's per-IP request limit (jsonrpc
 // Server.LimitIP) so that they count as the JSON-RPC calls do.
 func (a *API) Routes() map[string]http.Handler {
 	return map[string]http.Handler{
@@ -86,8 +87,25 @@ func (a *API) handler(run func(ctx context.Context, body []byte) (any, error)) h
 			mevapi.WriteError(w, mevapi.BodyStatus(err), msg)
 			return
 		}
+		// A signed request counts its simulation for its signer, as the
+		// JSON-RPC call does; the signature covers the raw body.
+		ctx := r.Context()
+		if header, err := reqsig.FromRequest(r.Header); err != nil {
+			mevapi.WriteError(w, http.StatusUnauthorized, "invalid request signature: "+err.Error())
+			return
+		} else if header != "" {
+			signer, err := reqsig.Verify(header, body)
+			if err != nil {
+				mevapi.WriteError(w, http.StatusUnauthorized, "invalid request signature: "+err.Error())
+				return
+			}
+			ctx = reqsig.WithSigner(ctx, signer)
+			if a.stats != nil {
+				a.stats.Add(signer, bundle.StatRequest)
+			}
+		}
 		var res any
-		if herr := mevapi.AccountOf(r).Heavy(int64(len(body)), func() { res, err = run(r.Context(), body) }); herr != nil {
+		if herr := mevapi.AccountOf(r).Heavy(int64(len(body)), func() { res, err = run(ctx, body) }); herr != nil {
 			mevapi.WriteError(w, mevapi.BodyStatus(herr), "server busy: "+herr.Error()+", retry later")
 			return
 		}

@@ -3,6 +3,7 @@ package jsonrpc
 import (
 	"context"
 	"errors"
+	"strconv"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
@@ -46,9 +47,12 @@ func (a *UserStatsV2Args) UnmarshalJSON(b []byte) error {
 // UserStatsV2Result is flashbots_getUserStatsV2's answer: Flashbots' seven
 // fields with their types (wei and gas as decimal strings), then gavel's
 // counters of the signer as mev_getUserStats gives them. gavel has one
-// queue for every searcher and does not meter validator payments or
-// simulated gas per signer, so isHighPriority is false and the six amounts
-// are "0".
+// queue for every searcher, so isHighPriority is false. Gas simulated is
+// the gas of the signer's eth_callBundle simulations plus the first clean
+// top-of-block simulation of each of its eth_sendBundle bundles per target
+// block; validator payments are what its included bundles paid the block's
+// fee recipient (priority fees plus direct transfers). The 7-day and 1-day
+// windows are whole hours.
 type UserStatsV2Result struct {
 	IsHighPriority           bool   `json:"isHighPriority"`
 	AllTimeValidatorPayments string `json:"allTimeValidatorPayments"`
@@ -68,17 +72,20 @@ func (a *flashbotsStatsAPI) GetUserStatsV2(ctx context.Context, _ *UserStatsV2Ar
 	if !ok || signer == (common.Address{}) {
 		return nil, errclass.RPC(ErrUnsignedStats, CodeInvalidRequest)
 	}
-	res := &UserStatsV2Result{
-		AllTimeValidatorPayments: "0", AllTimeGasSimulated: "0",
-		Last7dValidatorPayments: "0", Last7dGasSimulated: "0",
-		Last1dValidatorPayments: "0", Last1dGasSimulated: "0",
-		UserStatsResult: UserStatsResult{Address: signer},
-	}
 	u, err := a.r.SignerStats(ctx, signer)
 	switch {
 	case errclass.IsInternal(err):
 		return nil, errclass.RPC(err, 0)
-	case err == nil:
+	case err != nil:
+		u = &bundle.SignerStats{}
+	}
+	res := &UserStatsV2Result{
+		AllTimeValidatorPayments: u.AllTime.Payments().String(), AllTimeGasSimulated: strconv.FormatUint(u.AllTime.GasSimulated, 10),
+		Last7dValidatorPayments: u.Last7d.Payments().String(), Last7dGasSimulated: strconv.FormatUint(u.Last7d.GasSimulated, 10),
+		Last1dValidatorPayments: u.Last1d.Payments().String(), Last1dGasSimulated: strconv.FormatUint(u.Last1d.GasSimulated, 10),
+		UserStatsResult: UserStatsResult{Address: signer},
+	}
+	if err == nil {
 		res.UserStatsResult = userStats(signer, u)
 	}
 	if f, ok := a.r.(flushIntervaler); ok {
