@@ -108,7 +108,10 @@ func (d *DevAuction) Operator() *operator.Operator {
 func (d *DevAuction) onSlot(ctx context.Context, slot uint64, _ *types.Header) {
 	op, err := d.loop(ctx)
 	if op == nil {
-		if err != nil {
+		switch {
+		case errors.Is(err, errOperatedElsewhere): // the separate-L2 setup: expected
+			log.Info("Dev auction operator off", "why", err)
+		case err != nil:
 			log.Error("Dev auction operator not started", "err", err)
 		}
 		return
@@ -191,12 +194,16 @@ func (d *DevAuction) remoteClient(ctx context.Context, url string) (*auction.Cli
 	}
 	if op != client.From() {
 		rc.Close()
-		return nil, fmt.Errorf("the L2 Auctioneer %s at %s is operated by %s, not by the dev operator %s: the in-process operator stays off (run `gavel auction operate` with the operator's key)",
-			addrs.Auctioneer, url, op, client.From())
+		return nil, fmt.Errorf("%w: the L2 Auctioneer %s at %s is operated by %s, not by the dev operator %s: the in-process operator stays off (run `gavel auction operate` with the operator's key)",
+			errOperatedElsewhere, addrs.Auctioneer, url, op, client.From())
 	}
 	log.Info("Dev auction operator runs on the L2", "l2", url, "auctioneer", addrs.Auctioneer)
 	return client, nil
 }
+
+// errOperatedElsewhere: the L2 Auctioneer has another operator than the dev
+// one, as in the separate-L2 setup, where `gavel auction operate` runs it.
+var errOperatedElsewhere = errors.New("operated elsewhere")
 
 // betaAccounts gives the node's account of each slot's beta merges, to
 // the dev operator and mev_deliveredBeta (operator.Accounts): the block the

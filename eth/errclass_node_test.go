@@ -14,12 +14,14 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/crypto"
 
 	"github.com/gavel-eth/gavel/eth"
 	"github.com/gavel-eth/gavel/eth/devbeacon"
 	"github.com/gavel-eth/gavel/internal/rpctest"
 	"github.com/gavel-eth/gavel/internal/testnode"
 	"github.com/gavel-eth/gavel/mevapi/relayapi"
+	"github.com/gavel-eth/gavel/mevapi/reqsig"
 )
 
 // TestErrorClasses sends, on every API surface of a dev node, requests that
@@ -87,13 +89,19 @@ func TestErrorClasses(t *testing.T) {
 		{"data: validator registration", "GET", relayapi.PathDataValidatorRegistation + "?pubkey=" + pk, nil},
 		{"json-rpc: mev_sendBetaBundle not stored", "POST", "/", rpc("mev_sendBetaBundle", map[string]any{"txs": []hexutil.Bytes{beta}, "slot": slot})},
 		{"json-rpc: mev_getBetaBundle", "POST", "/", rpc("mev_getBetaBundle", common.Hash{1})},
-		{"json-rpc: mev_getUserStats", "POST", "/", rpc("mev_getUserStats", common.Address{1})},
 	}
 	for _, r := range internalFaults {
 		status, body := send(t, r.method, url+r.path, r.body)
 		if status != http.StatusInternalServerError || !strings.Contains(body, `"internal server error"`) || strings.Contains(body, "closed") {
 			t.Errorf("%s: %d %s, want 500 internal server error", r.name, status, body)
 		}
+	}
+	// mev_getUserStats reads the database only for its own signer.
+	key, _ := crypto.GenerateKey()
+	stats := rpc("mev_getUserStats", crypto.PubkeyToAddress(key.PublicKey))
+	sig, _ := reqsig.Sign(stats, key)
+	if status, r := rpctest.Post(t, url+"/", stats, map[string]string{reqsig.HeaderEthereum: sig}); status != http.StatusInternalServerError || r.Error == nil || r.Error.Message != "internal server error" {
+		t.Errorf("json-rpc: mev_getUserStats: %d %+v, want 500 internal server error", status, r.Error)
 	}
 }
 

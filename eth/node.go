@@ -5,6 +5,7 @@ package eth
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/big"
@@ -299,7 +300,10 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (_ *Node, err e
 	}
 	n.store = st
 	defer func() {
-		if err != nil { // nothing registered below runs: close what was opened
+		if err != nil { // nothing registered below runs: stop what was started, in reverse
+			if n.relay != nil {
+				n.relay.Stop()
+			}
 			if n.submission != nil {
 				n.submission.Close()
 			}
@@ -437,6 +441,20 @@ type Info struct {
 	CurrentSlot uint64 `json:"currentSlot,omitempty"`
 	SlotSeconds uint64 `json:"slotSeconds,omitempty"`
 	GenesisTime uint64 `json:"genesisTime,omitempty"`
+}
+
+// MarshalJSON writes currentSlot whenever the node has a slot clock
+// (slotSeconds is set), slot 0 included: scripts read it right after start.
+func (i Info) MarshalJSON() ([]byte, error) {
+	type plain Info
+	out := struct {
+		plain
+		CurrentSlot *uint64 `json:"currentSlot,omitempty"`
+	}{plain: plain(i)}
+	if i.SlotSeconds != 0 {
+		out.CurrentSlot = &i.CurrentSlot
+	}
+	return json.Marshal(out)
 }
 
 // NodeInfo returns the MEV listener URL and the slot clock: mev_nodeInfo.

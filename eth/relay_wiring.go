@@ -177,7 +177,7 @@ func newDevRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta, prep
 		Beacon: bcfg, SecretKey: builderKey, CoinbaseKey: chain.DevBuilderKey(), Bonus: DevBuilderBonus,
 	}, n.submission.builder)
 	if err != nil {
-		svc.traces.Close()
+		svc.Stop() // the relay (setRelay) and the traces
 		return nil, err
 	}
 	svc.proposer, err = devbeacon.NewProposer(devbeacon.ProposerConfig{
@@ -187,7 +187,7 @@ func newDevRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta, prep
 		Fallback: devFallback(n.chain, beta),
 	}, r, devBuilder, n.submission.PayloadBuilder())
 	if err != nil {
-		svc.traces.Close()
+		svc.Stop()
 		return nil, err
 	}
 	n.submission.bundles.SetBuilderID(builderKey.PublicKey().String())

@@ -90,6 +90,9 @@ func NewSubmission(cfg SubmissionConfig, deps SubmissionDeps) (*Submission, erro
 	c := deps.Chain
 	s.bundles = bundlepool.New(cfg.Bundles, c.ChainID(), func() uint64 { return c.Head().Number.Uint64() }, s.stats)
 	s.bundles.SetAccounts(c)
+	if err := s.bundles.Persist(context.Background(), deps.Store); err != nil {
+		return nil, err
+	}
 	s.builder = miner.New(c, s.bundles, cfg.Miner)
 	s.apis = append(append(s.bundles.APIs(reqsig.SignerFrom, reqsig.ClientIPFrom), s.beta.APIs(reqsig.SignerFrom, reqsig.ClientIPFrom)...), jsonrpc.UserStatsAPIs(s.stats)...)
 	s.apis = append(s.apis, jsonrpc.FlashbotsStatsAPIs(s.stats, reqsig.SignerFrom)...)

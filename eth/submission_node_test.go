@@ -3,6 +3,7 @@ package eth_test
 import (
 	"bytes"
 	"context"
+	"crypto/ecdsa"
 	"encoding/json"
 	"math/big"
 	"strconv"
@@ -19,6 +20,20 @@ import (
 	"github.com/gavel-eth/gavel/internal/testnode"
 	"github.com/gavel-eth/gavel/mevapi/reqsig"
 )
+
+// ownStats asks the MEV listener at mev for key's statistics, signed by key.
+func ownStats(t *testing.T, mev string, key *ecdsa.PrivateKey, out any) {
+	t.Helper()
+	body := rpctest.Body("mev_getUserStats", crypto.PubkeyToAddress(key.PublicKey))
+	sig, _ := reqsig.Sign(body, key)
+	status, r := post(t, mev+"/v1", body, sig)
+	if status != 200 {
+		t.Fatalf("mev_getUserStats: %d %+v", status, r.Error)
+	}
+	if err := json.Unmarshal(r.Result, out); err != nil {
+		t.Fatal(err)
+	}
+}
 
 // post posts a JSON-RPC body to url, signed with sig in X-Ethereum-Signature
 // unless sig is empty.
@@ -112,11 +127,13 @@ func TestDevNodeSubmission(t *testing.T) {
 	var stats struct {
 		Requests, Bundles, Inclusions uint64
 	}
-	if err := n.RPC().Call(&stats, "mev_getUserStats", crypto.PubkeyToAddress(key.PublicKey)); err != nil {
-		t.Fatal(err)
-	}
-	if stats.Requests != 1 || stats.Bundles != 1 || stats.Inclusions != 1 {
+	ownStats(t, mev, key, &stats)
+	if stats.Requests != 2 || stats.Bundles != 1 || stats.Inclusions != 1 { // requests: the bundle and the stats call
 		t.Fatalf("user stats %+v", stats)
+	}
+	// Geth's RPC carries no signature: it answers nobody's statistics.
+	if err := n.RPC().Call(&stats, "mev_getUserStats", crypto.PubkeyToAddress(key.PublicKey)); err == nil || !strings.Contains(err.Error(), "answers only about the request's signer") {
+		t.Fatalf("unsigned mev_getUserStats on geth's RPC: %v", err)
 	}
 }
 
@@ -159,10 +176,8 @@ func TestBetaBundleSurvivesRestart(t *testing.T) {
 		t.Fatalf("after restart: %+v", got)
 	}
 	var stats struct{ Requests, BetaBundles uint64 }
-	if err := n.RPC().Call(&stats, "mev_getUserStats", crypto.PubkeyToAddress(key.PublicKey)); err != nil {
-		t.Fatal(err)
-	}
-	if stats.Requests != 1 || stats.BetaBundles != 1 {
+	ownStats(t, n.MEVURL(), key, &stats)
+	if stats.Requests != 2 || stats.BetaBundles != 1 { // requests: the bundle and the stats call
 		t.Fatalf("stats after restart: %+v", stats)
 	}
 }
@@ -300,5 +315,55 @@ func TestDevNodeBundleRules(t *testing.T) {
 		if tc.status == "included" && (st.IncludedBlockHash == nil || *st.IncludedBlockHash != block.Hash() || !st.IsSimulated || len(st.ConsideredByBuildersAt) != 1) {
 			t.Errorf("%s: %s, want block %s", tc.name, r.Result, block.Hash())
 		}
+	}
+}
+
+// TestSendBundleSurvivesRestart: an acknowledged eth_sendBundle bundle is
+// committed before the answer; a node restarted on the same datadir has
+// it pending, still its signer's, and includes it in its block.
+func TestSendBundleSurvivesRestart(t *testing.T) {
+	dir := t.TempDir()
+	n := testnode.New(t, testnode.Options{DataDir: dir})
+	n.Step()
+	cfg := n.Chain().Config()
+	to := common.Address{9}
+	tx, _ := types.SignNewTx(testnode.Account(5).Key, types.LatestSignerForChainID(cfg.ChainID), &types.DynamicFeeTx{
+		ChainID: cfg.ChainID, GasTipCap: big.NewInt(1e9), GasFeeCap: big.NewInt(50e9), Gas: 21000, To: &to, Value: big.NewInt(1)})
+	raw, _ := tx.MarshalBinary()
+	target := n.Chain().Head().Number.Uint64() + 2
+	req := rpctest.Body("eth_sendBundle", map[string]any{"txs": []hexutil.Bytes{raw}, "blockNumber": hexutil.Uint64(target)})
+	key, _ := crypto.GenerateKey()
+	sig, _ := reqsig.Sign(req, key)
+	status, r := post(t, n.MEVURL()+"/v1", req, sig)
+	var res struct{ BundleHash common.Hash }
+	json.Unmarshal(r.Result, &res)
+	if status != 200 {
+		t.Fatalf("%d %+v", status, r.Error)
+	}
+	if err := n.Stack().Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	n = testnode.New(t, testnode.Options{DataDir: dir})
+	statsReq := rpctest.Body("flashbots_getBundleStatsV2", map[string]any{"bundleHash": res.BundleHash, "blockNumber": hexutil.Uint64(target)})
+	sig, _ = reqsig.Sign(statsReq, key)
+	status, r = post(t, n.MEVURL()+"/v1", statsReq, sig)
+	var st struct{ Status string }
+	json.Unmarshal(r.Result, &st)
+	if status != 200 || st.Status != "received" {
+		t.Fatalf("status after the restart: %d %s %+v", status, r.Result, r.Error)
+	}
+	if status, r := post(t, n.MEVURL()+"/v1", statsReq, ""); status != 400 {
+		t.Fatalf("unsigned status after the restart: %d %s, want the signer's bundle hidden", status, r.Result)
+	}
+	for n.Chain().Head().Number.Uint64() < target {
+		n.Step()
+	}
+	block, err := n.Client().BlockByNumber(context.Background(), new(big.Int).SetUint64(target))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if txs := block.Transactions(); len(txs) == 0 || txs[0].Hash() != tx.Hash() {
+		t.Fatalf("block %d does not start with the bundle sent before the restart", target)
 	}
 }

@@ -127,11 +127,22 @@ func TestSubmissionEndToEnd(t *testing.T) {
 	}
 	sub.Builder().Imported(built.Block.Hash())
 
-	// The signer's statistics.
-	status, r = postRaw(t, srv.URL+"/v1", rpctest.Body("mev_getUserStats", crypto.PubkeyToAddress(searcher.PublicKey)), "")
+	// The signer's statistics: only to the signer itself.
+	statsBody := rpctest.Body("mev_getUserStats", crypto.PubkeyToAddress(searcher.PublicKey))
+	if status, r := postRaw(t, srv.URL+"/v1", statsBody, ""); status != 400 || !strings.Contains(r.Error.Message, "answers only about the request's signer: sign the request") {
+		t.Fatalf("unsigned user stats: %d %+v", status, r.Error)
+	}
+	other, _ := crypto.GenerateKey()
+	otherSig, _ := reqsig.Sign(statsBody, other)
+	if status, r := postRaw(t, srv.URL+"/v1", statsBody, otherSig); status != 400 || !strings.Contains(r.Error.Message, "the request is signed by "+crypto.PubkeyToAddress(other.PublicKey).Hex()) {
+		t.Fatalf("user stats signed by another key: %d %+v", status, r.Error)
+	}
+	ownSig, _ := reqsig.Sign(statsBody, searcher)
+	status, r = postRaw(t, srv.URL+"/v1", statsBody, ownSig)
 	var u jsonrpc.UserStatsResult
 	json.Unmarshal(r.Result, &u)
-	if status != 200 || u.Requests != 1 || u.Bundles != 1 || u.Inclusions != 1 {
+	// requests: the bundle and this call.
+	if status != 200 || u.Requests != 2 || u.Bundles != 1 || u.Inclusions != 1 {
 		t.Fatalf("user stats: %d %+v %+v", status, u, r.Error)
 	}
 }

@@ -596,7 +596,9 @@ func (l *connLimit) Accept() (net.Conn, error) {
 		ip := hostOf(c.RemoteAddr())
 		l.reclaimIdle(ip)
 		l.mu.Lock()
-		refuse := l.open >= l.total || l.byIP[ip] >= l.perIP
+		// Read under the lock: done() changes open from other goroutines.
+		full := l.open >= l.total
+		refuse := full || l.byIP[ip] >= l.perIP
 		if !refuse {
 			l.open++
 			l.byIP[ip]++
@@ -604,7 +606,7 @@ func (l *connLimit) Accept() (net.Conn, error) {
 		}
 		l.mu.Unlock()
 		if refuse {
-			if l.open >= l.total {
+			if full {
 				connsRefusedMeter.Mark(1)
 			} else {
 				connsIPRefusedMeter.Mark(1)

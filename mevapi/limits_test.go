@@ -516,3 +516,57 @@ func TestLargeBodyReadYields(t *testing.T) {
 		t.Fatal("a runnable goroutine did not run while 3 chunks of a large body were read: the reader kept the P")
 	}
 }
+
+// discardConn is a connection that swallows what is written to it.
+type discardConn struct{ net.Conn }
+
+func (discardConn) Write(b []byte) (int, error)      { return len(b), nil }
+func (discardConn) Close() error                     { return nil }
+func (discardConn) SetWriteDeadline(time.Time) error { return nil }
+func (discardConn) RemoteAddr() net.Addr             { return &net.TCPAddr{IP: net.IPv4(127, 0, 0, 9)} }
+func (discardConn) LocalAddr() net.Addr              { return &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1)} }
+func (discardConn) SetDeadline(time.Time) error      { return nil }
+func (discardConn) SetReadDeadline(time.Time) error  { return nil }
+func (discardConn) Read([]byte) (int, error)         { return 0, io.EOF }
+
+// countedListener hands out n discardConns, then fails.
+type countedListener struct {
+	net.Listener
+	n int
+}
+
+func (l *countedListener) Accept() (net.Conn, error) {
+	if l.n == 0 {
+		return nil, net.ErrClosed
+	}
+	l.n--
+	return discardConn{}, nil
+}
+
+// TestConnLimitRefusalNoRace: a refused Accept decides which limit refused
+// it while other connections close (done) at the same time. Run with -race.
+func TestConnLimitRefusalNoRace(t *testing.T) {
+	l := &connLimit{Listener: &countedListener{n: 2000}, total: 0, perIP: 10, byIP: map[string]int{}}
+	stop := make(chan struct{})
+	closed := make(chan struct{})
+	go func() {
+		defer close(closed)
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			l.mu.Lock()
+			l.open++
+			l.byIP["127.0.0.7"]++
+			l.mu.Unlock()
+			l.done("127.0.0.7")
+		}
+	}()
+	if _, err := l.Accept(); !errors.Is(err, net.ErrClosed) {
+		t.Errorf("Accept over a zero limit: %v, want every connection refused", err)
+	}
+	close(stop)
+	<-closed
+}

@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/ethereum/go-ethereum/log"
@@ -197,7 +198,10 @@ func (s *Server) Start() error {
 	defer s.mu.Unlock()
 	ln, err := net.Listen("tcp", s.cfg.Addr)
 	if err != nil {
-		return fmt.Errorf("mev listener on %s: %w", s.cfg.Addr, err)
+		if errors.Is(err, syscall.EADDRINUSE) {
+			return fmt.Errorf("mev listener on %s: %w (another process, or another gavel, listens there: choose another address with --mev.addr)", s.cfg.Addr, err)
+		}
+		return fmt.Errorf("mev listener on %s: %w (set the address with --mev.addr)", s.cfg.Addr, err)
 	}
 	lim := &connLimit{Listener: ln, total: s.cfg.MaxConns, perIP: s.cfg.MaxConnsPerIP, byIP: map[string]int{},
 		slowHeader: min(s.cfg.ReadHeaderTimeout/4, slowHeader)}

@@ -73,7 +73,8 @@ var attachCommand = &cli.Command{
 	ArgsUsage: "[endpoint]",
 	Description: "The endpoint is an IPC socket path, http://, https://, ws:// or wss:// URL. Without one,\n" +
 		"attach uses <datadir>/gavel.ipc with --datadir, else the IPC socket of the newest running\n" +
-		"`gavel --dev` on this machine. --exec evaluates one statement and exits.",
+		"`gavel --dev` on this machine (with or without --datadir). Flags go before the endpoint.\n" +
+		"--exec evaluates one statement and exits.",
 	Flags:  []cli.Flag{utils.DataDirFlag, utils.HttpHeaderFlag, utils.JSpathFlag, utils.ExecFlag, utils.PreloadJSFlag},
 	Action: runAttach,
 }
@@ -83,6 +84,11 @@ var attachCommand = &cli.Command{
 var errNoEndpoint = errors.New("no endpoint: pass one (an IPC path or an http:// or ws:// URL), or --datadir of the node; no running `gavel --dev` IPC socket found")
 
 func runAttach(ctx *cli.Context) error {
+	for _, a := range ctx.Args().Tail() {
+		if len(a) > 1 && a[0] == '-' {
+			return fmt.Errorf("%w: %q comes after the endpoint: flags go before it (gavel attach [flags] %s)", errUsage, a, ctx.Args().First())
+		}
+	}
 	if ctx.Args().Len() > 1 {
 		return fmt.Errorf("%w: attach takes one endpoint, got %d arguments", errUsage, ctx.Args().Len())
 	}
@@ -148,4 +154,25 @@ func findDevIPC() string {
 		}
 	}
 	return ""
+}
+
+// linkDevIPC makes a --dev node with a datadir findable by `gavel attach`
+// without arguments: a symlink to its IPC socket in a temporary directory
+// of devIPCPattern, where findDevIPC looks. It returns the directory, for
+// the caller to remove when the node stops. A link left by a killed node
+// leads nowhere and is skipped.
+func linkDevIPC(socket string) (string, error) {
+	abs, err := filepath.Abs(socket)
+	if err != nil {
+		return "", err
+	}
+	dir, err := os.MkdirTemp("", devIPCPattern)
+	if err != nil {
+		return "", err
+	}
+	if err := os.Symlink(abs, filepath.Join(dir, params.ClientName+".ipc")); err != nil {
+		os.RemoveAll(dir)
+		return "", err
+	}
+	return dir, nil
 }

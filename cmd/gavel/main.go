@@ -127,6 +127,13 @@ func runNode(ctx *cli.Context) error {
 	if dir := filepath.Dir(cfg.Node.IPCPath); strings.HasPrefix(filepath.Base(dir), strings.TrimSuffix(devIPCPattern, "*")) && filepath.IsAbs(dir) {
 		defer os.RemoveAll(dir) // after the node has stopped and closed the socket
 	}
+	if cfg.Mev.Dev.Enabled && cfg.Node.DataDir != "" && stack.IPCEndpoint() != "" {
+		if dir, err := linkDevIPC(stack.IPCEndpoint()); err != nil {
+			log.Debug("gavel attach will not find this node without --datadir", "err", err)
+		} else {
+			defer os.RemoveAll(dir)
+		}
+	}
 	defer stack.Close()
 	utils.SetupMetrics(&cfg.Metrics)
 	n, err := eth.New(stack, &cfg.Eth, cfg.Mev)
@@ -153,6 +160,11 @@ func runNode(ctx *cli.Context) error {
 func runDumpConfig(ctx *cli.Context) error {
 	if err := setupLogging(ctx); err != nil {
 		return err
+	}
+	if !ctx.IsSet(verbosityFlag.Name) {
+		// Printing the configuration runs no node: the INFO lines of making
+		// one (databases opened, ...) would only clutter a dump on stderr.
+		log.SetDefault(log.NewLogger(truthfulHandler{log.NewTerminalHandlerWithLevel(os.Stderr, log.LevelWarn, isatty.IsTerminal(os.Stderr.Fd()))}))
 	}
 	stack, cfg, err := loadConfig(ctx, false)
 	if err != nil {

@@ -72,7 +72,7 @@ func (e *RevertError) Is(target error) bool { return target == ErrReverted }
 // hints explain the errors a newcomer meets most.
 var hints = map[string]string{
 	"Unauthorized":            "the sending account lacks the role (owner or operator) this call needs",
-	"AuctionNotOpen":          "no auction is open for this slot (open it first with `gavel auction open`)",
+	"AuctionNotOpen":          "no auction is open for this slot (the operator opens it: `gavel auction open`, with the operator's key)",
 	"AuctionAlreadyOpen":      "an auction for this slot is already open",
 	"AuctionAlreadySettled":   "this slot's auction is already settled",
 	"AuctionNotSettled":       "this slot's auction has not been settled yet",

@@ -52,8 +52,8 @@ func CheckFunds(a Accounts, tx *types.Transaction, what string, blocks uint64) e
 		return fmt.Errorf("%w: %s %s costs up to %s wei (gas limit x max fee + value), %s holds %s wei", ErrInsufficientFunds, what, tx.Hash().Hex(), tx.Cost(), from.Hex(), balance)
 	}
 	if floor := MinBaseFee(a.Head(), blocks); floor != nil && tx.GasFeeCap().Cmp(floor) < 0 {
-		return fmt.Errorf("%w: %s %s has max fee %s wei, the base fee %d blocks after the head (%s wei) is at least %s wei",
-			ErrFeeCapTooLow, what, tx.Hash().Hex(), tx.GasFeeCap(), blocks, a.Head().BaseFee, floor)
+		return fmt.Errorf("%w: %s %s has max fee %s wei: the head's base fee is %s wei, and its block, %d block(s) after the head, has a base fee of at least %s wei (it falls by at most 1/8 a block)",
+			ErrFeeCapTooLow, what, tx.Hash().Hex(), tx.GasFeeCap(), a.Head().BaseFee, blocks, floor)
 	}
 	return nil
 }

@@ -43,9 +43,9 @@ func TestCheckFunds(t *testing.T) {
 		{"at the account's nonce, paid for exactly", tx(3, 800), 1, nil, ""},
 		{"nonce one below", tx(2, 800), 1, ErrNonceTooLow, "has nonce 2"},
 		{"one wei short", tx(3, 801), 1, ErrInsufficientFunds, "costs up to 16821005 wei"},
-		{"max fee below the next block's least base fee", tx(3, 699), 1, ErrFeeCapTooLow, "is at least 700 wei"},
+		{"max fee below the next block's least base fee", tx(3, 699), 1, ErrFeeCapTooLow, "has max fee 699 wei: the head's base fee is 800 wei, and its block, 1 block(s) after the head, has a base fee of at least 700 wei"},
 		{"two blocks ahead: 613 wei at least", tx(3, 613), 2, nil, ""},
-		{"two blocks ahead, one wei below", tx(3, 612), 2, ErrFeeCapTooLow, "is at least 613 wei"},
+		{"two blocks ahead, one wei below", tx(3, 612), 2, ErrFeeCapTooLow, "2 block(s) after the head, has a base fee of at least 613 wei"},
 	} {
 		err := CheckFunds(st, c.tx, "txs[0]", c.blocks)
 		if !errors.Is(err, c.want) || c.want == nil && err != nil || err != nil && !strings.Contains(err.Error(), c.msg) {

@@ -425,7 +425,6 @@ func (b *BlockBuilder) FillFromPool(skip map[common.Hash]bool) (int, error) {
 
 // queuedSource is the part of geth's tx pool that addStranded reads.
 type queuedSource interface {
-	PoolNonce(addr common.Address) uint64
 	ContentFrom(addr common.Address) (pending, queued []*types.Transaction)
 }
 
@@ -437,10 +436,7 @@ type queuedSource interface {
 // queue, so the tx looks gapped (go-ethereum issue 35649). A block built
 // then would miss a tx sent right after its predecessor: on a dev chain, the
 // second of two calls sent in one slot lands a slot late. Txs below baseFee
-// end the run, as the pending filter would have. Only a sender whose pool
-// nonce is not past its last pending tx (the stale nonce the bug leaves)
-// has its queue read: a pool nonce is a map lookup, a queue a copy of it,
-// and a mainnet pool holds thousands of senders with queued txs.
+// end the run, as the pending filter would have.
 func addStranded(pool queuedSource, pending map[common.Address][]*txpool.LazyTransaction, baseFee *uint256.Int) {
 	for from, list := range pending {
 		if len(list) == 0 {
@@ -451,9 +447,6 @@ func addStranded(pool queuedSource, pending map[common.Address][]*txpool.LazyTra
 			continue // blob pool: no legacy queue behind it
 		}
 		next := last.Tx.Nonce() + 1
-		if pool.PoolNonce(from) >= next {
-			continue // the pool's nonce is right: it promoted what it could
-		}
 		_, queued := pool.ContentFrom(from)
 		for _, tx := range queued {
 			if tx.Nonce() < next {

@@ -14,18 +14,11 @@ import (
 
 // queuedPool stands in for geth's pool in the state a coalesced reset and
 // promotion leaves it in (go-ethereum issue 35649): a sender's next tx sits
-// in the queue although its predecessor is pending, and the pool's nonce
-// for the sender is the chain's, behind its pending txs (nonce); a pool
-// that is not in that state has nonce past them.
-type queuedPool struct {
-	nonce  uint64
-	queued []*types.Transaction
-}
+// in the queue although its predecessor is pending.
+type queuedPool map[common.Address][]*types.Transaction
 
-func (p queuedPool) PoolNonce(common.Address) uint64 { return p.nonce }
-
-func (p queuedPool) ContentFrom(common.Address) (pending, queued []*types.Transaction) {
-	return nil, p.queued
+func (p queuedPool) ContentFrom(addr common.Address) (pending, queued []*types.Transaction) {
+	return nil, p[addr]
 }
 
 func TestAddStranded(t *testing.T) {
@@ -56,15 +49,13 @@ func TestAddStranded(t *testing.T) {
 		queued  []*types.Transaction
 		baseFee uint64
 		want    []uint64 // nonces handed to the block
-		healthy bool     // the pool's nonce is past the pending txs: its queue is not read
 	}{
-		{"next queued joins", []*types.Transaction{tx(4, fee)}, []*types.Transaction{tx(5, fee), tx(6, fee)}, 0, []uint64{4, 5, 6}, false},
-		{"gap stays queued", []*types.Transaction{tx(4, fee)}, []*types.Transaction{tx(6, fee)}, 0, []uint64{4}, false},
-		{"run ends at a gap", []*types.Transaction{tx(4, fee)}, []*types.Transaction{tx(5, fee), tx(7, fee)}, 0, []uint64{4, 5}, false},
-		{"run ends below the base fee", []*types.Transaction{tx(4, fee)}, []*types.Transaction{tx(5, fee), tx(6, 1e9), tx(7, fee)}, 2e9, []uint64{4, 5}, false},
-		{"stale queued nonce skipped", []*types.Transaction{tx(4, fee), tx(5, fee)}, []*types.Transaction{tx(5, fee+1), tx(6, fee)}, 0, []uint64{4, 5, 6}, false},
-		{"nothing queued", []*types.Transaction{tx(4, fee)}, nil, 0, []uint64{4}, false},
-		{"pool nonce right: queue not read", []*types.Transaction{tx(4, fee)}, []*types.Transaction{tx(5, fee)}, 0, []uint64{4}, true},
+		{"next queued joins", []*types.Transaction{tx(4, fee)}, []*types.Transaction{tx(5, fee), tx(6, fee)}, 0, []uint64{4, 5, 6}},
+		{"gap stays queued", []*types.Transaction{tx(4, fee)}, []*types.Transaction{tx(6, fee)}, 0, []uint64{4}},
+		{"run ends at a gap", []*types.Transaction{tx(4, fee)}, []*types.Transaction{tx(5, fee), tx(7, fee)}, 0, []uint64{4, 5}},
+		{"run ends below the base fee", []*types.Transaction{tx(4, fee)}, []*types.Transaction{tx(5, fee), tx(6, 1e9), tx(7, fee)}, 2e9, []uint64{4, 5}},
+		{"stale queued nonce skipped", []*types.Transaction{tx(4, fee), tx(5, fee)}, []*types.Transaction{tx(5, fee+1), tx(6, fee)}, 0, []uint64{4, 5, 6}},
+		{"nothing queued", []*types.Transaction{tx(4, fee)}, nil, 0, []uint64{4}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			pending := map[common.Address][]*txpool.LazyTransaction{from: lazy(tc.pending...)}
@@ -72,11 +63,7 @@ func TestAddStranded(t *testing.T) {
 			if tc.baseFee > 0 {
 				baseFee = uint256.NewInt(tc.baseFee)
 			}
-			nonce := tc.pending[0].Nonce() // the chain's: the first pending tx's
-			if tc.healthy {
-				nonce = tc.pending[len(tc.pending)-1].Nonce() + 1
-			}
-			addStranded(queuedPool{nonce: nonce, queued: tc.queued}, pending, baseFee)
+			addStranded(queuedPool{from: tc.queued}, pending, baseFee)
 			var got []uint64
 			for _, ltx := range pending[from] {
 				got = append(got, ltx.Tx.Nonce())

@@ -152,11 +152,12 @@ func TestSendBetaBundle(t *testing.T) {
 	if status != 400 || !strings.Contains(r.Error.Message, "unknown beta bundle") {
 		t.Fatalf("unknown hash: %d %+v", status, r.Error)
 	}
-	// Per-signer stats: one signed request, one new bundle.
-	status, r = call(t, n.url+"/v1", nil, "mev_getUserStats", crypto.PubkeyToAddress(key.PublicKey))
+	// Per-signer stats, asked by the signer: two signed requests (the bundle
+	// and this one), one new bundle.
+	status, r = call(t, n.url+"/v1", key, "mev_getUserStats", crypto.PubkeyToAddress(key.PublicKey))
 	var u jsonrpc.UserStatsResult
 	json.Unmarshal(r.Result, &u)
-	if status != 200 || u.Requests != 1 || u.BetaBundles != 1 {
+	if status != 200 || u.Requests != 2 || u.BetaBundles != 1 {
 		t.Fatalf("user stats: %d %+v %+v", status, u, r.Error)
 	}
 	// The answer states its crash window (issue 14): the flush interval.

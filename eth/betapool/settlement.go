@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum"
+	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
 	"github.com/ethereum/go-ethereum/log"
 	"github.com/ethereum/go-ethereum/metrics"
 	"golang.org/x/sync/singleflight"
@@ -114,6 +115,8 @@ type Settlements struct {
 	// downUntil: after a failed read the L2 is not asked again before
 	// this, so a dead L2 costs one timeout per backoff, not one per read.
 	downUntil time.Time
+	// noCodeWarned: "no contract code" was logged once at WARN.
+	noCodeWarned bool
 }
 
 // l2Backoff is how long the reader leaves a failing L2 alone.
@@ -220,8 +223,18 @@ func (s *Settlements) warn(slot uint64, what string, err error) {
 	r := s.slot(slot)
 	first := !r.warned
 	r.warned = true
+	// No Auctioneer at the address yet is what a fresh dev node sees until
+	// its first slots deploy the contracts: said once, not every slot.
+	noCode := errors.Is(err, bind.ErrNoCode)
+	noCodeFirst := noCode && !s.noCodeWarned
+	s.noCodeWarned = s.noCodeWarned || noCode
 	s.mu.Unlock()
-	if first {
+	switch {
+	case noCodeFirst:
+		log.Warn("No auction contracts on the L2 at the configured address (yet): slots are served without beta until they are deployed", "slot", slot, "read", what, "err", err)
+	case noCode:
+		log.Debug("L2 settlement read failed: no auction contracts yet", "slot", slot, "read", what)
+	case first:
 		log.Warn("L2 settlement read failed: the slot is served without beta", "slot", slot, "read", what, "err", err)
 	}
 }

@@ -75,7 +75,8 @@ type HTTPRelay struct {
 
 	mu        sync.Mutex
 	proposers map[uint64]Proposer
-	fetched   uint64 // slot the list was last fetched for (+1; 0: never)
+	fetched   uint64        // slot the list was last fetched for (+1; 0: never)
+	fetching  chan struct{} // closed when the fetch in flight ends (nil: none)
 	jsonOnly  atomic.Bool
 }
 
@@ -106,31 +107,60 @@ type validatorsEntry struct {
 }
 
 // Proposer implements Relay: the relay's validators list, fetched again at
-// most once per slot when the slot is not in it.
+// most once per slot when the slot is not in it. The fetch runs without
+// the lock (it may take the client's whole timeout), so a caller asking
+// for a slot already known never waits for it; callers missing a slot wait
+// for the one fetch in flight instead of sending their own.
 func (h *HTTPRelay) Proposer(ctx context.Context, slot uint64) (Proposer, bool, error) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if p, ok := h.proposers[slot]; ok {
-		return p, true, nil
+	for {
+		h.mu.Lock()
+		if p, ok := h.proposers[slot]; ok {
+			h.mu.Unlock()
+			return p, true, nil
+		}
+		if h.fetched == slot+1 {
+			h.mu.Unlock()
+			return Proposer{}, false, nil
+		}
+		if wait := h.fetching; wait != nil {
+			h.mu.Unlock()
+			select {
+			case <-wait:
+				continue
+			case <-ctx.Done():
+				return Proposer{}, false, ctx.Err()
+			}
+		}
+		done := make(chan struct{})
+		h.fetching = done
+		h.mu.Unlock()
+
+		proposers, err := h.fetchValidators(ctx)
+		h.mu.Lock()
+		h.fetching = nil
+		close(done)
+		if err == nil {
+			h.proposers, h.fetched = proposers, slot+1
+		}
+		h.mu.Unlock()
+		if err != nil {
+			return Proposer{}, false, err
+		}
+		p, ok := proposers[slot]
+		return p, ok, nil
 	}
-	if h.fetched == slot+1 {
-		return Proposer{}, false, nil
-	}
+}
+
+// fetchValidators reads the relay's validators list.
+func (h *HTTPRelay) fetchValidators(ctx context.Context) (map[uint64]Proposer, error) {
 	status, body, err := h.do(ctx, http.MethodGet, "/relay/v1/builder/validators", nil, map[string]string{"Accept": "application/json"})
 	if err != nil {
-		return Proposer{}, false, err
+		return nil, err
 	}
 	if status != http.StatusOK {
-		return Proposer{}, false, fmt.Errorf("validators: %d %s", status, body)
+		return nil, fmt.Errorf("validators: %d %s", status, body)
 	}
-	proposers, err := parseValidators(body)
-	if err != nil {
-		return Proposer{}, false, err
-	}
-	h.proposers = proposers
-	h.fetched = slot + 1
-	p, ok := h.proposers[slot]
-	return p, ok, nil
+	return parseValidators(body)
 }
 
 // parseValidators decodes a relay's GET /relay/v1/builder/validators answer

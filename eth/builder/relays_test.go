@@ -6,7 +6,9 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/holiman/uint256"
 
@@ -140,5 +142,49 @@ func TestHTTPRelay(t *testing.T) {
 	}
 	if err := submit(bid(1)); !errors.Is(err, builder.ErrNotAccepted) {
 		t.Fatalf("a bid below the floor: %v, want %v", err, builder.ErrNotAccepted)
+	}
+}
+
+// TestHTTPRelaySlowFetchDoesNotBlockReaders: while a fetch of the
+// validators list hangs on a slow relay, a caller asking for a slot already
+// known is answered from memory at once.
+func TestHTTPRelaySlowFetchDoesNotBlockReaders(t *testing.T) {
+	e := relaytest.New(t, relaytest.Options{})
+	e.RegisterAll()
+	mux := http.NewServeMux()
+	relayapi.MountBuilder(mux, e.Relay, relayapi.BuilderConfig{})
+	var calls atomic.Int32
+	hung, release := make(chan struct{}), make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		if calls.Add(1) == 2 { // the second fetch hangs until released
+			close(hung)
+			<-release
+		}
+		mux.ServeHTTP(w, req)
+	}))
+	defer srv.Close()
+	defer close(release)
+	hr := builder.NewHTTPRelay(srv.URL, &http.Client{Timeout: time.Minute})
+	ctx := context.Background()
+	if _, ok, err := hr.Proposer(ctx, 1); !ok || err != nil {
+		t.Fatalf("proposer of slot 1: %v %v", ok, err)
+	}
+	go hr.Proposer(ctx, 1000) // not in the list: fetches again, and hangs
+	<-hung
+	got := make(chan error, 1)
+	go func() {
+		_, ok, err := hr.Proposer(ctx, 1)
+		if err == nil && !ok {
+			err = errors.New("slot 1 not found")
+		}
+		got <- err
+	}()
+	select {
+	case err := <-got:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(20 * time.Second): // a deadlock guard, not a timing assertion
+		t.Fatal("a cached slot waited for another caller's fetch")
 	}
 }

@@ -6,6 +6,7 @@
 package bundlepool
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/big"
@@ -20,6 +21,7 @@ import (
 
 	"github.com/gavel-eth/gavel/core/bundle"
 	"github.com/gavel-eth/gavel/core/errclass"
+	"github.com/gavel-eth/gavel/internal/store"
 )
 
 var (
@@ -123,6 +125,13 @@ type Pool struct {
 	seq       uint64
 	pruned    uint64 // highest head pruned at
 
+	// The store the pool keeps durable (Persist), and the changes since
+	// they were last queued to it (journalLocked).
+	store     Store
+	unsavedRm []store.SendBundleKey
+	unsavedCx []store.SendBundleCancel
+	pruneTo   uint64
+
 	// Statuses of recent bundles (status.go).
 	status    map[statusKey]*Status
 	latest    map[common.Hash]uint64 // bundle hash -> latest block it was sent for
@@ -140,10 +149,12 @@ type uuidKey struct {
 
 // entry is the pool's bookkeeping of one pending bundle.
 type entry struct {
-	arrival uint64
-	ip      string
-	bytes   int
-	score   *big.Int // first tx's tip per gas: what eviction compares
+	arrival  uint64
+	ip       string
+	bytes    int
+	score    *big.Int // first tx's tip per gas: what eviction compares
+	args     []byte   // the request's params (JSON), what the store keeps
+	received int64    // unix milliseconds of the first acceptance
 }
 
 // New returns an empty pool. head returns the current head block number;
@@ -177,7 +188,15 @@ func (p *Pool) Add(args bundle.SendBundleArgs, signer common.Address) (common.Ha
 }
 
 // AddFrom is Add for a request from client IP ip (quotas are per signer and
-// per IP; "" counts as one client).
+// per IP; "" counts as one client). With a store (Persist) it returns once
+// the bundle is committed.
+//
+// Ownership: the first sender owns a bundle (its hash for its block), and a
+// replay by anyone changes nothing, with one exception: a signed send of a
+// bundle pending unsigned takes it over (with the signer's uuid, quota and
+// status access), so whoever sees a signer's transactions first cannot
+// hold the signer's bundle by sending it unsigned. An unsigned request
+// never replaces, takes or cancels a signed bundle.
 func (p *Pool) AddFrom(args bundle.SendBundleArgs, signer common.Address, ip string) (common.Hash, error) {
 	lim := bundle.SendLimits{MaxTxs: p.cfg.MaxTxs, MaxBytes: p.cfg.MaxBytes, MaxBlocksAhead: p.cfg.MaxBlocksAhead}
 	b, err := bundle.ValidateSend(args, p.chainID, p.head(), lim)
@@ -192,9 +211,34 @@ func (p *Pool) AddFrom(args bundle.SendBundleArgs, signer common.Address, ip str
 	for _, raw := range args.Txs {
 		size += len(raw)
 	}
-	e := &entry{ip: ip, bytes: size, score: tipPerGas(b.Txs[0])}
+	e := &entry{ip: ip, bytes: size, score: tipPerGas(b.Txs[0]), received: p.now().UnixMilli()}
+	if p.store != nil {
+		args.ReplacementUUID = b.ReplacementUUID // canonical: what the owner's cancel names
+		if e.args, err = json.Marshal(args); err != nil {
+			return common.Hash{}, errclass.Internal(err)
+		}
+	}
 	p.mu.Lock()
-	defer p.mu.Unlock()
+	added, err := p.addLocked(b, e)
+	wait := p.journalLocked(added, e)
+	p.mu.Unlock()
+	if err != nil {
+		return common.Hash{}, err
+	}
+	if err := wait(); err != nil {
+		p.unadd(added)
+		return common.Hash{}, errclass.Internal(err)
+	}
+	if added != nil && p.notify != nil {
+		p.notify()
+	}
+	return b.Hash, nil
+}
+
+// addLocked adds b; it returns b when b is in the pool, nil when the pool
+// kept what it had (the same bundle again).
+func (p *Pool) addLocked(b *bundle.SendBundle, e *entry) (*bundle.SendBundle, error) {
+	signer, ip := b.Signer, e.ip
 	// Without a local builder nothing else prunes: do it as the head moves.
 	// Statuses of the head block itself are left to Prune, which comes after
 	// the builder has said whether the block holds its bundles.
@@ -204,7 +248,7 @@ func (p *Pool) AddFrom(args bundle.SendBundleArgs, signer common.Address, ip str
 	key := uuidKey{signer, b.ReplacementUUID}
 	if b.ReplacementUUID != "" {
 		if upTo, ok := p.cancelled[key]; ok && b.BlockNumber <= upTo {
-			return common.Hash{}, fmt.Errorf("%w for blocks up to %d: use another uuid", ErrCancelled, upTo)
+			return nil, fmt.Errorf("%w for blocks up to %d: use another uuid", ErrCancelled, upTo)
 		}
 	}
 	// The bundle being replaced stays until the replacement has passed every
@@ -215,11 +259,14 @@ func (p *Pool) AddFrom(args bundle.SendBundleArgs, signer common.Address, ip str
 	}
 	set := p.byBlock[b.BlockNumber]
 	if dup, ok := set[b.Hash]; ok {
-		if old != nil && old != dup {
-			p.removeLocked(old)
-			p.dropLocked(old, bundle.DropReplaced)
+		if signer == (common.Address{}) || dup.Signer != (common.Address{}) {
+			if old != nil && old != dup && dup.Signer == signer {
+				p.removeLocked(old)
+				p.dropLocked(old, bundle.DropReplaced)
+			}
+			return nil, nil
 		}
-		return b.Hash, nil
+		return p.takeOverLocked(dup, b, e, old)
 	}
 	// A replacement frees its predecessor's share before the quotas count.
 	freed, freedHere := 0, 0
@@ -230,15 +277,15 @@ func (p *Pool) AddFrom(args bundle.SendBundleArgs, signer common.Address, ip str
 		}
 	}
 	if signer != (common.Address{}) && p.bySigner[signer]-freed >= p.cfg.MaxPerSigner {
-		return common.Hash{}, errclass.Limited(fmt.Errorf("%w: signer %s has %d bundles pending, at most %d", ErrQuota, signer, p.bySigner[signer], p.cfg.MaxPerSigner))
+		return nil, errclass.Limited(fmt.Errorf("%w: signer %s has %d bundles pending, at most %d", ErrQuota, signer, p.bySigner[signer], p.cfg.MaxPerSigner))
 	}
 	if oldIP := p.ipOf(old); p.byIP[ip]-btoi(old != nil && oldIP == ip) >= p.cfg.MaxPerIP {
-		return common.Hash{}, errclass.Limited(fmt.Errorf("%w: %d bundles pending from this IP address, at most %d", ErrQuota, p.byIP[ip], p.cfg.MaxPerIP))
+		return nil, errclass.Limited(fmt.Errorf("%w: %d bundles pending from this IP address, at most %d", ErrQuota, p.byIP[ip], p.cfg.MaxPerIP))
 	}
 	if len(set)-freedHere >= p.cfg.MaxPerBlock {
 		low, lowE := p.leastLocked(set)
 		if lowE == nil || lowE.score.Cmp(e.score) >= 0 {
-			return common.Hash{}, errclass.Limited(fmt.Errorf("%w: block %d already has %d bundles, none pays less per gas than this one", ErrBlockFull, b.BlockNumber, len(set)))
+			return nil, errclass.Limited(fmt.Errorf("%w: block %d already has %d bundles, none pays less per gas than this one", ErrBlockFull, b.BlockNumber, len(set)))
 		}
 		p.removeLocked(low)
 		p.dropLocked(low, bundle.DropEvicted)
@@ -249,9 +296,46 @@ func (p *Pool) AddFrom(args bundle.SendBundleArgs, signer common.Address, ip str
 		p.dropLocked(old, bundle.DropReplaced)
 	}
 	if err := p.makeRoomLocked(e); err != nil {
-		return common.Hash{}, err
+		return nil, err
 	}
-	if set = p.byBlock[b.BlockNumber]; set == nil {
+	p.insertLocked(b, e)
+	p.acceptedLocked(b)
+	log.Debug("Bundle accepted", "hash", b.Hash, "block", b.BlockNumber, "txs", len(b.Txs), "signer", signer)
+	return b, nil
+}
+
+// takeOverLocked gives dup, pending unsigned, to b's signer: b takes its
+// place (dup's status goes on, now shown only to the signer), and the
+// signer's earlier bundle of b's uuid is replaced.
+func (p *Pool) takeOverLocked(dup, b *bundle.SendBundle, e *entry, old *bundle.SendBundle) (*bundle.SendBundle, error) {
+	signer, ip := b.Signer, e.ip
+	if p.bySigner[signer]-btoi(old != nil) >= p.cfg.MaxPerSigner {
+		return nil, errclass.Limited(fmt.Errorf("%w: signer %s has %d bundles pending, at most %d", ErrQuota, signer, p.bySigner[signer], p.cfg.MaxPerSigner))
+	}
+	if p.byIP[ip]-btoi(p.ipOf(dup) == ip) >= p.cfg.MaxPerIP {
+		return nil, errclass.Limited(fmt.Errorf("%w: %d bundles pending from this IP address, at most %d", ErrQuota, p.byIP[ip], p.cfg.MaxPerIP))
+	}
+	if de := p.entries[dup]; de != nil {
+		e.received = de.received
+	}
+	p.removeLocked(dup)
+	if old != nil {
+		p.removeLocked(old)
+		p.dropLocked(old, bundle.DropReplaced)
+	}
+	if st := p.status[statusKey{b.Hash, b.BlockNumber}]; st != nil {
+		st.Signer = signer
+	}
+	p.insertLocked(b, e)
+	p.acceptedLocked(b)
+	log.Debug("Bundle taken over by its signer", "hash", b.Hash, "block", b.BlockNumber, "signer", signer)
+	return b, nil
+}
+
+// insertLocked adds b, which passed every check, with its bookkeeping e.
+func (p *Pool) insertLocked(b *bundle.SendBundle, e *entry) {
+	set := p.byBlock[b.BlockNumber]
+	if set == nil {
 		set = map[common.Hash]*bundle.SendBundle{}
 		p.byBlock[b.BlockNumber] = set
 	}
@@ -261,24 +345,39 @@ func (p *Pool) AddFrom(args bundle.SendBundleArgs, signer common.Address, ip str
 	e.arrival = p.seq
 	p.entries[b] = e
 	if b.ReplacementUUID != "" {
-		p.byUUID[key] = b
+		p.byUUID[uuidKey{b.Signer, b.ReplacementUUID}] = b
 	}
 	p.count++
 	p.bytes += e.bytes
-	if signer != (common.Address{}) {
-		p.bySigner[signer]++
+	if b.Signer != (common.Address{}) {
+		p.bySigner[b.Signer]++
 	}
-	p.byIP[ip]++
+	p.byIP[e.ip]++
 	pendingGauge.Update(int64(p.count))
+}
+
+// acceptedLocked counts a bundle the pool took from a request (not one
+// reloaded at start: it was counted when it came).
+func (p *Pool) acceptedLocked(b *bundle.SendBundle) {
 	acceptedMeter.Mark(1)
 	if p.stats != nil {
-		p.stats.Add(signer, bundle.StatBundle)
+		p.stats.Add(b.Signer, bundle.StatBundle)
 	}
-	log.Debug("Bundle accepted", "hash", b.Hash, "block", b.BlockNumber, "txs", len(b.Txs), "signer", signer)
-	if p.notify != nil {
-		p.notify()
+}
+
+// unadd takes b out again after the store failed to commit it: it was not
+// acknowledged.
+func (p *Pool) unadd(b *bundle.SendBundle) {
+	if b == nil {
+		return
 	}
-	return b.Hash, nil
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if set := p.byBlock[b.BlockNumber]; set != nil && set[b.Hash] == b {
+		p.removeLocked(b)
+		p.dropLocked(b, bundle.DropInvalid)
+		p.journalLocked(nil, nil)
+	}
 }
 
 // Notify sets fn to be called after every accepted bundle (the relay
@@ -368,6 +467,7 @@ func (p *Pool) admit(b *bundle.SendBundle) error {
 // Cancel removes the pending bundle of uuid sent by signer (unsigned
 // bundles are cancelled unsigned), and keeps the uuid cancelled up to that
 // bundle's block: replaying the request that sent it cannot bring it back.
+// With a store (Persist) it returns once the cancellation is committed.
 func (p *Pool) Cancel(uuid string, signer common.Address) (common.Hash, error) {
 	if uuid == "" {
 		return common.Hash{}, bundle.ErrCancelMissingUUID
@@ -377,16 +477,24 @@ func (p *Pool) Cancel(uuid string, signer common.Address) (common.Hash, error) {
 		return common.Hash{}, err
 	}
 	p.mu.Lock()
-	defer p.mu.Unlock()
 	key := uuidKey{signer, u}
 	b := p.byUUID[key]
 	if b == nil {
+		p.mu.Unlock()
 		return common.Hash{}, fmt.Errorf("%w: %s", ErrUnknownUUID, u)
 	}
 	p.removeLocked(b)
 	p.cancelled[key] = max(p.cancelled[key], b.BlockNumber)
 	p.dropLocked(b, bundle.DropCancelled)
 	cancelledMeter.Mark(1)
+	if p.store != nil {
+		p.unsavedCx = append(p.unsavedCx, store.SendBundleCancel{Owner: signer, UUID: u, UpTo: p.cancelled[key]})
+	}
+	wait := p.journalLocked(nil, nil)
+	p.mu.Unlock()
+	if err := wait(); err != nil {
+		return common.Hash{}, errclass.Internal(err)
+	}
 	return b.Hash, nil
 }
 
@@ -404,6 +512,9 @@ func (p *Pool) removeLocked(b *bundle.SendBundle) {
 		delete(p.byUUID, key)
 	}
 	if e := p.entries[b]; e != nil {
+		if p.store != nil {
+			p.unsavedRm = append(p.unsavedRm, store.SendBundleKey{Hash: b.Hash, Block: b.BlockNumber})
+		}
 		p.bytes -= e.bytes
 		if b.Signer != (common.Address{}) {
 			if p.bySigner[b.Signer]--; p.bySigner[b.Signer] <= 0 {
@@ -442,10 +553,15 @@ func (p *Pool) Prune(head uint64) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.pruneLocked(head, head)
+	// Not waited for: a bundle whose block passed is never reloaded anyway.
+	p.journalLocked(nil, nil)
 }
 
 func (p *Pool) pruneLocked(head, finish uint64) {
 	p.finishLocked(finish)
+	if p.store != nil && head > p.pruned {
+		p.pruneTo = head
+	}
 	p.pruned = max(p.pruned, head)
 	for k, upTo := range p.cancelled {
 		if upTo <= head {

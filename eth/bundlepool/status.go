@@ -130,11 +130,15 @@ func (p *Pool) Considered(number uint64, cs []bundle.Consideration) {
 func (p *Pool) Status(hash common.Hash, block uint64, signer common.Address) (Status, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	asked := block
 	if block == 0 {
 		block = p.latest[hash]
 	}
 	st := p.status[statusKey{hash, block}]
 	if st == nil {
+		if asked == 0 {
+			return Status{}, fmt.Errorf("%w: %s (for any block)", ErrUnknownBundle, hash.Hex())
+		}
 		return Status{}, fmt.Errorf("%w: %s for block %d", ErrUnknownBundle, hash.Hex(), block)
 	}
 	if st.Signer != (common.Address{}) && st.Signer != signer {

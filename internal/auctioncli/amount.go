@@ -20,6 +20,25 @@ var units = []struct {
 	{"ether", 18}, {"eth", 18}, {"gwei", 9}, {"wei", 0},
 }
 
+// ErrPriceUnit is returned for a price per gas given without a unit.
+var ErrPriceUnit = errors.New("a price per gas needs a unit")
+
+// ParsePrice parses a price per gas, which must name its unit ("2gwei",
+// "0.5gwei", "1000wei"): a bare number would be wei, a billionth of the
+// gwei a bidder usually means, and a bid at it is placed without a word.
+func ParsePrice(s string) (*big.Int, error) {
+	in := strings.ToLower(strings.TrimSpace(s))
+	for _, u := range units {
+		if strings.HasSuffix(in, u.suffix) {
+			return ParseAmount(s)
+		}
+	}
+	if _, err := ParseAmount(s); err != nil {
+		return nil, err
+	}
+	return nil, fmt.Errorf("%w: %q, expected e.g. %sgwei or %swei", ErrPriceUnit, s, in, in)
+}
+
 // ParseAmount parses a wei amount: a plain integer ("1000"), or a decimal
 // with a unit ("1.5ether", "2 gwei", "10eth", "7wei"). It rejects negative
 // values, more decimals than the unit has, and anything else with ErrBadAmount.

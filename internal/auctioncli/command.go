@@ -137,8 +137,8 @@ func Command() *cli.Command {
 			},
 			{
 				Name: "bid", Usage: "Bid for gas in a slot (registered bidder); approves WETH for the Auctioneer when needed",
-				Flags: with(slotFlag(),
-					&cli.StringSliceFlag{Name: flagPrice, Required: true, Usage: "price per gas, e.g. 2gwei or 1500000000 (wei); repeat with --gas for several bids"},
+				Flags: with(slotFlag(), &cli.StringFlag{Name: flagL1RPC, Usage: "JSON-RPC of the gavel node whose slot clock the slot belongs to, when the L2 is another node (default: --l2rpc)"},
+					&cli.StringSliceFlag{Name: flagPrice, Required: true, Usage: "price per gas with its unit, e.g. 2gwei, 0.5gwei or 1000wei; repeat with --gas for several bids"},
 					&cli.StringSliceFlag{Name: flagGas, Required: true, Usage: "gas to buy at the matching --price"},
 				),
 				Action: runBid,
@@ -150,6 +150,7 @@ func Command() *cli.Command {
 					&cli.Uint64Flag{Name: flagSlot, Usage: "slot to show (auction, bids, result, gas tokens, paid bundles)"},
 					&cli.StringFlag{Name: flagBidder, Usage: "account to show (default: the signer, if a key is given)"},
 					&cli.IntFlag{Name: flagRecent, Value: 8, Usage: "how many of the most recently opened auctions to list with their state (0: none)"},
+					&cli.StringFlag{Name: flagL1RPC, Usage: "JSON-RPC of the gavel node whose slots the auctions sell, when the L2 is another node (default: --l2rpc)"},
 				),
 				Action: runInfo,
 			},
@@ -176,7 +177,7 @@ func Command() *cli.Command {
 					{
 						Name: "bid", Usage: "Bid for gas in a slot for a bundle hash, sending price × gas in ether",
 						Flags: with(slotFlag(),
-							&cli.StringFlag{Name: flagPrice, Required: true, Usage: "price per gas, e.g. 2gwei"},
+							&cli.StringFlag{Name: flagPrice, Required: true, Usage: "price per gas with its unit, e.g. 2gwei, 0.5gwei or 1000wei"},
 							&cli.Uint64Flag{Name: flagGas, Required: true, Usage: "gas to buy (at least 21000)"},
 							&cli.StringFlag{Name: flagHash, Required: true, Usage: "bundle hash the gas pays for (as mev_sendBetaBundle returned it)"},
 						),
@@ -467,6 +468,56 @@ func (e *env) checkFutureSlot(c *cli.Context, slot uint64) error {
 	return nil
 }
 
+// l1Slot is the current slot of the L1 chain the auctions sell, from the
+// mev_nodeInfo of --l1rpc, or of the --l2rpc node when it is the default
+// one (a dev node is its own L2). An L2 given with --l2rpc alone is not
+// asked: a separate L2 dev node answers its own clock, not the L1's. When
+// not ok, from says why (empty: nothing to say).
+func (e *env) l1Slot(c *cli.Context) (cur, secs uint64, from string, ok bool) {
+	rc, from := e.rpc, "--l2rpc "+c.String(flagL2RPC)
+	if url := c.String(flagL1RPC); url != "" {
+		l1, err := rpc.DialContext(e.ctx, url)
+		if err != nil {
+			return 0, 0, fmt.Sprintf("--l1rpc %s: %v", url, err), false
+		}
+		defer l1.Close()
+		rc, from = l1, "--l1rpc "+url
+	} else if c.IsSet(flagL2RPC) {
+		return 0, 0, "pass --l1rpc <the L1 gavel node> to see it (the node at --l2rpc counts its own slots)", false
+	}
+	if rc == nil {
+		return 0, 0, "", false
+	}
+	var ni struct {
+		CurrentSlot uint64 `json:"currentSlot"`
+		SlotSeconds uint64 `json:"slotSeconds"`
+	}
+	// A gavel node tells its slot clock; other nodes answer "method not found".
+	if err := rc.CallContext(e.ctx, &ni, "mev_nodeInfo"); err != nil || ni.SlotSeconds == 0 {
+		return 0, 0, "", false
+	}
+	return ni.CurrentSlot, ni.SlotSeconds, from, true
+}
+
+// notOpenAdvice adds to a bid's AuctionNotOpen revert what a bidder can do:
+// the current L1 slot when it is known, and whether the slot has begun or
+// its auction is not open yet (only the operator opens auctions).
+func (e *env) notOpenAdvice(c *cli.Context, slot uint64, err error) error {
+	var rev *auction.RevertError
+	if !errors.As(err, &rev) || rev.Name != "AuctionNotOpen" {
+		return err
+	}
+	cur, _, _, ok := e.l1Slot(c)
+	switch {
+	case !ok:
+		return fmt.Errorf("%w\nslot %d has no open auction: the operator opens each slot's auction some slots ahead and it closes when settled; `gavel auction info` lists the open ones (pass --l1rpc to see the current L1 slot)", err, slot)
+	case slot <= cur:
+		return fmt.Errorf("%w\nslot %d has begun (the current slot is %d): bid for a later slot; `gavel auction info` lists the open auctions", err, slot, cur)
+	default:
+		return fmt.Errorf("%w\nthe current slot is %d: slot %d's auction is not open (yet, or no longer: settled auctions take no bids); the operator opens each slot's auction some slots ahead (gavel --dev: 32), `gavel auction info` lists the open ones", err, cur, slot)
+	}
+}
+
 func runBid(c *cli.Context) error {
 	prices, gases := c.StringSlice(flagPrice), c.StringSlice(flagGas)
 	if len(prices) != len(gases) {
@@ -474,7 +525,7 @@ func runBid(c *cli.Context) error {
 	}
 	bids := make([]auction.Bid, len(prices))
 	for i := range prices {
-		p, err := ParseAmount(prices[i])
+		p, err := ParsePrice(prices[i])
 		if err != nil {
 			return fmt.Errorf("--price: %w", err)
 		}
@@ -492,7 +543,7 @@ func runBid(c *cli.Context) error {
 	slot := c.Uint64(flagSlot)
 	r, err := e.client.PlaceBids(e.ctx, slot, bids)
 	if err != nil {
-		return err
+		return e.notOpenAdvice(c, slot, err)
 	}
 	e.sent(fmt.Sprintf("%d bid(s) placed in slot %d", len(bids), slot), r)
 	return nil
@@ -630,16 +681,10 @@ func runInfo(c *cli.Context) error {
 		}
 	}
 	printAddresses(e, e.client.Addresses())
-	if e.rpc != nil {
-		// A gavel node tells its slot clock; other nodes answer "method not found".
-		var ni struct {
-			Dev         bool   `json:"dev"`
-			CurrentSlot uint64 `json:"currentSlot"`
-			SlotSeconds uint64 `json:"slotSeconds"`
-		}
-		if err := e.rpc.CallContext(e.ctx, &ni, "mev_nodeInfo"); err == nil && ni.Dev {
-			e.printf("dev chain:       current slot %d (one slot every %ds)\n", ni.CurrentSlot, ni.SlotSeconds)
-		}
+	if cur, secs, from, ok := e.l1Slot(c); ok {
+		e.printf("L1 slot:         %d now (one slot every %ds, from %s)\n", cur, secs, from)
+	} else if from != "" {
+		e.printf("L1 slot:         unknown: %s\n", from)
 	}
 	if who != (common.Address{}) {
 		id, err := e.client.BidderID(e.ctx, who)
@@ -762,7 +807,7 @@ func stateWord(st auction.AuctionState) string {
 }
 
 func runOpenBid(c *cli.Context) error {
-	price, err := ParseAmount(c.String(flagPrice))
+	price, err := ParsePrice(c.String(flagPrice))
 	if err != nil {
 		return fmt.Errorf("--price: %w", err)
 	}

@@ -498,8 +498,26 @@ func runSend(c *cli.Context, e *env) error {
 		return fmt.Errorf("eth_sendBundle answered %s: %w", raw, err)
 	}
 	fmt.Fprintf(e.out, "%s\n", res.BundleHash.Hex())
-	fmt.Fprintf(c.App.ErrWriter, "bundle of %d tx(s) sent for block %d; `gavel bundle status %s` tells what became of it\n", len(txs), block, res.BundleHash.Hex())
+	fmt.Fprintf(c.App.ErrWriter, "bundle of %d tx(s) sent for block %d; `gavel bundle status%s %s` tells what became of it\n", len(txs), block, signerFlags(c, e), res.BundleHash.Hex())
 	return nil
+}
+
+// signerFlags are the flags that sign a request as this command's was
+// signed, for a hint to run next: a bundle's status is shown only to a
+// request signed by the key that sent it. Key material is not repeated.
+func signerFlags(c *cli.Context, e *env) string {
+	switch {
+	case e.auth == nil:
+		return ""
+	case c.String(flagAuthKey) != "":
+		return " --auth-key <the same --auth-key>"
+	case c.Int(flagDevAccount) >= 0:
+		return fmt.Sprintf(" --dev-account %d", c.Int(flagDevAccount))
+	case c.String(flagKeystore) != "":
+		return " --keystore <the same keystore>"
+	default:
+		return " --key <the same --key>"
+	}
 }
 
 func runCancel(c *cli.Context, e *env) error {
@@ -507,6 +525,9 @@ func runCancel(c *cli.Context, e *env) error {
 }
 
 func hashArg(c *cli.Context) (common.Hash, error) {
+	if err := FlagsBeforeArgs(c, "the bundle hash"); err != nil {
+		return common.Hash{}, err
+	}
 	if c.Args().Len() != 1 {
 		return common.Hash{}, fmt.Errorf("%w: expected one bundle hash, got %d arguments", ErrUsage, c.Args().Len())
 	}
@@ -527,7 +548,27 @@ func runStatus(c *cli.Context, e *env) error {
 	if n := c.Uint64(flagBlock); n != 0 {
 		args["blockNumber"] = hexutil.Uint64(n)
 	}
-	return e.printMEV("flashbots_getBundleStatsV2", args)
+	err = e.printMEV("flashbots_getBundleStatsV2", args)
+	if err != nil && strings.Contains(err.Error(), "sent by another signer") {
+		how := "this request was unsigned"
+		if e.auth != nil {
+			how = "this request was signed by " + crypto.PubkeyToAddress(e.auth.PublicKey).Hex()
+		}
+		return fmt.Errorf("%w\n(%s; sign it with the key that sent the bundle: the same --dev-account N, --key, --keystore or --auth-key that `gavel bundle send` had)", err, how)
+	}
+	return err
+}
+
+// FlagsBeforeArgs refuses a flag given after the command's positional
+// arguments (what), which the command line parser would take as one more
+// argument, with an error that says where flags go.
+func FlagsBeforeArgs(c *cli.Context, what string) error {
+	for i, a := range c.Args().Slice() {
+		if i > 0 && strings.HasPrefix(a, "-") && len(a) > 1 {
+			return fmt.Errorf("%w: %q comes after %s: flags go before it (%s [flags] %s)", ErrUsage, a, what, c.Command.HelpName, c.Args().First())
+		}
+	}
+	return nil
 }
 
 func runUserStats(_ *cli.Context, e *env) error {

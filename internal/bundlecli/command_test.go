@@ -108,3 +108,26 @@ func TestBundleCommands(t *testing.T) {
 		}
 	}
 }
+
+// TestBundleHints: `bundle send` names the signing flags its status hint
+// needs, `bundle status` unsigned names them too, and flags after the hash
+// are refused with where they go.
+func TestBundleHints(t *testing.T) {
+	n := testnode.New(t, testnode.Options{})
+	n.Step()
+	var out, errOut bytes.Buffer
+	app := &cli.App{Name: "gavel", Commands: []*cli.Command{Command()}, Writer: &out, ErrWriter: &errOut}
+	if err := app.Run([]string{"gavel", "bundle", "send", "--rpc", n.HTTPURL(), "--dev-account", "2", "--to", "0x000000000000000000000000000000000000beef"}); err != nil {
+		t.Fatal(err)
+	}
+	hash := strings.TrimSpace(out.String())
+	if want := "`gavel bundle status --dev-account 2 " + hash + "`"; !strings.Contains(errOut.String(), want) {
+		t.Fatalf("send's hint %q, want it to contain %s", errOut.String(), want)
+	}
+	if _, err := run(t, n, "status", hash); !errors.Is(err, ErrRPC) || !strings.Contains(err.Error(), "this request was unsigned") || !strings.Contains(err.Error(), "--dev-account N") {
+		t.Fatalf("unsigned status of a signed bundle: %v", err)
+	}
+	if _, err := run(t, n, "status", hash, "--dev-account", "2"); !errors.Is(err, ErrUsage) || !strings.Contains(err.Error(), `"--dev-account" comes after the bundle hash: flags go before it`) {
+		t.Fatalf("flag after the hash: %v", err)
+	}
+}

@@ -84,19 +84,40 @@ func (g *groupCommitter) submitBeta(ctx context.Context, fn writeFunc) error {
 	return g.enqueue(ctx, &gcReq{fn: fn, beta: true, done: make(chan struct{})})
 }
 
-func (g *groupCommitter) enqueue(ctx context.Context, r *gcReq) error {
+// queue is submit split in two: it queues fn and returns a function that
+// waits until fn's group is committed. Writes queued one after another
+// commit in that order (one queue, one committer), so a caller can queue
+// under its own lock and wait after releasing it.
+func (g *groupCommitter) queue(ctx context.Context, fn writeFunc) (wait func() error) {
+	r := &gcReq{fn: fn, done: make(chan struct{})}
+	if err := g.put(ctx, r); err != nil {
+		return func() error { return err }
+	}
+	return func() error {
+		<-r.done
+		return r.err
+	}
+}
+
+// put queues r.
+func (g *groupCommitter) put(ctx context.Context, r *gcReq) error {
 	g.mu.RLock()
+	defer g.mu.RUnlock()
 	if g.shut {
-		g.mu.RUnlock()
 		return ErrClosed
 	}
 	select {
 	case g.reqs <- r:
+		return nil
 	case <-ctx.Done():
-		g.mu.RUnlock()
 		return ctx.Err()
 	}
-	g.mu.RUnlock()
+}
+
+func (g *groupCommitter) enqueue(ctx context.Context, r *gcReq) error {
+	if err := g.put(ctx, r); err != nil {
+		return err
+	}
 	// Once queued the write happens; wait for it even if ctx ends, so the
 	// caller never answers "failed" for a write that was committed.
 	<-r.done

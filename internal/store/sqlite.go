@@ -166,6 +166,8 @@ var migrations = []string{
 	betaSlotsSchema,
 	// 10: whether a delivered block became canonical (relay_sql.go).
 	canonicalSchema,
+	// 11: acknowledged eth_sendBundle bundles (sendbundles.go).
+	sendBundlesSchema,
 }
 
 type sqlStore struct {

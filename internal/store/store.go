@@ -33,6 +33,7 @@ type Store interface {
 	BetaBundles
 	UserStats
 	Relay
+	SendBundles
 	// Ping checks that the database answers (/readyz).
 	Ping(ctx context.Context) error
 	// Backend names the database: "sqlite" or "postgres".

@@ -388,6 +388,10 @@ func mapSingle(req, resp []byte) (int, []byte) {
 	return singleAnswer(parsed.ID, m.Method, parsed.Error, resp)
 }
 
+// unknownMethodHint follows the message of a method the MEV listener does
+// not serve.
+const unknownMethodHint = ": the MEV listener serves only the bundle, beta bundle and mev_ methods (docs/api.md); send other JSON-RPC calls to the node's JSON-RPC endpoint (--http, 127.0.0.1:8545 by default)"
+
 // singleAnswer is mapSingle once the response's id and error and the
 // request's method are known.
 func singleAnswer(id json.RawMessage, method string, e *jsonError, resp []byte) (int, []byte) {
@@ -400,6 +404,11 @@ func singleAnswer(id json.RawMessage, method string, e *jsonError, resp []byte) 
 			resp = encodeError(id, CodeInternal, internalMessage)
 		case CodeLimitExceeded:
 			status = http.StatusTooManyRequests
+		case CodeMethodNotFound:
+			// The listener serves the MEV methods only: a client sending it
+			// eth_blockNumber and the like wants the node's JSON-RPC.
+			status = http.StatusBadRequest
+			resp = encodeError(id, CodeMethodNotFound, e.Message+unknownMethodHint)
 		default:
 			// Parse errors, invalid requests and params, unknown methods and
 			// method errors without a code of their own (geth's -32000, such

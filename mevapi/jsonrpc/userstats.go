@@ -2,6 +2,8 @@ package jsonrpc
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -10,7 +12,13 @@ import (
 	"github.com/gavel-eth/gavel/core/bundle"
 	"github.com/gavel-eth/gavel/core/errclass"
 	"github.com/gavel-eth/gavel/internal/jsonargs"
+	"github.com/gavel-eth/gavel/mevapi/reqsig"
 )
+
+// ErrNotOwnStats: mev_getUserStats asked about another address than the
+// request's signer, or asked unsigned. A signer's statistics are its own
+// (Flashbots answers only the signer's, as flashbots_getBundleStatsV2 does).
+var ErrNotOwnStats = errors.New("mev_getUserStats answers only about the request's signer")
 
 // UserStatsReader reads per-signer counters (the store's StatsBuffer): an
 // error for a signer never seen, failures marked errclass.Internal.
@@ -49,9 +57,12 @@ type UserStatsResult struct {
 type flushIntervaler interface{ FlushInterval() time.Duration }
 
 // GetUserStats is mev_getUserStats(address): what gavel counted for requests
-// signed by address.
+// signed by address. Only a request signed by address itself is answered.
 func (a *userStatsAPI) GetUserStats(ctx context.Context, arg jsonargs.Address) (*UserStatsResult, error) {
 	addr := common.Address(arg)
+	if err := ownStats(ctx, addr); err != nil {
+		return nil, errclass.RPC(err, 0)
+	}
 	u, err := a.r.SignerStats(ctx, addr)
 	if err != nil {
 		return nil, errclass.RPC(err, 0) // an unknown signer is invalid params
@@ -68,4 +79,16 @@ func userStats(addr common.Address, u *bundle.SignerStats) UserStatsResult {
 	ts := bundle.FormatUnixMilli
 	return UserStatsResult{Address: addr, Requests: u.Requests, Bundles: u.Bundles, BetaBundles: u.BetaBundles,
 		Inclusions: u.Inclusions, BetaIncluded: u.BetaIncluded, BetaMissed: u.BetaMissed, FirstSeen: ts(u.FirstSeen), LastSeen: ts(u.LastSeen)}
+}
+
+// ownStats checks that the request asking about addr is signed by addr.
+func ownStats(ctx context.Context, addr common.Address) error {
+	signer, ok := reqsig.SignerFrom(ctx)
+	switch {
+	case !ok:
+		return fmt.Errorf("%w: sign the request with %s's key (X-Flashbots-Signature) and send it to the MEV listener; geth's RPC carries no signatures", ErrNotOwnStats, addr.Hex())
+	case signer != addr:
+		return fmt.Errorf("%w: the request is signed by %s, not by %s", ErrNotOwnStats, signer.Hex(), addr.Hex())
+	}
+	return nil
 }
