@@ -24,7 +24,7 @@ test:
 	$(GOTEST) -timeout 14m $(PKGS)
 	$(GOTEST) -race -count=1 -timeout 5m -run '^TestBetaMergeOrderRandomized$$' ./eth/relay
 
-## bench: every benchmark, with allocations (figures go to docs/benchmarks.md)
+## bench: every benchmark, with allocations (figures go to docs/benchmarks*.md)
 bench:
 	$(GOTEST) -run '^$$' -bench . -benchmem -timeout 60m $(PKGS)
 

@@ -24,7 +24,7 @@ var relayCommand = &cli.Command{
 		Description: "The dev node builds a block for the slot after its head, pays the slot's dev proposer and signs\n" +
 			"the bid with a sample builder key (mev_devSampleSubmission). It must be posted before that slot\n" +
 			"is delivered, so the command first waits for a new block (a whole slot of time to post it).\n" +
-			"See docs/relay.md.",
+			"See docs/relay-builders.md.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "rpc", Value: "http://127.0.0.1:8545", EnvVars: []string{"GAVEL_RPC"}, Usage: "the dev node's JSON-RPC"},
 			&cli.StringFlag{Name: "out", Usage: "write to this file instead of standard output"},
@@ -93,7 +93,7 @@ var builderStatusCommand = &cli.Command{
 		"body budget kept for builders the relay knows, even before it has an accepted bid (a new builder the\n" +
 		"operator vouches for); a blocked builder's submissions are refused from their first bytes. The status\n" +
 		"is kept in the database: every relay instance on it reads it at its next head slot, and a restart keeps\n" +
-		"it. The node may be running (SQLite allows a second writer). See docs/relay.md.",
+		"it. The node may be running (SQLite allows a second writer). See docs/relay-builders.md (Builder statuses).",
 	Subcommands: []*cli.Command{{
 		Name:      "list",
 		Usage:     "List the builders with a status",

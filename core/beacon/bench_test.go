@@ -10,7 +10,7 @@ import (
 	"github.com/gavel-eth/gavel/params"
 )
 
-// Benchmarks for docs/benchmarks.md. Baselines run in the same invocation:
+// Benchmarks for docs/benchmarks-core.md. Baselines run in the same invocation:
 // copying the SSZ input (the floor for any decoder that owns its result), and
 // encoding/json parsing the same JSON into interface values (no validation at all).
 //

@@ -22,7 +22,7 @@ import (
 // DefaultHeaderWait bounds getHeader's wait for a bid in flight: within
 // mev-boost's 950 ms getHeader budget with room for its network round
 // trips, and several times what the first build and submission of a slot
-// take on a loaded 2-core machine (docs/relay.md).
+// take on a loaded 2-core machine (docs/relay-proposers.md).
 const DefaultHeaderWait = 500 * time.Millisecond
 
 // bidWait is one (slot, parent)'s builds in flight: done is closed when a

@@ -42,7 +42,7 @@ func operateCommand(with func(...cli.Flag) []cli.Flag) *cli.Command {
 			"hashes before S; and once slot S+confirmations is over judges S's canonical L1 block: it pays the\n" +
 			"proceeds out to the Accountant when the block honoured what was paid, or refunds the winners\n" +
 			"when the slot was missed or its block did not come through the beta merge (the rules are in\n" +
-			"docs/beta.md). It reads the contract state on every slot, so it can be stopped and restarted at\n" +
+			"docs/beta-rules.md). It reads the contract state on every slot, so it can be stopped and restarted at\n" +
 			"any time.\n\n" +
 			"The L1 slot clock and the relay come from the L1 node's mev_nodeInfo (--l1rpc, default\n" +
 			"--l2rpc: a `gavel --dev` that is its own L2), or from --genesis-time, --seconds-per-slot and\n" +

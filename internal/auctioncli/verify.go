@@ -40,7 +40,7 @@ func verifyCommand(with func(...cli.Flag) []cli.Flag) *cli.Command {
 			"order, as the block's last txs (after the alpha), and why not where it does not. A bundle cut\n" +
 			"short by its buyer (never sent to the relay, gas budget too small, nonce used elsewhere, funds\n" +
 			"moved, fee cap below the base fee, a tip) does not make the slot dishonored; anything else\n" +
-			"does, as does a missing block when a paid bundle was due. See docs/beta.md.",
+			"does, as does a missing block when a paid bundle was due. See docs/beta-rules.md.",
 		Flags: with(slotFlag(),
 			&cli.StringFlag{Name: flagL1RPC, EnvVars: []string{"GAVEL_L1RPC"}, Usage: "JSON-RPC URL of the L1 gavel node that sold the slot (default: --l2rpc)"},
 			&cli.Uint64Flag{Name: flagL2Block, Usage: "L2 block number to read the settlement at (default: the latest; use the relay's l2_block from beta_slots to read what it read)"},

@@ -49,7 +49,7 @@ type verdict struct {
 	summary string
 }
 
-// judge applies the beta block's rules (docs/beta.md) to what was read: the
+// judge applies the beta block's rules (docs/beta-rules.md) to what was read: the
 // paid entries in settlement order, each entry's gas budget shared by its
 // hashes in listed order, each bundle a prefix of its txs, all of them the
 // block's last txs in that order. A bundle is excused when what cut it

@@ -21,7 +21,7 @@ var (
 
 	// ValidatorsEntry is one item of GET /relay/v1/builder/validators
 	// (relay-specs apis/relay/builder/validators.yaml); beta_gas is gavel's
-	// addition (docs/relay.md).
+	// addition (docs/relay-builders.md).
 	ValidatorsEntry = Object(Fields{"slot": Uint64, "validator_index": Uint64, "entry": SignedValidatorRegistration},
 		Fields{"beta_gas": Uint64})
 
@@ -85,7 +85,7 @@ var (
 		"gas_used": Uint64, "value": Uint256,
 	}
 	// gavel adds its beta block's fields to delivered payloads
-	// (docs/relay.md); reference clients ignore them.
+	// (docs/relay-data.md); reference clients ignore them.
 	BidTraceV2 = Object(with(bidTrace, Fields{"block_number": Uint64, "num_tx": Uint64}),
 		Fields{"alpha_block_hash": root, "beta_gas_used": Uint64, "beta_bundle_count": Uint64})
 	BidTraceV2WithTimestamp = Object(with(bidTrace, Fields{"block_number": Uint64, "num_tx": Uint64, "timestamp": Uint64, "timestamp_ms": Uint64}),

@@ -366,7 +366,7 @@ func TestProposerFlowHTTP(t *testing.T) {
 	}
 	// A second beacon block (other graffiti, so another proposer
 	// signature) over the delivered execution header: keyed on the block
-	// hash, as the reference relay, it gets the payload (docs/relay.md).
+	// hash, as the reference relay, it gets the payload (docs/relay-proposers.md).
 	msg := blk.Electra.Message
 	copy(msg.Body.Graffiti[:], "second")
 	second, _ := e.BlindedBlockFrom(1, msg).MarshalSSZ()
