@@ -80,7 +80,7 @@ func TestBundleCommands(t *testing.T) {
 		AllTimeGasSimulated string
 		Bundles             uint64
 	}
-	if err := json.Unmarshal([]byte(mustRun(t, n, "user-stats", "--auth-key", "0x"+strings.Repeat("11", 32))), &stats); err != nil || stats.IsHighPriority == nil || stats.AllTimeGasSimulated != "0" || stats.Bundles == 0 {
+	if err := json.Unmarshal([]byte(mustRun(t, n, "user-stats", "--auth-key", "0x"+strings.Repeat("11", 32))), &stats); err != nil || stats.IsHighPriority == nil || stats.AllTimeGasSimulated != "21000" || stats.Bundles == 0 {
 		t.Errorf("user-stats: %+v, %v", stats, err)
 	}
 	if st := status(cancelled, "--dev-account", "2"); st.Status != "dropped" || st.DropReason != "cancelled" {

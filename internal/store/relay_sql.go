@@ -436,7 +436,13 @@ func (s *sqlStore) DeliveredPayloads(ctx context.Context, q DeliveredQuery) ([]D
 	case OrderValueDesc:
 		order = " ORDER BY value DESC, slot DESC"
 	}
-	rows, err := s.db.QueryContext(ctx, s.d.rebind(`SELECT `+traceCols+`, `+deliveredRead+` FROM relay_delivered`+w.String()+order+limitClause(q.Limit)), w.args...)
+	return s.queryDelivered(ctx, w.String()+order+limitClause(q.Limit), w.args...)
+}
+
+// queryDelivered reads the delivered records that the clause after FROM
+// relay_delivered selects.
+func (s *sqlStore) queryDelivered(ctx context.Context, clause string, args ...any) ([]DeliveredPayload, error) {
+	rows, err := s.db.QueryContext(ctx, s.d.rebind(`SELECT `+traceCols+`, `+deliveredRead+` FROM relay_delivered`+clause), args...)
 	if err != nil {
 		return nil, err
 	}
@@ -526,20 +532,7 @@ const canonicalSchema = `ALTER TABLE relay_delivered ADD COLUMN canonical BIGINT
 func (s *sqlStore) DeliveredUnchecked(ctx context.Context, upTo uint64, limit int) ([]DeliveredPayload, error) {
 	defer queryTimer.UpdateSince(time.Now())
 	upTo = min(upTo, 1<<63-1)
-	rows, err := s.db.QueryContext(ctx, s.d.rebind(`SELECT `+traceCols+`, `+deliveredRead+` FROM relay_delivered WHERE canonical IS NULL AND slot <= ? ORDER BY slot`+limitClause(uint64(max(limit, 0)))), int64(upTo))
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []DeliveredPayload{}
-	for rows.Next() {
-		d, err := scanDelivered(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *d)
-	}
-	return out, rows.Err()
+	return s.queryDelivered(ctx, ` WHERE canonical IS NULL AND slot <= ? ORDER BY slot`+limitClause(uint64(max(limit, 0))), int64(upTo))
 }
 
 // SetDeliveredCanonical implements Relay.
