@@ -44,10 +44,10 @@ func chromium(t *testing.T) string {
 			return p
 		}
 	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("chromium not found and CI=true: run build/chromium/install.sh (or set GAVEL_CHROMIUM)")
+	if os.Getenv("CI") != "true" {
+		t.Skip("chromium not found: run build/chromium/install.sh to run this test")
 	}
-	t.Skip("chromium not found: run build/chromium/install.sh to run this test")
+	t.Fatal("chromium not found and CI=true: run build/chromium/install.sh (or set GAVEL_CHROMIUM)")
 	return ""
 }
 
