@@ -23,17 +23,7 @@ import (
 // mev_auctionContracts. Slots are produced every few milliseconds instead of
 // every two seconds.
 func TestDevNodeWalkthrough(t *testing.T) {
-	var svc *devauction.Service
-	n := testnode.New(t, testnode.Options{Register: func(n *eth.Node) error {
-		svc = devauction.Register(n.Stack(), devauction.Config{})
-		return nil
-	}})
-	n.StepInBackground(20 * time.Millisecond)
-	wctx, wcancel := context.WithTimeout(context.Background(), time.Minute)
-	defer wcancel()
-	if _, err := svc.Wait(wctx); err != nil {
-		t.Fatal(err)
-	}
+	n, _ := devAuctionNode(t)
 
 	hexKey := func(a params.DevAccount) string { return "0x" + hex.EncodeToString(crypto.FromECDSA(a.Key)) }
 	bidders := params.DevBidderKeys()
@@ -92,4 +82,22 @@ func TestDevNodeWalkthrough(t *testing.T) {
 	if _, err := runErr("operate", "--key", operator, "--lead", "4", "--settle-lead", "4"); !errors.Is(err, ErrUsage) {
 		t.Errorf("operate with settle lead = lead: %v", err)
 	}
+}
+
+// devAuctionNode starts a dev node that makes a block every 20 ms, with the
+// auction contracts deployed, and waits for the deployment.
+func devAuctionNode(t *testing.T) (*testnode.Node, *devauction.Service) {
+	t.Helper()
+	var svc *devauction.Service
+	n := testnode.New(t, testnode.Options{Register: func(n *eth.Node) error {
+		svc = devauction.Register(n.Stack(), devauction.Config{})
+		return nil
+	}})
+	n.StepInBackground(20 * time.Millisecond)
+	wctx, wcancel := context.WithTimeout(context.Background(), time.Minute)
+	defer wcancel()
+	if _, err := svc.Wait(wctx); err != nil {
+		t.Fatal(err)
+	}
+	return n, svc
 }

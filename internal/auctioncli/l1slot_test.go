@@ -2,18 +2,13 @@ package auctioncli
 
 import (
 	"bytes"
-	"context"
 	"encoding/hex"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/urfave/cli/v2"
 
-	"github.com/gavel-eth/gavel/contracts/devauction"
-	"github.com/gavel-eth/gavel/eth"
-	"github.com/gavel-eth/gavel/internal/testnode"
 	"github.com/gavel-eth/gavel/params"
 )
 
@@ -22,17 +17,7 @@ import (
 // given; a bid for a slot without an open auction says the current slot
 // and whether the slot has begun or is not open yet.
 func TestL1SlotAndNotOpenAdvice(t *testing.T) {
-	var svc *devauction.Service
-	n := testnode.New(t, testnode.Options{Register: func(n *eth.Node) error {
-		svc = devauction.Register(n.Stack(), devauction.Config{})
-		return nil
-	}})
-	n.StepInBackground(20 * time.Millisecond)
-	wctx, wcancel := context.WithTimeout(context.Background(), time.Minute)
-	defer wcancel()
-	if _, err := svc.Wait(wctx); err != nil {
-		t.Fatal(err)
-	}
+	n, _ := devAuctionNode(t)
 	run := func(args ...string) (string, error) {
 		var out bytes.Buffer
 		app := &cli.App{Name: "gavel", Commands: []*cli.Command{Command()}, Writer: &out, ErrWriter: &out}
