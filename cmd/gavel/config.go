@@ -125,6 +125,14 @@ func loadConfig(ctx *cli.Context, forRun bool) (*node.Node, gavelConfig, error) 
 		}
 	}
 	nodeCfg := cfg.Node
+	if cfg.Node.WSHost != "" {
+		if _, err := wsConfig(ctx, &cfg.Node); err != nil {
+			return nil, cfg, err
+		}
+		// gavel serves --ws itself, within --ws.maxconns and --ws.maxsubs
+		// (runGavel); geth's own WebSocket server stays off.
+		nodeCfg.WSHost = ""
+	}
 	if !forRun && !cfg.Mev.Dev.Enabled {
 		// Printing the configuration reads nothing from the datadir: the
 		// node is made without one, so dumpconfig never takes (or waits

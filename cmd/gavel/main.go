@@ -136,6 +136,17 @@ func runNode(ctx *cli.Context) error {
 	}
 	defer stack.Close()
 	utils.SetupMetrics(&cfg.Metrics)
+	var ws *wsServer
+	if cfg.Node.WSHost != "" {
+		wcfg, err := wsConfig(ctx, &cfg.Node)
+		if err != nil {
+			return err
+		}
+		if ws, err = newWSServer(stack, &cfg.Node, wcfg); err != nil {
+			return err
+		}
+		stack.RegisterLifecycle(ws)
+	}
 	n, err := eth.New(stack, &cfg.Eth, cfg.Mev)
 	if err != nil {
 		return err
@@ -152,7 +163,7 @@ func runNode(ctx *cli.Context) error {
 		<-early
 		stack.Close()
 	}()
-	printBanner(os.Stdout, n)
+	printBanner(os.Stdout, n, ws)
 	stack.Wait()
 	return nil
 }
@@ -193,16 +204,16 @@ func runDumpConfig(ctx *cli.Context) error {
 	return dumpConfig(w, cfg)
 }
 
-// printBanner tells a newcomer where everything listens and, in dev mode,
-// which accounts are funded.
-func printBanner(w io.Writer, n *eth.Node) {
+// printBanner tells a newcomer where everything listens (ws: --ws, or
+// nil) and, in dev mode, which accounts are funded.
+func printBanner(w io.Writer, n *eth.Node, ws *wsServer) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "\ngavel %s, chain id %d\n", params.Version, n.Chain().ChainID())
 	if url := n.Stack().HTTPEndpoint(); n.Stack().Config().HTTPHost != "" {
 		fmt.Fprintf(&b, "  JSON-RPC (HTTP)  %s\n", url)
 	}
-	if n.Stack().Config().WSHost != "" {
-		fmt.Fprintf(&b, "  JSON-RPC (WS)    %s\n", n.Stack().WSEndpoint())
+	if ws != nil {
+		fmt.Fprintf(&b, "  JSON-RPC (WS)    %s\n", ws.Endpoint())
 	}
 	if ipc := n.Stack().IPCEndpoint(); ipc != "" {
 		fmt.Fprintf(&b, "  JSON-RPC (IPC)   %s\n", ipc)

@@ -30,7 +30,7 @@ var (
 	bundleGas = flag.Uint64("bundlegas", 0, "callbundle, estimatebundle, rpccallbundle, gethcallbundle: 0 for transfers, else each transaction is a contract creation looping until it has used this gas")
 	loopGas   = flag.Uint64("loopgas", 50_000_000, "ethcall: gas of each eth_call, an infinite loop put in place by a state override")
 	dataRate  = flag.Int("rate", 1000, "dataapi: builder_blocks_received requests per second, all clients together")
-	dataRows  = flag.Int("datarows", 200, "dataapi: bids of one builder key stored before the run, the rows of each answer")
+	dataRows  = flag.Int("datarows", 175, "dataapi: bids of one builder key stored before the run, the rows of each answer")
 	wsURL     = flag.String("ws", "ws://127.0.0.1:19464", "websockets: geth's WebSocket endpoint of the target (gavel --ws)")
 	wsSubs    = flag.Int("subs", 100, "websockets: newHeads subscriptions per connection, never read")
 	period    = flag.Duration("period", 2*time.Second, "the target's --dev.period, to count its missed slots")
