@@ -511,11 +511,15 @@ func readSmall(acct *Account, src io.Reader, size int64, prefix int, onPrefix fu
 	return out, nil
 }
 
-// slowBody enforces a minimum transfer rate on a request body: the n-th
-// byte must arrive by start + grace + n/rate (and never later than the
-// read timeout). It moves the connection's read deadline ahead of each Read,
-// so a stalled or trickling client is cut, and its buffers freed, within
-// about grace of falling behind.
+// slowBody enforces a minimum transfer rate on a request body: by the
+// time the n-th byte is read, the reader may have waited for bytes at most
+// grace + n/rate in all (and the body must be in by the read timeout). It
+// counts only the time spent blocked in Read, not the time between reads:
+// a handler that reads late (its goroutine starved of CPU, or waiting for
+// its turn) finds the client's bytes buffered, and the client is not to
+// blame for that. It moves the connection's read deadline ahead of each
+// Read, so a stalled or trickling client is cut, and its buffers freed,
+// within about grace of falling behind.
 type slowBody struct {
 	io.ReadCloser
 	rc       *http.ResponseController
@@ -524,19 +528,26 @@ type slowBody struct {
 	rate     float64 // bytes per second
 	hard     time.Time
 	n        int64
+	waited   time.Duration // time blocked in Read so far
 	deadline time.Time
 }
 
+// lateWake is the slack each Read gets beyond the client's allowance: the
+// goroutine of a Read whose bytes arrived in time may wake a little late on
+// a busy machine. A client that overdraws its allowance by more is cut.
+const lateWake = 50 * time.Millisecond
+
 func (s *slowBody) Read(p []byte) (int, error) {
-	d := s.start.Add(s.grace + time.Duration(float64(s.n)/s.rate*float64(time.Second)))
-	if d.After(s.hard) {
-		d = s.hard
+	t0 := time.Now()
+	wait := s.grace + time.Duration(float64(s.n)/s.rate*float64(time.Second)) - s.waited
+	if wait < -lateWake {
+		return 0, s.slow()
 	}
-	if !d.Equal(s.deadline) {
-		s.deadline = d
-		s.rc.SetReadDeadline(d)
-	}
-	n, err := s.ReadCloser.Read(p)
+	allowed := max(wait, 0) + lateWake
+	n, err := s.readBy(p, t0.Add(allowed))
+	// A read is charged at most what it was allowed: the rest was the
+	// runtime's delay in waking it.
+	s.waited += min(time.Since(t0), allowed)
 	s.n += int64(n)
 	if err == io.EOF && !s.deadline.Equal(s.hard) {
 		// The body is in: back to the request's own deadline, or net/http's
@@ -546,11 +557,29 @@ func (s *slowBody) Read(p []byte) (int, error) {
 		s.rc.SetReadDeadline(s.hard)
 	}
 	if err != nil && errors.Is(err, os.ErrDeadlineExceeded) {
-		slowBodyMeter.Mark(1)
-		return n, fmt.Errorf("%w: %d bytes in %s, at least %d bytes/s after the first %s", ErrSlowBody,
-			s.n, time.Since(s.start).Round(time.Millisecond), int64(s.rate), s.grace)
+		return n, s.slow()
 	}
 	return n, err
+}
+
+// slow is the error of a client behind the minimum rate.
+func (s *slowBody) slow() error {
+	slowBodyMeter.Mark(1)
+	return fmt.Errorf("%w: %d bytes in %s, at least %d bytes/s after the first %s", ErrSlowBody,
+		s.n, time.Since(s.start).Round(time.Millisecond), int64(s.rate), s.grace)
+}
+
+// readBy reads with the connection's read deadline at d (the read
+// timeout's at the latest).
+func (s *slowBody) readBy(p []byte, d time.Time) (int, error) {
+	if d.After(s.hard) {
+		d = s.hard
+	}
+	if !d.Equal(s.deadline) {
+		s.deadline = d
+		s.rc.SetReadDeadline(d)
+	}
+	return s.ReadCloser.Read(p)
 }
 
 // connLimit is a listener that refuses connections beyond a total and a
