@@ -26,7 +26,9 @@
 # answer), websockets (SUBS newHeads subscriptions per connection, never
 # read; the node runs with --ws on PORT+2). BUNDLETXS is the
 # simulation floods' transactions per bundle, BUNDLEGAS 0 for transfers or
-# the gas each transaction loops. ATTACKS=floods runs the seven. Each
+# the gas each transaction loops. ATTACKS=floods runs the seven.
+# ATTACKS=idle is the control: no attack, the same phases (the node's own
+# RSS growth and the probes' noise on this machine). Each
 # reports the dev node's missed slots: the node runs with --dev.period
 # PERIOD (2 s), and internal/hostile reads the block timestamps over geth's
 # RPC once the run is over. Unless CONNS and HOLD are given, each attack
