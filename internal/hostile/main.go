@@ -675,8 +675,7 @@ func one(host string, i int, payload []byte) string {
 			answer <- "none"
 			return
 		}
-		io.Copy(io.Discard, res.Body)
-		answer <- strconv.Itoa(res.StatusCode)
+		answer <- answerOf(res, nil)
 	}()
 	end := time.After(*hold)
 	switch *attack {
