@@ -56,9 +56,9 @@ func defaultNodeConfig() node.Config {
 	cfg.WSModules = append(cfg.WSModules, "eth")
 	cfg.IPCPath = params.ClientName + ".ipc"
 	// geth keeps a half-sent request header for 30 s; gavel gives its HTTP
-	// JSON-RPC, the engine API and WebSocket on the HTTP port the MEV
-	// listener's 2 s. (geth's node raises anything under 1 s to 30 s, and
-	// WebSocket on a port of its own keeps geth's 30 s: docs/security.md.)
+	// JSON-RPC and the engine API the MEV listener's 2 s (geth's node
+	// raises anything under 1 s to 30 s). --ws is gavel's own server
+	// (ws.go), with the same 2 s.
 	cfg.HTTPTimeouts.ReadHeaderTimeout = mevapi.DefaultReadHeaderTimeout
 	return cfg
 }
