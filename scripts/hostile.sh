@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make hostile: starts a `gavel --dev` on loopback in a temporary datadir,
-# runs each attack of issue 14 against it with internal/hostile, prints the
+# runs each attack of issues 14 and 25 against it with internal/hostile, prints the
 # figures and stops the node. GAVEL=path picks another binary (for the
 # "before" figures); ATTACKS, CONNS, SPREAD and HOLD choose the load,
 # REPEAT the runs per attack, BASELINE the honest probes' time alone first, NICE the attacker's niceness (the honest
