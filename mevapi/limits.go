@@ -264,7 +264,7 @@ type Account struct {
 	ip    string
 	ctx   context.Context
 	resp  http.Header // the response's: a refusal closes the connection
-	cpu   *cpuTurns   // the request's turns of the CPU gate
+	cpu   *cpuTurns   // the request's turns of the node's CPU scheduler
 	until time.Time   // the read timeout: no reservation after it (zero: none)
 	mu    sync.Mutex
 	held  int64

@@ -242,18 +242,32 @@ func (s *Scheduler) Take(ctx context.Context, r Request) (*Turn, error) {
 // Run runs f in a client turn with a context that ends after the Turn
 // bound (and with ctx): the EVM, simulation and tracers stop on it, so
 // f cannot hold the turn for long. The error is Take's when no turn came.
+// On a context already InTurn, f runs at once in that turn.
 func (s *Scheduler) Run(ctx context.Context, client string, f func(ctx context.Context) error) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if ctx.Value(inTurnKey{}) != nil {
+		return f(ctx)
+	}
 	t, err := s.Take(ctx, Request{Client: client})
 	if err != nil {
 		return err
 	}
 	defer t.Release()
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	ctx, cancel := context.WithTimeout(ctx, s.Config().Turn)
+	ctx, cancel := context.WithTimeout(InTurn(ctx), s.Config().Turn)
 	defer cancel()
 	return f(ctx)
+}
+
+type inTurnKey struct{}
+
+// InTurn returns ctx marked as running in a client turn taken already: Run
+// on it does not wait for a second turn (which, with one turn, would never
+// come). A listener that took the turn for a whole request marks the
+// request's context so.
+func InTurn(ctx context.Context) context.Context {
+	return context.WithValue(ctx, inTurnKey{}, true)
 }
 
 // dispatchLocked hands free turns to waiters, none while critical work

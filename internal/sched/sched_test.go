@@ -166,6 +166,19 @@ func TestRunBoundsTheTurn(t *testing.T) {
 	}
 }
 
+// TestRunInTurnTakesNoSecondTurn: work already in a turn (the MEV
+// listener's JSON-RPC call reaching a gated service) runs at once, where a
+// second Take on a one-turn scheduler would wait for ever.
+func TestRunInTurnTakesNoSecondTurn(t *testing.T) {
+	s := New(Config{Turns: 1, Wait: 10 * time.Millisecond})
+	err := s.Run(context.Background(), "c", func(ctx context.Context) error {
+		return s.Run(ctx, "c", func(context.Context) error { return nil })
+	})
+	if err != nil {
+		t.Fatalf("nested Run: %v, want the outer turn used", err)
+	}
+}
+
 // TestDecayForgetsClients: recent turn time halves with time and clients
 // whose time is gone leave the map.
 func TestDecayForgetsClients(t *testing.T) {
