@@ -19,6 +19,7 @@ import (
 	"github.com/ethereum/go-ethereum/log"
 
 	"github.com/gavel-eth/gavel/core/chain"
+	"github.com/gavel-eth/gavel/internal/sched"
 	"github.com/gavel-eth/gavel/params"
 )
 
@@ -60,6 +61,10 @@ type Config struct {
 	FeeRecipient common.Address
 	// Manual turns the wall clock off: slots advance only through Step.
 	Manual bool
+	// Sched is the node's CPU scheduler: each slot step runs as its
+	// critical work, so no client turn is handed out while the slot's
+	// block is asked for, built and imported (nil: none).
+	Sched *sched.Scheduler
 }
 
 // Beacon is the dev consensus driver. It is a node.Lifecycle.
@@ -201,6 +206,7 @@ func (b *Beacon) ProduceSlot(ctx context.Context, slot uint64) (*types.Header, e
 }
 
 func (b *Beacon) produceSlot(ctx context.Context, slot uint64) (*types.Header, error) {
+	defer b.cfg.Sched.Critical()()
 	b.mu.Lock()
 	defer b.mu.Unlock()
 
