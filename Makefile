@@ -68,7 +68,8 @@ contracts:
 	$(ABIGEN) --v2 --combined-json contracts/artifacts/test/combined.json --pkg testbindings --out contracts/bindings/testbindings/testbindings.go
 
 .PHONY: hostile
-## hostile: run the issue 14 attacks (internal/hostile) against a fresh `gavel --dev` and print the
-## figures (peak RSS, CPU seconds, /livez latency); loopback only, about a minute per attack
+## hostile: run the attacks of issues 14 and 25 (internal/hostile) against a fresh `gavel --dev` and print the
+## figures (peak RSS, CPU seconds, honest latencies, missed slots); loopback only, about a minute per
+## attack (11 attacks; ATTACKS=name runs one, ATTACKS=floods the seven floods of issue 25)
 hostile: gavel
 	./scripts/hostile.sh

@@ -48,7 +48,7 @@ import (
 var (
 	target  = flag.String("url", "http://127.0.0.1:9062", "MEV listener of the target (loopback only)")
 	pid     = flag.Int("pid", 0, "process id of the target, for RSS and CPU figures")
-	attack  = flag.String("attack", "gzipstall", "gzipstall | slowlength | registrations | bundles | betafill | rpcflood")
+	attack  = flag.String("attack", "gzipstall", "gzipstall | slowlength | registrations | bundles | betafill | rpcflood | callbundle | estimatebundle | rpccallbundle | gethcallbundle | ethcall | dataapi | websockets")
 	rpcURL  = flag.String("rpc", "http://127.0.0.1:19463", "geth JSON-RPC of the target (bundles: the head block number, an honest account's nonce)")
 	perConn = flag.Int("perconn", 525, "bundles: eth_sendBundle calls per connection")
 	conns   = flag.Int("conns", 200, "hostile connections")
@@ -105,6 +105,8 @@ func attackOnly(host string) {
 		answers = fillBeta()
 	} else if *attack == "rpcflood" {
 		answers = floodRPC()
+	} else if f, ok := floods[*attack]; ok {
+		answers = f()
 	} else {
 		answers = run(host)
 	}
@@ -115,8 +117,15 @@ func attackOnly(host string) {
 // while the attack runs in a child process (niced by -nice), and prints the
 // target's figures and each probe's latency in both phases.
 func measure() {
+	dataRowsStored, dataAnswer := 0, 0
+	if *attack == "dataapi" {
+		dataRowsStored, dataAnswer = fillBids()
+	}
 	load0 := loadAvg()
+	mark0 := headMark()
 	base := probe(*baseline, nil)
+	baseEnd := time.Now()
+	mark1 := headMark()
 	before, cpu0 := rss(), cpuSeconds()
 	peak := atomic.Int64{}
 	peak.Store(before)
@@ -150,6 +159,7 @@ func measure() {
 		}
 	})
 	took := time.Since(t0)
+	attackEnd := time.Now()
 	honestAfter := ""
 	if *attack == "betafill" {
 		honestAfter = honestBeta()
@@ -162,6 +172,13 @@ func measure() {
 	fmt.Printf("attack %s: %d connections from %d addresses, %s; attacker nice %d; load average before %s, at the end %s\n",
 		*attack, *conns, *spread, took.Round(time.Millisecond), *niceness, load0, load1)
 	fmt.Printf("  answers: %v\n", answers)
+	if dataAnswer > 0 {
+		fmt.Printf("  builder_blocks_received answer: %d bids, %d bytes\n", dataRowsStored, dataAnswer)
+	}
+	// After the settle time: every slot of the attack is over.
+	bm, bs := missedSlots(mark0, baseEnd)
+	am, as := missedSlots(mark1, attackEnd)
+	fmt.Printf("  missed slots (%s dev slots): baseline %d of %d, attack %d of %d\n", *period, bm, bs, am, as)
 	fmt.Printf("  RSS MiB: before %d, peak %d (+%d), %s after %d\n", before>>20, peak.Load()>>20, (peak.Load()-before)>>20, *settle, after>>20)
 	fmt.Printf("  target CPU seconds during the attack: %.1f\n", cpu1-cpu0)
 	for _, k := range probeKinds {
@@ -342,17 +359,27 @@ func (h *honest) request(kind string) *http.Request {
 	return req
 }
 
-// headerPath is the getHeader path of the first listed duty with the head
-// block's hash as parent: the request the slot's proposer makes.
+// headerPath is the getHeader path of the first listed duty after the
+// current slot, with the head block's hash as parent: the request the
+// slot's proposer makes. (The list starts with the current epoch's past
+// slots, which the relay refuses as too old.)
 func headerPath() string {
 	d := validatorDuties()
-	reg := d.registration(0)
+	now := currentSlot()
+	i := 0
+	for i < len(d)-1 {
+		if s, _ := strconv.ParseUint(d[i].Slot, 10, 64); s > now {
+			break
+		}
+		i++
+	}
+	reg := d.registration(i)
 	_, r, _ := rpcCall(*rpcURL, "eth_getBlockByNumber", "latest", false)
 	var head struct {
 		Hash common.Hash `json:"hash"`
 	}
 	json.Unmarshal(r, &head)
-	return fmt.Sprintf("/eth/v1/builder/header/%s/%s/%s", d[0].Slot, head.Hash.Hex(), reg.Message.Pubkey)
+	return fmt.Sprintf("/eth/v1/builder/header/%s/%s/%s", d[i].Slot, head.Hash.Hex(), reg.Message.Pubkey)
 }
 
 // loadAvg is the machine's 1-minute load average.
@@ -621,10 +648,15 @@ func attackerAddr(i int) *net.TCPAddr {
 	return &net.TCPAddr{IP: net.IPv4(127, 0, 1, byte(1+i%max(1, min(*spread, 250))))}
 }
 
+// attackerDialer dials from attackerAddr(i).
+func attackerDialer(i int) *net.Dialer {
+	return &net.Dialer{LocalAddr: attackerAddr(i), Timeout: 5 * time.Second}
+}
+
 // attackerClient is an HTTP client whose connections come from
 // attackerAddr(i), one at a time.
 func attackerClient(i int) *http.Client {
-	d := net.Dialer{LocalAddr: attackerAddr(i), Timeout: 5 * time.Second}
+	d := attackerDialer(i)
 	return &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{DialContext: d.DialContext, MaxConnsPerHost: 1}}
 }
 
