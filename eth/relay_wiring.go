@@ -175,7 +175,7 @@ func newDevRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta, prep
 	svc.setRelay(r)
 	devBuilder, err := builder.New(builder.Config{
 		Beacon: bcfg, SecretKey: builderKey, CoinbaseKey: chain.DevBuilderKey(), Bonus: DevBuilderBonus,
-	}, n.submission.builder)
+	}, criticalBlocks{n.submission.builder, n.sched})
 	if err != nil {
 		svc.Stop() // the relay (setRelay) and the traces
 		return nil, err
@@ -185,7 +185,7 @@ func newDevRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta, prep
 		BetaGas:  func(slot uint64) uint64 { gas, _ := r.BetaGas(slot); return gas },
 		Prepare:  prepare,
 		Fallback: devFallback(n.chain, beta),
-	}, r, devBuilder, n.submission.PayloadBuilder())
+	}, r, devBuilder, criticalPayloads{n.submission.PayloadBuilder(), n.sched})
 	if err != nil {
 		svc.Stop()
 		return nil, err

@@ -14,9 +14,11 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/eth/ethconfig"
 	"github.com/ethereum/go-ethereum/node"
 
+	"github.com/gavel-eth/gavel/core/chain"
 	"github.com/gavel-eth/gavel/eth"
 	"github.com/gavel-eth/gavel/internal/sched"
 	"github.com/gavel-eth/gavel/internal/testnode"
@@ -98,6 +100,12 @@ func TestClientPathsTakeTurns(t *testing.T) {
 			t.Fatalf("%s on :8545 with the turn held: %+v, want -32005 server busy", c.method, e)
 		}
 	}
+	// The node's own in-process readers (the dev auction's L2 reads) are not
+	// client work: they do not wait.
+	var est string
+	if err := n.Stack().Attach().Call(&est, "eth_estimateGas", call); err != nil || est != "0x5208" {
+		t.Fatalf("in-process eth_estimateGas with the turn held: %q %v, want 0x5208 at once", est, err)
+	}
 	resp, err := http.Get(n.MEVURL() + relayapi.PathDataBuilderBlocks + "?limit=1")
 	if err != nil {
 		t.Fatal(err)
@@ -148,15 +156,20 @@ func TestEndlessCallStopsAtTurnBound(t *testing.T) {
 }
 
 // TestDevSlotIsCriticalWork: a dev slot marks the node's scheduler
-// critical for the slot step and, nested in it, the proposer's getHeader,
-// the import and the new head (and getPayload when a builder's bid wins),
-// and releases every mark.
+// critical for its own parts (the pool's sync and the attributes, the
+// local block, the dev builder's block, the proposer's getHeader and
+// getPayload, the import and the new head) and releases every mark; the
+// dev builder's submission, client work of the relay, still goes through
+// (the slot's block is the builder's, not the local fallback).
 func TestDevSlotIsCriticalWork(t *testing.T) {
 	n := schedNode(t, 0)
 	before := n.Scheduler().Stats().Marks
-	n.Step()
+	head := n.Step()
 	st := n.Scheduler().Stats()
-	if got := st.Marks - before; got < 4 || st.Critical != 0 {
-		t.Fatalf("a dev slot took %d critical marks (%d held after it), want the slot step, getHeader, import and head marked and all released", got, st.Critical)
+	if got := st.Marks - before; got < 7 || st.Critical != 0 {
+		t.Fatalf("a dev slot took %d critical marks (%d held after it), want at least 7 and all released", got, st.Critical)
+	}
+	if builder := crypto.PubkeyToAddress(chain.DevBuilderKey().PublicKey); head.Coinbase != builder {
+		t.Fatalf("the slot's block has coinbase %s, want the dev builder's %s: its submission did not get through", head.Coinbase, builder)
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"net"
 	"net/http"
-	"net/http/httptest"
 
 	geth "github.com/ethereum/go-ethereum/eth"
 	"github.com/ethereum/go-ethereum/eth/tracers"
@@ -110,9 +109,15 @@ func (g *gethHeavyRPC) forward(ctx context.Context, method string, params ...*js
 	if err != nil {
 		return nil, err
 	}
+	info := rpc.PeerInfoFromContext(ctx)
+	if info.Transport == "ipc" {
+		// In-process (the node's own readers: the dev auction's L2 reads,
+		// the status page) or the operator's IPC socket: not client work.
+		return g.call(ctx, body)
+	}
 	var res json.RawMessage
 	var callErr error
-	err = g.sched.Run(ctx, rpcClient(ctx), func(ctx context.Context) error {
+	err = g.sched.Run(ctx, clientAddr(info), func(ctx context.Context) error {
 		res, callErr = g.call(ctx, body)
 		if callErr != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
 			callErr = fmt.Errorf("%w (%v, --sched.turn)", errTurnBound, g.sched.Config().Turn)
@@ -135,14 +140,14 @@ func (g *gethHeavyRPC) call(ctx context.Context, body []byte) (json.RawMessage, 
 		return nil, err
 	}
 	req.Header.Set("Content-Type", "application/json")
-	rec := httptest.NewRecorder()
+	rec := &answerBuffer{header: http.Header{}, status: http.StatusOK}
 	g.srv.ServeHTTP(rec, req)
 	var answer struct {
 		Result json.RawMessage `json:"result"`
 		Error  *innerError     `json:"error"`
 	}
-	if err := json.Unmarshal(rec.Body.Bytes(), &answer); err != nil {
-		return nil, fmt.Errorf("gated RPC: %d %q: %w", rec.Code, rec.Body.String(), err)
+	if err := json.Unmarshal(rec.body.Bytes(), &answer); err != nil {
+		return nil, fmt.Errorf("gated RPC: %d %q: %w", rec.status, rec.body.String(), err)
 	}
 	if answer.Error != nil {
 		return nil, answer.Error
@@ -150,14 +155,12 @@ func (g *gethHeavyRPC) call(ctx context.Context, body []byte) (json.RawMessage, 
 	return answer.Result, nil
 }
 
-// rpcClient is the caller's IP address, the scheduler's key for fairness
-// ("" for in-process and IPC callers).
-func rpcClient(ctx context.Context) string {
-	addr := rpc.PeerInfoFromContext(ctx).RemoteAddr
-	if host, _, err := net.SplitHostPort(addr); err == nil {
+// clientAddr is the caller's IP address, the scheduler's key for fairness.
+func clientAddr(info rpc.PeerInfo) string {
+	if host, _, err := net.SplitHostPort(info.RemoteAddr); err == nil {
 		return host
 	}
-	return addr
+	return info.RemoteAddr
 }
 
 // gatedEth is the eth namespace's CPU-heavy methods in client turns.
@@ -230,6 +233,17 @@ func (d *gatedDebug) TraceBadBlock(ctx context.Context, hash, config *json.RawMe
 func (d *gatedDebug) IntermediateRoots(ctx context.Context, hash, config *json.RawMessage) (json.RawMessage, error) {
 	return d.g.forward(ctx, "debug_intermediateRoots", hash, config)
 }
+
+// answerBuffer keeps the private server's answer.
+type answerBuffer struct {
+	header http.Header
+	status int
+	body   bytes.Buffer
+}
+
+func (a *answerBuffer) Header() http.Header         { return a.header }
+func (a *answerBuffer) WriteHeader(status int)      { a.status = status }
+func (a *answerBuffer) Write(p []byte) (int, error) { return a.body.Write(p) }
 
 // scheduledMux mounts the relay's routes on the listener with their place
 // in the scheduler: getHeader and getPayload are the slot's critical work,

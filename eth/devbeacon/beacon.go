@@ -61,9 +61,13 @@ type Config struct {
 	FeeRecipient common.Address
 	// Manual turns the wall clock off: slots advance only through Step.
 	Manual bool
-	// Sched is the node's CPU scheduler: each slot step runs as its
-	// critical work, so no client turn is handed out while the slot's
-	// block is asked for, built and imported (nil: none).
+	// Sched is the node's CPU scheduler: the slot step's own work (the
+	// pool's sync, the payload attributes) runs as its critical work (nil:
+	// none). Building, the relay's getHeader and getPayload and the import
+	// mark themselves; the step as a whole is not marked, since it waits
+	// for the relay over HTTP, and the relay reads the dev builder's
+	// submission as client work, which a mark held meanwhile would hold
+	// back for the whole slot.
 	Sched *sched.Scheduler
 }
 
@@ -206,7 +210,6 @@ func (b *Beacon) ProduceSlot(ctx context.Context, slot uint64) (*types.Header, e
 }
 
 func (b *Beacon) produceSlot(ctx context.Context, slot uint64) (*types.Header, error) {
-	defer b.cfg.Sched.Critical()()
 	b.mu.Lock()
 	defer b.mu.Unlock()
 
@@ -214,10 +217,13 @@ func (b *Beacon) produceSlot(ctx context.Context, slot uint64) (*types.Header, e
 	if headSlot := b.SlotAt(parent.Time); slot <= headSlot {
 		return nil, fmt.Errorf("%w: slot %d, head is at slot %d", ErrSlotTaken, slot, headSlot)
 	}
+	done := b.cfg.Sched.Critical()
 	if err := b.engine.SyncPool(); err != nil {
+		done()
 		return nil, err
 	}
 	req := PayloadRequest{Slot: slot, Parent: parent, Attrs: b.attributes(slot, parent)}
+	done()
 	if b.builder == nil {
 		return nil, errors.New("no payload builder configured")
 	}
