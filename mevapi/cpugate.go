@@ -42,6 +42,7 @@ type cpuTurns struct {
 	work   *atomic.Int64 // the listener's bytes done in turns
 	client string
 	done   time.Duration // turn time so far
+	first  bool          // vouched for (a known builder): ahead of other clients
 	turn   *sched.Turn   // held now, or nil
 	until  time.Time     // the request's read timeout (zero: the scheduler's wait)
 }
@@ -55,7 +56,7 @@ func (t *cpuTurns) take() error { return t.takeBy(t.until) }
 // takeBy takes a turn unless one is held, waiting until deadline.
 func (t *cpuTurns) takeBy(deadline time.Time) error {
 	if t.turn == nil {
-		turn, err := t.s.Take(context.Background(), sched.Request{Client: t.client, Done: t.done, Deadline: deadline})
+		turn, err := t.s.Take(context.Background(), sched.Request{Client: t.client, Done: t.done, Deadline: deadline, First: t.first})
 		if err != nil {
 			slowBodyMeter.Mark(1)
 			return errNoTurn

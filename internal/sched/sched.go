@@ -180,6 +180,10 @@ type Request struct {
 	Done time.Duration
 	// Deadline ends the wait (ErrBusy); zero means the Wait bound from now.
 	Deadline time.Time
+	// First puts the request ahead of every waiter without it: work the
+	// slot needs that arrives as a client's (a known builder's submission,
+	// which getHeader will serve).
+	First bool
 }
 
 // Take waits for a client turn until r.Deadline (or the Wait bound), ctx's
@@ -204,7 +208,7 @@ func (s *Scheduler) Take(ctx context.Context, r Request) (*Turn, error) {
 		return &Turn{s: s, client: r.Client, start: now}, nil
 	}
 	s.decayLocked(now)
-	w := &waiter{prio: s.recent[r.Client] + r.Done, seq: s.seq, ready: make(chan struct{})}
+	w := &waiter{first: r.First, prio: s.recent[r.Client] + r.Done, seq: s.seq, ready: make(chan struct{})}
 	s.seq++
 	heap.Push(&s.waiting, w)
 	waitingGauge.Update(int64(len(s.waiting)))
@@ -336,6 +340,7 @@ func (s *Scheduler) Stats() Stats {
 
 // waiter is a client waiting for a turn.
 type waiter struct {
+	first bool          // ahead of those without
 	prio  time.Duration // its client's recent turn time plus its own
 	seq   uint64
 	index int // in the queue, -1 once handed the turn
@@ -346,6 +351,9 @@ type queue []*waiter
 
 func (q queue) Len() int { return len(q) }
 func (q queue) Less(i, j int) bool {
+	if q[i].first != q[j].first {
+		return q[i].first
+	}
 	return q[i].prio < q[j].prio || q[i].prio == q[j].prio && q[i].seq < q[j].seq
 }
 func (q queue) Swap(i, j int) {

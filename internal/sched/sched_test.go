@@ -147,6 +147,30 @@ func TestFairBetweenClients(t *testing.T) {
 	}
 }
 
+// TestFirstGoesAhead: a request marked First (a known builder's
+// submission) goes before every other waiter, however little they used.
+func TestFirstGoesAhead(t *testing.T) {
+	s := New(Config{Turns: 1, Wait: time.Hour})
+	s.recent["builder"] = time.Second
+	hold, _ := s.Take(context.Background(), Request{Client: "x"})
+	order := make(chan string, 2)
+	for i, r := range []Request{{Client: "fresh"}, {Client: "builder", First: true}} {
+		go func() {
+			turn, err := s.Take(context.Background(), r)
+			if err != nil {
+				t.Error(err)
+			}
+			order <- r.Client
+			turn.Release()
+		}()
+		waitFor(t, func() bool { return s.Stats().Waiting == i+1 })
+	}
+	hold.Release()
+	if a, b := <-order, <-order; a != "builder" || b != "fresh" {
+		t.Fatalf("turns went to %s, %s; want the First request ahead", a, b)
+	}
+}
+
 // TestRunBoundsTheTurn: work run in a turn gets a context that ends at the
 // turn bound, so an EVM call that never ends on its own gives the turn back.
 func TestRunBoundsTheTurn(t *testing.T) {
