@@ -1,6 +1,7 @@
 package eth
 
 import (
+	"context"
 	"crypto/ecdsa"
 	"errors"
 	"fmt"
@@ -8,13 +9,19 @@ import (
 	"sync"
 	"time"
 
+	"github.com/ethereum/go-ethereum/beacon/engine"
+	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/log"
+	"github.com/holiman/uint256"
 
 	"github.com/gavel-eth/gavel/core/beacon"
 	"github.com/gavel-eth/gavel/core/chain"
 	"github.com/gavel-eth/gavel/eth/builder"
+	"github.com/gavel-eth/gavel/eth/devbeacon"
 	"github.com/gavel-eth/gavel/eth/relay"
+	"github.com/gavel-eth/gavel/internal/sched"
+	"github.com/gavel-eth/gavel/miner"
 	"github.com/gavel-eth/gavel/params"
 )
 
@@ -100,7 +107,7 @@ func newBuilder(n *Node, cfg BuilderConfig) (*builderService, error) {
 		}
 		c := bcCfg
 		c.Beacon, c.Spec = bcfg, spec
-		b, err := builder.New(c, n.submission.builder)
+		b, err := builder.New(c, criticalBlocks{n.submission.builder, n.sched})
 		if err != nil {
 			return nil, fmt.Errorf("%w: %v", ErrBuilderConfig, err)
 		}
@@ -245,4 +252,32 @@ func (s *builderService) Stop() error {
 		return nil
 	}
 	return s.b.Stop()
+}
+
+// criticalBlocks builds the builder's blocks (builder mode, the dev
+// builder) as the slot's critical work: no client turn is handed out while
+// a block is built. Sending it to a relay is not: the relay's reading of a
+// submission is its client work, as any builder's.
+type criticalBlocks struct {
+	builder.BlockBuilder
+	sched *sched.Scheduler
+}
+
+// BuildPaying builds a block as critical work.
+func (c criticalBlocks) BuildPaying(ctx context.Context, parent *types.Header, attrs chain.BuildAttrs, pay miner.Payment) (*miner.Result, *uint256.Int, error) {
+	defer c.sched.Critical()()
+	return c.BlockBuilder.BuildPaying(ctx, parent, attrs, pay)
+}
+
+// criticalPayloads builds the dev proposer's local block as the slot's
+// critical work.
+type criticalPayloads struct {
+	devbeacon.PayloadBuilder
+	sched *sched.Scheduler
+}
+
+// BuildPayload builds the local block as critical work.
+func (c criticalPayloads) BuildPayload(ctx context.Context, req devbeacon.PayloadRequest) (*engine.ExecutionPayloadEnvelope, error) {
+	defer c.sched.Critical()()
+	return c.PayloadBuilder.BuildPayload(ctx, req)
 }

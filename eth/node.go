@@ -31,6 +31,7 @@ import (
 	"github.com/gavel-eth/gavel/eth/builder"
 	"github.com/gavel-eth/gavel/eth/devbeacon"
 	"github.com/gavel-eth/gavel/eth/relaystatus"
+	"github.com/gavel-eth/gavel/internal/sched"
 	"github.com/gavel-eth/gavel/internal/store"
 	"github.com/gavel-eth/gavel/mevapi"
 	"github.com/gavel-eth/gavel/mevapi/bundleapi"
@@ -60,6 +61,7 @@ type Config struct {
 	Listener   mevapi.Config
 	Dev        DevConfig
 	Bundles    bundle.Config    // bundle simulation limits (eth_callBundle, eth_estimateGasBundle)
+	Sched      sched.Config     // the CPU scheduler of client work (eth/sched_wiring.go)
 	Submission SubmissionConfig // bundles, beta bundles, request signatures (eth/submission.go)
 	Relay      RelayConfig      // the relay (eth/relay_wiring.go)
 	Builder    BuilderConfig    // builder mode (eth/builder_wiring.go)
@@ -83,6 +85,7 @@ func DefaultConfig() Config {
 			MaxTxs: bundle.DefaultMaxTxs, MaxBytes: bundle.DefaultMaxBytes, SenderCache: bundle.DefaultSenderCache,
 			DefaultTimeout: bundle.DefaultTimeout, MaxTimeout: bundle.DefaultMaxTimeout,
 		},
+		Sched:      sched.Config{Wait: sched.DefaultWait, Turn: sched.DefaultTurn},
 		Submission: DefaultSubmissionConfig,
 		Beta:       BetaConfig{Settlement: betapool.DefaultSettlementConfig},
 	}
@@ -106,6 +109,7 @@ type Node struct {
 	relay      *RelayService
 	builder    *builderService
 	store      store.Store
+	sched      *sched.Scheduler
 	devAuction *DevAuction             // the dev auction with its operator loop; nil when auction is
 	pageBids   *relaystatus.BidCounter // the status page's count of builders' bids; nil when the page is off
 	statusPage *relaystatus.Collector  // the status page's snapshot; nil when the page is off
@@ -120,6 +124,10 @@ func (n *Node) Eth() *geth.Ethereum { return n.eth }
 
 // Chain is the local chain (core/chain's adapter over geth).
 func (n *Node) Chain() *chain.Chain { return n.chain }
+
+// Scheduler is the node's CPU scheduler: client work takes turns in it,
+// the slot's work marks itself critical.
+func (n *Node) Scheduler() *sched.Scheduler { return n.sched }
 
 // Engine is the in-process engine API.
 func (n *Node) Engine() *chain.Engine { return n.engine }
@@ -284,14 +292,19 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (_ *Node, err e
 	})
 	stack.RegisterAPIs([]rpc.API{{Namespace: "eth", Service: filters.NewFilterAPI(fsys)}})
 
-	n := &Node{stack: stack, eth: backend, chain: chain.New(backend), engine: chain.NewEngine(backend, stack.Server().PeerCount), cfg: cfg}
+	// One scheduler for every CPU-heavy client path (the listener's
+	// simulation, JSON-RPC and large bodies, geth's eth_call and traces, the
+	// data API); the engine API, the dev slot step, building, getHeader and
+	// getPayload mark themselves critical in it.
+	sc := sched.New(cfg.Sched)
+	n := &Node{stack: stack, eth: backend, chain: chain.New(backend), engine: chain.NewEngine(backend, stack.Server().PeerCount, sc), sched: sc, cfg: cfg}
 	stack.RegisterAPIs(n.engine.APIs())
 	stack.RegisterAPIs([]rpc.API{{Namespace: "mev", Service: &NodeAPI{n: n}}})
 
 	// The MEV listener. Bundle simulation (eth_callBundle,
 	// eth_estimateGasBundle) is served on geth's RPC, on the listener's
 	// JSON-RPC and, below, as REST routes on the listener.
-	n.mev = mevapi.New(cfg.Listener, n.ready)
+	n.mev = mevapi.New(cfg.Listener, n.ready, mevapi.WithScheduler(sc))
 	sims := bundleapi.NewAPI(bundle.NewSimulator(n.chain, cfg.Bundles))
 	stack.RegisterAPIs(sims.APIs())
 
@@ -320,6 +333,7 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (_ *Node, err e
 			Period:       cfg.Dev.Period,
 			FeeRecipient: ethCfg.Miner.PendingFeeRecipient,
 			Manual:       cfg.Dev.Manual,
+			Sched:        sc,
 		})
 		if err != nil {
 			return nil, err
@@ -375,6 +389,15 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (_ *Node, err e
 	if n.relay != nil {
 		stack.RegisterAPIs([]rpc.API{{Namespace: "mev", Service: &OperatorAPI{n}}})
 	}
+
+	// geth's CPU-heavy methods, and eth_callBundle on geth's RPC, in client
+	// turns: registered last, they replace the ungated methods.
+	heavy, err := newGethHeavyRPC(sc, backend, sims.APIs())
+	if err != nil {
+		return nil, err
+	}
+	stack.RegisterAPIs(heavy.APIs())
+	stack.RegisterLifecycle(heavy)
 
 	// Lifecycles start in registration order and stop in reverse: the dev
 	// driver stops producing slots first, then the listener drains the

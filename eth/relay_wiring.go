@@ -175,7 +175,7 @@ func newDevRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta, prep
 	svc.setRelay(r)
 	devBuilder, err := builder.New(builder.Config{
 		Beacon: bcfg, SecretKey: builderKey, CoinbaseKey: chain.DevBuilderKey(), Bonus: DevBuilderBonus,
-	}, n.submission.builder)
+	}, criticalBlocks{n.submission.builder, n.sched})
 	if err != nil {
 		svc.Stop() // the relay (setRelay) and the traces
 		return nil, err
@@ -185,19 +185,21 @@ func newDevRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta, prep
 		BetaGas:  func(slot uint64) uint64 { gas, _ := r.BetaGas(slot); return gas },
 		Prepare:  prepare,
 		Fallback: devFallback(n.chain, beta),
-	}, r, devBuilder, n.submission.PayloadBuilder())
+	}, r, devBuilder, criticalPayloads{n.submission.PayloadBuilder(), n.sched})
 	if err != nil {
 		svc.Stop()
 		return nil, err
 	}
 	n.submission.bundles.SetBuilderID(builderKey.PublicKey().String())
-	mountRelay(n.mev, r, cfg, st)
+	mountRelay(scheduledMux{n.mev, n.mev}, r, cfg, st)
 	followEngine(n, svc)
 	log.Info("Relay attached", "pubkey", r.Pubkey(), "validators", len(vals), "builder", builderKey.PublicKey())
 	return svc, nil
 }
 
-// mountRelay mounts the relay's builder, proposer and data APIs.
+// mountRelay mounts the relay's builder, proposer and data APIs (on a
+// scheduledMux: getHeader and getPayload as critical work, the data API as
+// client work).
 func mountRelay(mux relayapi.Mux, r *relay.Relay, cfg RelayConfig, st store.Store) {
 	relayapi.MountBuilder(mux, r, relayapi.BuilderConfig{MaxSubmissionBytes: cfg.MaxSubmissionBytes})
 	relayapi.MountProposer(mux, r)
@@ -312,10 +314,10 @@ func newNetworkRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta) 
 	svc := &RelayService{traces: traces}
 	svc.setWaiting(fmt.Sprintf("waiting for a beacon node (%s) to give the chain constants", strings.Join(client.Nodes(), ", ")))
 	late := lateRelay{svc}
-	gated := gatedMux{n.mev, svc}
+	gated := gatedMux{scheduledMux{n.mev, n.mev}, svc}
 	relayapi.MountBuilder(gated, late, relayapi.BuilderConfig{MaxSubmissionBytes: cfg.MaxSubmissionBytes})
 	relayapi.MountProposer(gated, late)
-	relayapi.MountData(n.mev, relay.NewData(st))
+	relayapi.MountData(scheduledMux{n.mev, n.mev}, relay.NewData(st))
 
 	svc.follow = func(ctx context.Context) {
 		var bcfg *params.BeaconConfig

@@ -1,206 +1,123 @@
 package mevapi
 
 import (
-	"container/heap"
+	"context"
 	"fmt"
 	"io"
-	"sync"
+	"sync/atomic"
 	"time"
 
-	"github.com/ethereum/go-ethereum/metrics"
+	"github.com/gavel-eth/gavel/internal/sched"
 )
 
-var (
-	cpuBusyGauge    = metrics.NewRegisteredGauge("gavel/mev/listener/cpu/busy", nil)
-	cpuWaitingGauge = metrics.NewRegisteredGauge("gavel/mev/listener/cpu/waiting", nil)
-)
-
-// cpuGate bounds how many goroutines do CPU-heavy work on request bodies
-// (inflating gzip, decoding large bodies) at once: GOMAXPROCS-1 of them, at
-// least one, so whatever bodies clients send, a core stays free for cheap
-// requests (a getHeader, a health check, a small registration) and the
-// node's own work. In the trace of the 200-address gzip attack both cores
-// inflated for 150 ms while new connections' goroutines waited to run.
+// The listener's CPU-heavy work on request bodies (inflating gzip,
+// decoding large bodies) and every JSON-RPC call and REST simulation take
+// turns of the node's scheduler (package internal/sched): at most
+// GOMAXPROCS-1 at once, none handed out while the node's slot work runs,
+// so whatever clients send, a core stays free for cheap requests (a
+// getHeader, a health check, a small registration) and the node's own
+// work. In the trace of the 200-address gzip attack both cores inflated
+// for 150 ms while new connections' goroutines waited to run.
 //
-// Turns go to the waiting request that has had the least work so far
-// (bytes inflated or decoded), the earliest among equals: a fresh honest
-// submission is not queued behind attackers that already inflated
-// megabytes.
-type cpuGate struct {
-	mu      sync.Mutex
-	size    int
-	free    int
-	seq     uint64
-	waiting turnQueue
-	peak    int   // most turns taken at once
-	work    int64 // bytes inflated or decoded in turns
-}
+// Turns go to the waiting client (IP address) with the least recent turn
+// time, and among one client's requests to the one with the least turn
+// time so far: a fresh honest submission is not queued behind attackers
+// that already inflated megabytes.
 
-func newCPUGate(size int) *cpuGate {
-	return &cpuGate{size: size, free: size}
-}
-
-// cpuTurnsFor is the size of the CPU gate: GOMAXPROCS-1, at least one.
-func cpuTurnsFor(procs int) int { return max(1, procs-1) }
-
-// waiter is a request waiting for a turn.
-type waiter struct {
-	done  int64 // work done so far
-	seq   uint64
-	index int // in the queue, -1 once handed the turn
-	ready chan struct{}
-}
-
-type turnQueue []*waiter
-
-func (q turnQueue) Len() int { return len(q) }
-func (q turnQueue) Less(i, j int) bool {
-	return q[i].done < q[j].done || q[i].done == q[j].done && q[i].seq < q[j].seq
-}
-func (q turnQueue) Swap(i, j int) {
-	q[i], q[j] = q[j], q[i]
-	q[i].index, q[j].index = i, j
-}
-func (q *turnQueue) Push(x any) {
-	w := x.(*waiter)
-	w.index = len(*q)
-	*q = append(*q, w)
-}
-func (q *turnQueue) Pop() any {
-	old := *q
-	w := old[len(old)-1]
-	*q = old[:len(old)-1]
-	w.index = -1
-	return w
-}
-
-// acquire waits for a turn until the deadline (none when zero); done is the
-// work the caller had so far. It reports whether the turn was taken: a
-// request with the most work done can wait behind fresh ones for long, and
-// the read timeout bounds that wait too.
-func (g *cpuGate) acquire(done int64, deadline time.Time) bool {
-	g.mu.Lock()
-	if g.free > 0 {
-		g.free--
-		g.peak = max(g.peak, g.size-g.free)
-		cpuBusyGauge.Update(int64(g.size - g.free))
-		g.mu.Unlock()
-		return true
-	}
-	w := &waiter{done: done, seq: g.seq, ready: make(chan struct{})}
-	g.seq++
-	heap.Push(&g.waiting, w)
-	cpuWaitingGauge.Update(int64(len(g.waiting)))
-	g.mu.Unlock()
-	if deadline.IsZero() {
-		<-w.ready
-		return true
-	}
-	timer := time.NewTimer(time.Until(deadline))
-	defer timer.Stop()
-	select {
-	case <-w.ready:
-		return true
-	case <-timer.C:
-	}
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if w.index < 0 { // handed the turn as the timer fired
-		return true
-	}
-	heap.Remove(&g.waiting, w.index)
-	cpuWaitingGauge.Update(int64(len(g.waiting)))
-	return false
-}
-
-// release ends a turn, handing it to the first waiter if any.
-func (g *cpuGate) release() {
-	g.mu.Lock()
-	if len(g.waiting) > 0 {
-		w := heap.Pop(&g.waiting).(*waiter)
-		cpuWaitingGauge.Update(int64(len(g.waiting)))
-		g.mu.Unlock()
-		close(w.ready)
-		return
-	}
-	g.free++
-	cpuBusyGauge.Update(int64(g.size - g.free))
-	g.mu.Unlock()
-}
-
-// GateStats is the use of the listener's CPU gate since it started.
+// GateStats is the use of the node's scheduler as the listener sees it.
 type GateStats struct {
-	Size    int   // turns that can be taken at once
-	Busy    int   // turns taken now
-	Waiting int   // requests waiting for a turn now
-	Peak    int   // most turns taken at once
-	Work    int64 // bytes inflated or decoded in turns
-}
-
-func (g *cpuGate) stats() GateStats {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return GateStats{Size: g.size, Busy: g.size - g.free, Waiting: len(g.waiting), Peak: g.peak, Work: g.work}
-}
-
-// worked adds n bytes to the work done in turns.
-func (g *cpuGate) worked(n int64) {
-	g.mu.Lock()
-	g.work += n
-	g.mu.Unlock()
+	Size     int    // client turns that can be taken at once
+	Busy     int    // client turns taken now
+	Waiting  int    // requests waiting for a turn now
+	Peak     int    // most turns taken at once
+	Critical int    // the node's slot work running now
+	Refused  uint64 // waits that ended without a turn
+	Work     int64  // bytes inflated or decoded in the listener's turns
 }
 
 // cpuTurns is one request's use of the gate (requests read their body from
 // one goroutine at a time).
 type cpuTurns struct {
-	g     *cpuGate
-	done  int64
-	held  bool
-	until time.Time // the request's read timeout (zero: none)
+	s      *sched.Scheduler
+	work   *atomic.Int64 // the listener's bytes done in turns
+	client string
+	done   time.Duration // turn time so far
+	first  bool          // vouched for (a known builder): ahead of other clients
+	turn   *sched.Turn   // held now, or nil
+	until  time.Time     // the request's read timeout (zero: the scheduler's wait)
 }
 
 // errNoTurn is returned when a request's read timeout passes while it waits
 // for a turn.
 var errNoTurn = fmt.Errorf("%w: no turn to inflate or decode the body within the read timeout", ErrSlowBody)
 
-func (t *cpuTurns) take() error {
-	if !t.held {
-		if !t.g.acquire(t.done, t.until) {
+func (t *cpuTurns) take() error { return t.takeBy(t.until) }
+
+// takeBy takes a turn unless one is held, waiting until deadline.
+func (t *cpuTurns) takeBy(deadline time.Time) error {
+	if t.turn == nil {
+		turn, err := t.s.Take(context.Background(), sched.Request{Client: t.client, Done: t.done, Deadline: deadline, First: t.first})
+		if err != nil {
 			slowBodyMeter.Mark(1)
 			return errNoTurn
 		}
-		t.held = true
+		t.turn = turn
 	}
 	return nil
 }
 
 func (t *cpuTurns) give() {
-	if t.held {
-		t.held = false
-		t.g.release()
+	if t.turn != nil {
+		t.done += t.turn.Release()
+		t.turn = nil
+	}
+}
+
+func (t *cpuTurns) worked(n int64) {
+	if t.work != nil {
+		t.work.Add(n)
 	}
 }
 
 // Heavy runs f, CPU-heavy work of size bytes on the request's body (decoding
-// a large body), in a turn of the listener's CPU gate; a nil Account runs it
+// a large body), in a turn of the node's scheduler; a nil Account runs it
 // at once. When no turn comes before the request's read timeout, f does not
-// run and the error is ErrBusy (503): the gate stays the bound under a
+// run and the error is ErrBusy (503): the scheduler stays the bound under a
 // sustained flood.
 func (a *Account) Heavy(size int64, f func()) error {
+	return a.Run(nil, size, func(context.Context) { f() })
+}
+
+// Run is Heavy for work that stops on a context (a JSON-RPC call, a bundle
+// simulation): f gets ctx marked as in its turn (sched.InTurn) and ending
+// at the scheduler's turn bound, so an endless EVM call gives the turn
+// back. A nil Account runs f at once on ctx.
+func (a *Account) Run(ctx context.Context, size int64, f func(ctx context.Context)) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	if a == nil || a.cpu == nil {
-		f()
+		f(ctx)
 		return nil
 	}
-	if a.cpu.take() != nil {
+	// Waiting ends at the scheduler's wait bound, or the read timeout if
+	// that comes first.
+	wait := a.cpu.s.Config().Wait
+	deadline := time.Now().Add(wait)
+	if !a.cpu.until.IsZero() && a.cpu.until.Before(deadline) {
+		deadline, wait = a.cpu.until, time.Until(a.cpu.until)
+	}
+	if a.cpu.takeBy(deadline) != nil {
 		if a.resp != nil {
 			a.resp.Set("Connection", "close")
 		}
-		return fmt.Errorf("%w: no turn to decode the body within the read timeout", ErrBusy)
+		return fmt.Errorf("%w: no CPU turn within %v (the node's slot work and other clients took the CPU)", ErrBusy, wait.Round(time.Millisecond))
 	}
 	defer a.cpu.give()
-	f()
-	a.cpu.done += size
-	a.cpu.g.worked(size)
+	ctx, cancel := context.WithTimeout(sched.InTurn(ctx), a.cpu.s.Config().Turn)
+	defer cancel()
+	f(ctx)
+	a.cpu.worked(size)
 	return nil
 }
 
@@ -230,8 +147,7 @@ func (c cpuReader) Read(p []byte) (int, error) {
 	}
 	n, err := c.r.Read(p)
 	c.t.give()
-	c.t.done += int64(n)
-	c.t.g.worked(int64(n))
+	c.t.worked(int64(n))
 	return n, err
 }
 
@@ -242,7 +158,7 @@ type netReader struct {
 }
 
 func (n netReader) Read(p []byte) (int, error) {
-	held := n.t.held
+	held := n.t.turn != nil
 	n.t.give()
 	k, err := n.r.Read(p)
 	if held {

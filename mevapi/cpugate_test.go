@@ -3,40 +3,45 @@ package mevapi
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gavel-eth/gavel/internal/sched"
 )
 
-// TestCPUGateLeastWorkFirst: with the gate taken, a request that has done
-// no work yet gets the next turn before one that already inflated
-// megabytes, whatever their arrival order.
+// TestCPUGateLeastWorkFirst: with the scheduler's one turn taken, a
+// client that has had no turn yet gets the next turn before one that
+// already inflated for long, whatever their arrival order.
 func TestCPUGateLeastWorkFirst(t *testing.T) {
-	g := newCPUGate(1)
-	g.acquire(0, time.Time{})
+	sc := sched.New(sched.Config{Turns: 1, Wait: time.Hour})
+	hold, _ := sc.Take(context.Background(), sched.Request{Client: "x"})
 	order := make(chan string, 2)
 	for i, w := range []struct {
 		name string
-		done int64
-	}{{"attacker", 10 << 20}, {"fresh", 0}} {
+		done time.Duration
+	}{{"attacker", time.Second}, {"fresh", 0}} {
+		turns := &cpuTurns{s: sc, client: w.name, done: w.done, until: time.Now().Add(time.Hour)}
 		go func() {
-			g.acquire(w.done, time.Time{})
+			turns.take()
 			order <- w.name
-			g.release()
+			turns.give()
 		}()
-		waitFor(t, func() bool { return g.stats().Waiting == i+1 })
+		waitFor(t, func() bool { return sc.Stats().Waiting == i+1 })
 	}
-	if st := g.stats(); st.Busy != 1 || st.Peak != 1 {
-		t.Fatalf("gate of one turn: %+v", st)
+	if st := sc.Stats(); st.Busy != 1 || st.Peak != 1 {
+		t.Fatalf("scheduler of one turn: %+v", st)
 	}
-	g.release()
+	hold.Release()
 	if first, second := <-order, <-order; first != "fresh" || second != "attacker" {
 		t.Fatalf("turns went to %s then %s, want the request with the least work first", first, second)
 	}
-	if st := g.stats(); st.Busy != 0 || st.Waiting != 0 {
+	if st := sc.Stats(); st.Busy != 0 || st.Waiting != 0 {
 		t.Fatalf("after all turns: %+v", st)
 	}
 }
@@ -46,13 +51,13 @@ func TestCPUGateLeastWorkFirst(t *testing.T) {
 // 503, for decoding a body already read) instead of waiting behind fresher
 // requests for ever.
 func TestCPUGateWaitEnds(t *testing.T) {
-	g := newCPUGate(1)
-	g.acquire(0, time.Time{})
-	late := &cpuTurns{g: g, until: time.Now().Add(-time.Millisecond)}
+	sc := sched.New(sched.Config{Turns: 1, Wait: time.Hour})
+	hold, _ := sc.Take(context.Background(), sched.Request{})
+	late := &cpuTurns{s: sc, until: time.Now().Add(-time.Millisecond)}
 	if err := late.take(); !errors.Is(err, ErrSlowBody) {
 		t.Fatalf("a turn waited for past the read timeout: %v, want ErrSlowBody", err)
 	}
-	if st := g.stats(); st.Waiting != 0 || st.Busy != 1 {
+	if st := sc.Stats(); st.Waiting != 0 || st.Busy != 1 {
 		t.Fatalf("after the timeout: %+v, want nobody waiting and the first turn still held", st)
 	}
 	// Decoding a large body that gets no turn in time does not run (503).
@@ -62,9 +67,60 @@ func TestCPUGateWaitEnds(t *testing.T) {
 	if err := a.Heavy(1<<20, func() { ran = true }); ran || BodyStatus(err) != http.StatusServiceUnavailable || h.Get("Connection") != "close" {
 		t.Fatalf("Heavy with no turn before the read timeout: ran %v, %v, Connection %q; want not run, 503, closed", ran, err, h.Get("Connection"))
 	}
-	g.release()
-	if st := g.stats(); st.Busy != 0 {
+	hold.Release()
+	if st := sc.Stats(); st.Busy != 0 {
 		t.Fatalf("after the release: %+v", st)
+	}
+}
+
+// TestRunWaitsAtMostTheSchedulerWait: a request's work (a simulation, a
+// JSON-RPC call) waits for a turn at most the scheduler's wait, even with
+// a longer read timeout, and is then answered 503 "server busy" naming
+// the wait.
+func TestRunWaitsAtMostTheSchedulerWait(t *testing.T) {
+	sc := sched.New(sched.Config{Turns: 1, Wait: 10 * time.Millisecond})
+	hold, _ := sc.Take(context.Background(), sched.Request{})
+	defer hold.Release()
+	a := &Account{resp: http.Header{}, cpu: &cpuTurns{s: sc, until: time.Now().Add(time.Hour)}}
+	ran := false
+	err := a.Run(context.Background(), 1, func(context.Context) { ran = true })
+	if ran || BodyStatus(err) != http.StatusServiceUnavailable || !strings.Contains(err.Error(), "no CPU turn within 10ms") {
+		t.Fatalf("Run with the turn held: ran %v, %v; want not run, 503 naming the wait", ran, err)
+	}
+}
+
+// TestClientWorkAndCriticalWork: a route served as client work waits for
+// a turn while the node's slot work runs and gets 503 with Retry-After at
+// the scheduler's wait; a critical route runs at once and holds the mark
+// while it runs.
+func TestClientWorkAndCriticalWork(t *testing.T) {
+	sc := sched.New(sched.Config{Turns: 1, Wait: 20 * time.Millisecond})
+	s := New(Config{}, nil, WithScheduler(sc))
+	var during sched.Stats
+	s.Handle("GET /data", s.ClientWork(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		during = sc.Stats()
+		WriteJSON(w, http.StatusOK, "ok")
+	})))
+	s.Handle("GET /header", s.CriticalWork(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		during = sc.Stats()
+	})))
+	h := s.Handler()
+	get := func(path string) *httptest.ResponseRecorder {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+		return rec
+	}
+	if rec := get("/data"); rec.Code != http.StatusOK || during.Busy != 1 {
+		t.Fatalf("client work on an idle scheduler: %d, %+v during it; want 200 in a turn", rec.Code, during)
+	}
+	if rec := get("/header"); rec.Code != http.StatusOK || during.Critical != 1 || sc.Stats().Critical != 0 {
+		t.Fatalf("critical work: %d, %+v during it; want the mark held while it ran", rec.Code, during)
+	}
+	done := sc.Critical()
+	rec := get("/data")
+	done()
+	if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") == "" || !strings.Contains(rec.Body.String(), "server busy") {
+		t.Fatalf("client work while slot work runs past the wait: %d %q, want 503 server busy with Retry-After", rec.Code, rec.Body.String())
 	}
 }
 
@@ -76,7 +132,7 @@ func TestCPUGateWaitEnds(t *testing.T) {
 func TestInflationTakesTurns(t *testing.T) {
 	in := make(chan struct{}, 4)
 	s := startServer(t, Config{MaxBodyBytes: 1 << 20, BodyGrace: 1 << 40, MinBodyRate: 1}, nil, func(s *Server) {
-		s.cpu = newCPUGate(1)
+		s.sched = sched.New(sched.Config{Turns: 1})
 		s.Handle("POST /inflate", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			acct := AccountOf(r)
 			network, cpu := acct.Inflating()

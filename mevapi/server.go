@@ -10,17 +10,18 @@ import (
 	"fmt"
 	"net"
 	"net/http"
-	"runtime"
 	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
 	"github.com/ethereum/go-ethereum/log"
 
 	"github.com/gavel-eth/gavel/internal/defaults"
+	"github.com/gavel-eth/gavel/internal/sched"
 )
 
 // Defaults of the MEV listener.
@@ -92,7 +93,8 @@ type Server struct {
 	mux    *http.ServeMux
 	ready  func() error
 	budget *budget
-	cpu    *cpuGate
+	sched  *sched.Scheduler
+	work   atomic.Int64 // bytes inflated or decoded in client turns
 
 	mu       sync.Mutex
 	started  bool
@@ -101,11 +103,27 @@ type Server struct {
 	done     chan struct{}
 }
 
+// Option configures a Server beyond its Config.
+type Option func(*Server)
+
+// WithScheduler makes the listener's client work take turns of the node's
+// scheduler, shared with geth's RPC and marked by the node's slot work.
+// Without it the listener has a scheduler of its own (GOMAXPROCS-1 turns).
+func WithScheduler(sc *sched.Scheduler) Option {
+	return func(s *Server) { s.sched = sc }
+}
+
 // New creates a listener with the health routes mounted. ready reports
 // whether the node can serve traffic (nil means always ready).
-func New(cfg Config, ready func() error) *Server {
+func New(cfg Config, ready func() error, opts ...Option) *Server {
 	cfg = cfg.withDefaults()
-	s := &Server{cfg: cfg, mux: http.NewServeMux(), ready: ready, budget: newBudget(bodyShare(cfg), cfg.BodyBudgetPerIP, cfg.BudgetWait), cpu: newCPUGate(cpuTurnsFor(runtime.GOMAXPROCS(0)))}
+	s := &Server{cfg: cfg, mux: http.NewServeMux(), ready: ready, budget: newBudget(bodyShare(cfg), cfg.BodyBudgetPerIP, cfg.BudgetWait)}
+	for _, o := range opts {
+		o(s)
+	}
+	if s.sched == nil {
+		s.sched = sched.New(sched.Config{})
+	}
 	s.mux.HandleFunc("GET /livez", func(w http.ResponseWriter, r *http.Request) {
 		WriteJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
@@ -167,10 +185,46 @@ func (s *Server) BodyBytesInFlight() int64 { return s.budget.inUse() }
 // the headroom for small bodies and the reserve for known builders.
 func (s *Server) GeneralBodyShare() int64 { return s.budget.limit(shareGeneral) }
 
-// HeavyWork reports the use of the listener's CPU gate, which bounds the
-// requests inflating or decoding large bodies at once (for tests and
-// figures).
-func (s *Server) HeavyWork() GateStats { return s.cpu.stats() }
+// HeavyWork reports the use of the scheduler the listener's client work
+// takes turns of (for tests and figures).
+func (s *Server) HeavyWork() GateStats {
+	st := s.sched.Stats()
+	return GateStats{Size: st.Turns, Busy: st.Busy, Waiting: st.Waiting, Peak: st.Peak, Critical: st.Critical, Refused: st.Refused, Work: s.work.Load()}
+}
+
+// Scheduler returns the scheduler the listener's client work takes turns of.
+func (s *Server) Scheduler() *sched.Scheduler { return s.sched }
+
+// ClientWork serves h in a client turn of the scheduler (a data API query:
+// a database read and a large answer to encode). A request that gets no
+// turn within the scheduler's wait is answered 503 "server busy" with
+// Retry-After.
+func (s *Server) ClientWork(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		turn, err := s.sched.Take(r.Context(), sched.Request{Client: remoteIP(r)})
+		if err != nil {
+			if r.Context().Err() != nil {
+				return // the client left
+			}
+			w.Header().Set("Retry-After", "1")
+			WriteError(w, http.StatusServiceUnavailable, err.Error())
+			return
+		}
+		defer turn.Release()
+		ctx, cancel := context.WithTimeout(sched.InTurn(r.Context()), s.sched.Config().Turn)
+		defer cancel()
+		h.ServeHTTP(w, r.WithContext(ctx))
+	})
+}
+
+// CriticalWork serves h as the node's slot work (getHeader, getPayload):
+// while it runs no client turn is handed out.
+func (s *Server) CriticalWork(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer s.sched.Critical()()
+		h.ServeHTTP(w, r)
+	})
+}
 
 // meterBody gives each request its account of the body budget (released
 // when the handler returns) and holds its body to the minimum transfer rate.
@@ -181,7 +235,7 @@ func (s *Server) meterBody(next http.Handler) http.Handler {
 			return
 		}
 		now := time.Now()
-		acct := &Account{b: s.budget, ip: remoteIP(r), ctx: r.Context(), resp: w.Header(), cpu: &cpuTurns{g: s.cpu, until: now.Add(s.cfg.ReadTimeout)}, until: now.Add(s.cfg.ReadTimeout)}
+		acct := &Account{b: s.budget, ip: remoteIP(r), ctx: r.Context(), resp: w.Header(), cpu: &cpuTurns{s: s.sched, work: &s.work, client: remoteIP(r), until: now.Add(s.cfg.ReadTimeout)}, until: now.Add(s.cfg.ReadTimeout)}
 		defer acct.close()
 		r = r.WithContext(context.WithValue(r.Context(), accountKey{}, acct))
 		r.Body = &slowBody{

@@ -239,6 +239,9 @@ func applyGavelFlags(ctx *cli.Context, cfg *gavelConfig) error {
 	if err := applySimFlags(ctx, cfg); err != nil {
 		return err
 	}
+	if err := applySchedFlags(ctx, cfg); err != nil {
+		return err
+	}
 	if err := applyBetaFlags(ctx, cfg); err != nil {
 		return err
 	}

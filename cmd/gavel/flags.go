@@ -112,7 +112,7 @@ var gavelFlags = concat([]cli.Flag{
 	devFlag, devPeriodFlag, devGasLimitFlag,
 	mevAddrFlag, mevMaxBodyFlag, mevReadTimeoutFlag, mevWriteTimeoutFlag,
 	mevBodyBudgetFlag, mevBodyBudgetIPFlag, mevMaxConnsFlag, mevMaxConnsIPFlag, mevMinRateFlag,
-}, devAuctionFlags, submissionFlags, betaFlags, simFlags, relayFlags, storeFlags, builderFlags, wsFlags)
+}, devAuctionFlags, submissionFlags, betaFlags, simFlags, schedFlags, relayFlags, storeFlags, builderFlags, wsFlags)
 
 // gethFlags are the geth flags gavel understands, with geth's names, so a
 // geth operator's command line keeps working.

@@ -8,6 +8,8 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
 	"github.com/ethereum/go-ethereum/eth/catalyst"
+
+	"github.com/gavel-eth/gavel/internal/sched"
 )
 
 // ForkchoiceAttributes is one engine_forkchoiceUpdated call of the
@@ -53,10 +55,12 @@ type engineService struct {
 	*catalyst.ConsensusAPI
 	feed  *AttributesFeed
 	watch *snapSyncWatch // nil: no warning about a sync that cannot progress
+	sched *sched.Scheduler
 }
 
 // ForkchoiceUpdatedV1 is geth's engine_forkchoiceUpdatedV1, publishing its attributes.
 func (s *engineService) ForkchoiceUpdatedV1(ctx context.Context, update engine.ForkchoiceStateV1, attrs *engine.PayloadAttributes) (engine.ForkChoiceResponse, error) {
+	defer s.sched.Critical()()
 	res, err := s.ConsensusAPI.ForkchoiceUpdatedV1(ctx, update, attrs)
 	s.publish(update, attrs, res, err)
 	return res, err
@@ -64,6 +68,7 @@ func (s *engineService) ForkchoiceUpdatedV1(ctx context.Context, update engine.F
 
 // ForkchoiceUpdatedV2 is geth's engine_forkchoiceUpdatedV2, publishing its attributes.
 func (s *engineService) ForkchoiceUpdatedV2(ctx context.Context, update engine.ForkchoiceStateV1, attrs *engine.PayloadAttributes) (engine.ForkChoiceResponse, error) {
+	defer s.sched.Critical()()
 	res, err := s.ConsensusAPI.ForkchoiceUpdatedV2(ctx, update, attrs)
 	s.publish(update, attrs, res, err)
 	return res, err
@@ -71,6 +76,7 @@ func (s *engineService) ForkchoiceUpdatedV2(ctx context.Context, update engine.F
 
 // ForkchoiceUpdatedV3 is geth's engine_forkchoiceUpdatedV3, publishing its attributes.
 func (s *engineService) ForkchoiceUpdatedV3(ctx context.Context, update engine.ForkchoiceStateV1, attrs *engine.PayloadAttributes) (engine.ForkChoiceResponse, error) {
+	defer s.sched.Critical()()
 	res, err := s.ConsensusAPI.ForkchoiceUpdatedV3(ctx, update, attrs)
 	s.publish(update, attrs, res, err)
 	return res, err
@@ -78,6 +84,7 @@ func (s *engineService) ForkchoiceUpdatedV3(ctx context.Context, update engine.F
 
 // ForkchoiceUpdatedV4 is geth's engine_forkchoiceUpdatedV4, publishing its attributes.
 func (s *engineService) ForkchoiceUpdatedV4(ctx context.Context, update engine.ForkchoiceStateV1, attrs *engine.PayloadAttributes, custody *types.CustodyBitmap) (engine.ForkChoiceResponse, error) {
+	defer s.sched.Critical()()
 	res, err := s.ConsensusAPI.ForkchoiceUpdatedV4(ctx, update, attrs, custody)
 	s.publish(update, attrs, res, err)
 	return res, err

@@ -15,6 +15,8 @@ import (
 	"github.com/ethereum/go-ethereum/eth/catalyst"
 	"github.com/ethereum/go-ethereum/miner"
 	"github.com/ethereum/go-ethereum/rpc"
+
+	"github.com/gavel-eth/gavel/internal/sched"
 )
 
 // ErrPayloadRejected is returned when the engine API does not accept a
@@ -42,13 +44,17 @@ type Engine struct {
 	backend *eth.Ethereum
 	feed    AttributesFeed
 	watch   *snapSyncWatch
+	sched   *sched.Scheduler
 }
 
 // NewEngine creates the node's one engine API instance. peers is the p2p
 // server's peer count (node.Node.Server().PeerCount), read only while the
-// consensus client's forkchoiceUpdated calls are answered SYNCING.
-func NewEngine(backend *eth.Ethereum, peers func() int) *Engine {
-	return &Engine{api: catalyst.NewConsensusAPI(backend), backend: backend, watch: &snapSyncWatch{backend: backend, peers: peers}}
+// consensus client's forkchoiceUpdated calls are answered SYNCING. Every
+// engine call (forkchoiceUpdated, newPayload, getPayload, over authrpc or
+// in-process) is the slot's critical work in sc: no client turn is handed
+// out while one runs (nil: no scheduler).
+func NewEngine(backend *eth.Ethereum, peers func() int, sc *sched.Scheduler) *Engine {
+	return &Engine{api: catalyst.NewConsensusAPI(backend), backend: backend, watch: &snapSyncWatch{backend: backend, peers: peers}, sched: sc}
 }
 
 // APIs returns the authenticated `engine` namespace for the node's authrpc
@@ -56,7 +62,7 @@ func NewEngine(backend *eth.Ethereum, peers func() int) *Engine {
 // their payload attributes (Attributes). geth's `testing` namespace is
 // deliberately not registered.
 func (e *Engine) APIs() []rpc.API {
-	return []rpc.API{{Namespace: "engine", Service: &engineService{ConsensusAPI: e.api, feed: &e.feed, watch: e.watch}, Authenticated: true}}
+	return []rpc.API{{Namespace: "engine", Service: &engineService{ConsensusAPI: e.api, feed: &e.feed, watch: e.watch, sched: e.sched}, Authenticated: true}}
 }
 
 // Attributes is the feed of the payload attributes the consensus client
@@ -68,6 +74,7 @@ func (e *Engine) Attributes() *AttributesFeed { return &e.feed }
 // BuildLocal builds a payload on parent with geth's own miner (mempool
 // transactions by tip) and waits for the first full block.
 func (e *Engine) BuildLocal(ctx context.Context, parent common.Hash, attrs PayloadAttributes) (*engine.ExecutionPayloadEnvelope, error) {
+	defer e.sched.Critical()()
 	beaconRoot := attrs.ParentBeaconRoot
 	withdrawals := attrs.Withdrawals
 	if withdrawals == nil {
@@ -95,6 +102,7 @@ func (e *Engine) BuildLocal(ctx context.Context, parent common.Hash, attrs Paylo
 // Import hands a payload to the engine API (newPayload) and fails unless it
 // is VALID. It does not move the head: call SetHead for that.
 func (e *Engine) Import(ctx context.Context, env *engine.ExecutionPayloadEnvelope, parentBeaconRoot common.Hash) error {
+	defer e.sched.Critical()()
 	var hashes []common.Hash
 	if env.BlobsBundle != nil {
 		hasher := sha256.New()
@@ -142,6 +150,7 @@ func (e *Engine) Import(ctx context.Context, env *engine.ExecutionPayloadEnvelop
 // (geth writes without syncing, so a killed process loses its last writes;
 // one sync a slot costs little).
 func (e *Engine) SetHead(ctx context.Context, head, safe, finalized common.Hash) error {
+	defer e.sched.Critical()()
 	res, err := e.api.ForkchoiceUpdatedV3(ctx, engine.ForkchoiceStateV1{
 		HeadBlockHash: head, SafeBlockHash: safe, FinalizedBlockHash: finalized,
 	}, nil)

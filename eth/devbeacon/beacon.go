@@ -19,6 +19,7 @@ import (
 	"github.com/ethereum/go-ethereum/log"
 
 	"github.com/gavel-eth/gavel/core/chain"
+	"github.com/gavel-eth/gavel/internal/sched"
 	"github.com/gavel-eth/gavel/params"
 )
 
@@ -60,6 +61,14 @@ type Config struct {
 	FeeRecipient common.Address
 	// Manual turns the wall clock off: slots advance only through Step.
 	Manual bool
+	// Sched is the node's CPU scheduler: the slot step's own work (the
+	// pool's sync, the payload attributes) runs as its critical work (nil:
+	// none). Building, the relay's getHeader and getPayload and the import
+	// mark themselves; the step as a whole is not marked, since it waits
+	// for the relay over HTTP, and the relay reads the dev builder's
+	// submission as client work, which a mark held meanwhile would hold
+	// back for the whole slot.
+	Sched *sched.Scheduler
 }
 
 // Beacon is the dev consensus driver. It is a node.Lifecycle.
@@ -208,10 +217,13 @@ func (b *Beacon) produceSlot(ctx context.Context, slot uint64) (*types.Header, e
 	if headSlot := b.SlotAt(parent.Time); slot <= headSlot {
 		return nil, fmt.Errorf("%w: slot %d, head is at slot %d", ErrSlotTaken, slot, headSlot)
 	}
+	done := b.cfg.Sched.Critical()
 	if err := b.engine.SyncPool(); err != nil {
+		done()
 		return nil, err
 	}
 	req := PayloadRequest{Slot: slot, Parent: parent, Attrs: b.attributes(slot, parent)}
+	done()
 	if b.builder == nil {
 		return nil, errors.New("no payload builder configured")
 	}

@@ -69,9 +69,10 @@ func (a *API) EstimateGasBundleHandler() http.Handler {
 }
 
 // handler reads the body under the size limit and the listener's body
-// budget, then decodes and simulates it in a turn of the listener's CPU
-// gate, as the JSON-RPC eth_callBundle runs: a flood of simulations over
-// REST would otherwise keep every core from health checks and getHeader.
+// budget, then decodes and simulates it in a turn of the node's CPU
+// scheduler, as the JSON-RPC eth_callBundle runs: a flood of simulations
+// over REST would otherwise keep every core from the node's slot work,
+// health checks and getHeader.
 func (a *API) handler(run func(ctx context.Context, body []byte) (any, error)) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if err := checkContentType(r.Header.Get("Content-Type")); err != nil {
@@ -105,7 +106,7 @@ func (a *API) handler(run func(ctx context.Context, body []byte) (any, error)) h
 			}
 		}
 		var res any
-		if herr := mevapi.AccountOf(r).Heavy(int64(len(body)), func() { res, err = run(ctx, body) }); herr != nil {
+		if herr := mevapi.AccountOf(r).Run(ctx, int64(len(body)), func(ctx context.Context) { res, err = run(ctx, body) }); herr != nil {
 			mevapi.WriteError(w, mevapi.BodyStatus(herr), "server busy: "+herr.Error()+", retry later")
 			return
 		}

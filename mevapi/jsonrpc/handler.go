@@ -203,7 +203,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, requireSig bool) 
 	if batch {
 		var err error
 		// Parsing a batch of up to BodyLimit bytes is CPU work on the
-		// body, in a turn of the listener's CPU gate as its calls are.
+		// body, in a turn of the node's CPU scheduler as its calls are.
 		if herr := mevapi.AccountOf(r).Heavy(int64(len(body)), func() { err = json.Unmarshal(body, &calls) }); herr != nil {
 			busyMeter.Mark(1)
 			writeError(w, mevapi.BodyStatus(herr), CodeLimitExceeded, "server busy: "+herr.Error()+", retry later")
@@ -244,12 +244,12 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, requireSig bool) 
 		s.dispatchBatch(ctx, w, r, calls)
 		return
 	}
-	// A single call runs in a turn of the listener's CPU gate too: a flood
+	// A single call runs in a turn of the node's CPU scheduler too: a flood
 	// of single calls from many connections (eth_sendBundle of unfunded
 	// keys: decoding, sender recovery, a state read each) otherwise keeps
 	// both cores busy and /livez and getHeader wait behind it (p99 315 ms
 	// extra on a quiet machine: docs/security.md).
-	if herr := mevapi.AccountOf(r).Heavy(int64(len(body)), func() {
+	if herr := mevapi.AccountOf(r).Run(ctx, int64(len(body)), func(ctx context.Context) {
 		if !s.serveFast(ctx, w, body) {
 			s.dispatch(ctx, w, r, body)
 		}
@@ -291,7 +291,7 @@ func (s *Server) call(ctx context.Context, r *http.Request, body []byte) (int, [
 }
 
 // dispatchBatch runs a batch's calls one after the other, as geth's
-// dispatcher does, each in a turn of the listener's CPU gate: however many
+// dispatcher does, each in a turn of the node's CPU scheduler: however many
 // batches arrive at once, a core stays free for single calls, health checks
 // and the node (a flood of batches of cheap lookups took /livez from 2 ms
 // to 85 ms at p99 without it: docs/security.md), and since the turn is given
@@ -322,7 +322,7 @@ func (s *Server) dispatchBatch(ctx context.Context, w http.ResponseWriter, r *ht
 			continue
 		}
 		var resp []byte
-		if err := acct.Heavy(int64(len(c)), func() {
+		if err := acct.Run(ctx, int64(len(c)), func(ctx context.Context) {
 			_, resp = s.call(ctx, r, c)
 		}); err != nil {
 			busyMeter.Mark(1)

@@ -381,7 +381,7 @@ func readSubmission(acct *mevapi.Account, body io.Reader, gzipped bool, size, li
 	if err := acct.Reserve(gzipState); err != nil {
 		return nil, err
 	}
-	// Inflating takes turns of the listener's CPU gate; waiting for the
+	// Inflating takes turns of the node's CPU scheduler; waiting for the
 	// network does not.
 	network, cpu := acct.Inflating()
 	var zr *gzip.Reader
@@ -422,7 +422,7 @@ const maxPrefixInput = 64 << 10
 var errPrefixInput = errors.New("gzip prefix over its input bound")
 
 // prefixFirst inflates a submission's first left bytes without a turn of
-// the CPU gate, the rest in turns. Those first bytes name the builder
+// the CPU scheduler, the rest in turns. Those first bytes name the builder
 // (onPrefix): read at once, a known builder is told apart as soon as they
 // arrive, and a submission that cannot use the body budget's reserve
 // leaves it at once, rather than both holding their gzip state and first
@@ -485,10 +485,10 @@ func (s stopReader) Read(p []byte) (int, error) {
 }
 
 // heavyBody is the size above which decoding a body (and checking what it
-// holds) takes a turn of the listener's CPU gate (mevapi.Account.Heavy).
+// holds) takes a turn of the node's CPU scheduler (mevapi.Account.Heavy).
 const heavyBody = 64 << 10
 
-// heavy runs f, the decoding of body, in a turn of the listener's CPU gate
+// heavy runs f, the decoding of body, in a turn of the node's CPU scheduler
 // when body is large; small bodies are decoded at once. The error is the
 // gate's (mevapi.Account.Heavy): f did not run.
 func heavy(req *http.Request, body []byte, f func()) error {

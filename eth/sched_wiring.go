@@ -1,0 +1,282 @@
+package eth
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+
+	geth "github.com/ethereum/go-ethereum/eth"
+	"github.com/ethereum/go-ethereum/eth/tracers"
+	"github.com/ethereum/go-ethereum/rpc"
+
+	"github.com/gavel-eth/gavel/internal/sched"
+	"github.com/gavel-eth/gavel/mevapi"
+	"github.com/gavel-eth/gavel/mevapi/relayapi"
+)
+
+// gethHeavyRPC serves the CPU-heavy methods of geth's RPC (eth_call,
+// eth_estimateGas, eth_createAccessList, eth_simulateV1, gavel's
+// eth_callBundle and eth_estimateGasBundle, debug_trace*) in client turns of
+// the node's scheduler. geth's rpc server lets a later registration of a
+// method in a namespace replace an earlier one, so the node registers these
+// after geth's own; each forwards its parameters, untouched, to geth's
+// implementation on a private server, so arguments, results and errors (a
+// revert's code and data included) stay geth's. The private server is
+// called through its HTTP handler with the turn's context: geth runs a
+// method under its request's context, so the EVM stops at the turn bound
+// (an in-process client would stop waiting while the EVM ran on).
+type gethHeavyRPC struct {
+	sched *sched.Scheduler
+	srv   *rpc.Server
+}
+
+// newGethHeavyRPC registers on a private server the services that
+// implement the gated methods: geth's eth namespace, its tracers and
+// gavel's bundle simulation (sims).
+func newGethHeavyRPC(sc *sched.Scheduler, backend *geth.Ethereum, sims []rpc.API) (*gethHeavyRPC, error) {
+	srv := rpc.NewServer()
+	apis := append(append(backend.APIs(), tracers.APIs(backend.APIBackend)...), sims...)
+	for _, api := range apis {
+		if api.Namespace != "eth" && api.Namespace != "debug" {
+			continue
+		}
+		if err := srv.RegisterName(api.Namespace, api.Service); err != nil {
+			srv.Stop()
+			return nil, fmt.Errorf("gated RPC: register %s: %w", api.Namespace, err)
+		}
+	}
+	return &gethHeavyRPC{sched: sc, srv: srv}, nil
+}
+
+// APIs are the gated methods, to register after geth's.
+func (g *gethHeavyRPC) APIs() []rpc.API {
+	return []rpc.API{{Namespace: "eth", Service: &gatedEth{g}}, {Namespace: "debug", Service: &gatedDebug{g}}}
+}
+
+// Start implements node.Lifecycle.
+func (g *gethHeavyRPC) Start() error { return nil }
+
+// Stop stops the private server.
+func (g *gethHeavyRPC) Stop() error {
+	g.srv.Stop()
+	return nil
+}
+
+// busyError is the JSON-RPC answer when no turn came within the wait:
+// -32005, the code geth and gavel's listener use for "limit exceeded".
+type busyError struct{ error }
+
+func (busyError) ErrorCode() int { return -32005 }
+
+// errTurnBound is the answer for a call stopped at the turn bound.
+var errTurnBound = errors.New("execution stopped: the call used the longest turn a client may hold")
+
+// innerError is geth's error answer from the private server, passed on
+// with its code and data.
+type innerError struct {
+	Code    int             `json:"code"`
+	Message string          `json:"message"`
+	Data    json.RawMessage `json:"data,omitempty"`
+}
+
+func (e *innerError) Error() string  { return e.Message }
+func (e *innerError) ErrorCode() int { return e.Code }
+func (e *innerError) ErrorData() any {
+	if len(e.Data) == 0 {
+		return nil
+	}
+	return e.Data
+}
+
+// forward calls method on geth's implementation in a client turn; params
+// are sent up to the last one given, a missing one in between as null.
+func (g *gethHeavyRPC) forward(ctx context.Context, method string, params ...*json.RawMessage) (json.RawMessage, error) {
+	last := len(params)
+	for last > 0 && params[last-1] == nil {
+		last--
+	}
+	args := make([]any, last)
+	for i, p := range params[:last] {
+		if p != nil {
+			args[i] = *p
+		}
+	}
+	body, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "method": method, "params": args})
+	if err != nil {
+		return nil, err
+	}
+	info := rpc.PeerInfoFromContext(ctx)
+	if info.Transport == "ipc" {
+		// In-process (the node's own readers: the dev auction's L2 reads,
+		// the status page) or the operator's IPC socket: not client work.
+		return g.call(ctx, body)
+	}
+	var res json.RawMessage
+	var callErr error
+	err = g.sched.Run(ctx, clientAddr(info), func(ctx context.Context) error {
+		res, callErr = g.call(ctx, body)
+		if callErr != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			callErr = fmt.Errorf("%w (%v, --sched.turn)", errTurnBound, g.sched.Config().Turn)
+		}
+		return nil
+	})
+	switch {
+	case errors.Is(err, sched.ErrBusy):
+		return nil, busyError{err}
+	case err != nil:
+		return nil, err
+	}
+	return res, callErr
+}
+
+// call runs one JSON-RPC request on the private server under ctx.
+func (g *gethHeavyRPC) call(ctx context.Context, body []byte) (json.RawMessage, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "/", bytes.NewReader(body))
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	rec := &answerBuffer{header: http.Header{}, status: http.StatusOK}
+	g.srv.ServeHTTP(rec, req)
+	var answer struct {
+		Result json.RawMessage `json:"result"`
+		Error  *innerError     `json:"error"`
+	}
+	if err := json.Unmarshal(rec.body.Bytes(), &answer); err != nil {
+		return nil, fmt.Errorf("gated RPC: %d %q: %w", rec.status, rec.body.String(), err)
+	}
+	if answer.Error != nil {
+		return nil, answer.Error
+	}
+	return answer.Result, nil
+}
+
+// clientAddr is the caller's IP address, the scheduler's key for fairness.
+func clientAddr(info rpc.PeerInfo) string {
+	if host, _, err := net.SplitHostPort(info.RemoteAddr); err == nil {
+		return host
+	}
+	return info.RemoteAddr
+}
+
+// gatedEth is the eth namespace's CPU-heavy methods in client turns.
+type gatedEth struct{ g *gethHeavyRPC }
+
+// Call is eth_call in a client turn.
+func (e *gatedEth) Call(ctx context.Context, args, block, overrides, blockOverrides *json.RawMessage) (json.RawMessage, error) {
+	return e.g.forward(ctx, "eth_call", args, block, overrides, blockOverrides)
+}
+
+// EstimateGas is eth_estimateGas in a client turn.
+func (e *gatedEth) EstimateGas(ctx context.Context, args, block, overrides, blockOverrides *json.RawMessage) (json.RawMessage, error) {
+	return e.g.forward(ctx, "eth_estimateGas", args, block, overrides, blockOverrides)
+}
+
+// CreateAccessList is eth_createAccessList in a client turn.
+func (e *gatedEth) CreateAccessList(ctx context.Context, args, block, overrides *json.RawMessage) (json.RawMessage, error) {
+	return e.g.forward(ctx, "eth_createAccessList", args, block, overrides)
+}
+
+// SimulateV1 is eth_simulateV1 in a client turn.
+func (e *gatedEth) SimulateV1(ctx context.Context, opts, block *json.RawMessage) (json.RawMessage, error) {
+	return e.g.forward(ctx, "eth_simulateV1", opts, block)
+}
+
+// CallBundle is gavel's eth_callBundle in a client turn.
+func (e *gatedEth) CallBundle(ctx context.Context, args *json.RawMessage) (json.RawMessage, error) {
+	return e.g.forward(ctx, "eth_callBundle", args)
+}
+
+// EstimateGasBundle is gavel's eth_estimateGasBundle in a client turn.
+func (e *gatedEth) EstimateGasBundle(ctx context.Context, args *json.RawMessage) (json.RawMessage, error) {
+	return e.g.forward(ctx, "eth_estimateGasBundle", args)
+}
+
+// gatedDebug is the tracers' methods in client turns.
+type gatedDebug struct{ g *gethHeavyRPC }
+
+// TraceCall is debug_traceCall in a client turn.
+func (d *gatedDebug) TraceCall(ctx context.Context, args, block, config *json.RawMessage) (json.RawMessage, error) {
+	return d.g.forward(ctx, "debug_traceCall", args, block, config)
+}
+
+// TraceTransaction is debug_traceTransaction in a client turn.
+func (d *gatedDebug) TraceTransaction(ctx context.Context, hash, config *json.RawMessage) (json.RawMessage, error) {
+	return d.g.forward(ctx, "debug_traceTransaction", hash, config)
+}
+
+// TraceBlockByNumber is debug_traceBlockByNumber in a client turn.
+func (d *gatedDebug) TraceBlockByNumber(ctx context.Context, number, config *json.RawMessage) (json.RawMessage, error) {
+	return d.g.forward(ctx, "debug_traceBlockByNumber", number, config)
+}
+
+// TraceBlockByHash is debug_traceBlockByHash in a client turn.
+func (d *gatedDebug) TraceBlockByHash(ctx context.Context, hash, config *json.RawMessage) (json.RawMessage, error) {
+	return d.g.forward(ctx, "debug_traceBlockByHash", hash, config)
+}
+
+// TraceBlock is debug_traceBlock in a client turn.
+func (d *gatedDebug) TraceBlock(ctx context.Context, blob, config *json.RawMessage) (json.RawMessage, error) {
+	return d.g.forward(ctx, "debug_traceBlock", blob, config)
+}
+
+// TraceBadBlock is debug_traceBadBlock in a client turn.
+func (d *gatedDebug) TraceBadBlock(ctx context.Context, hash, config *json.RawMessage) (json.RawMessage, error) {
+	return d.g.forward(ctx, "debug_traceBadBlock", hash, config)
+}
+
+// IntermediateRoots is debug_intermediateRoots in a client turn.
+func (d *gatedDebug) IntermediateRoots(ctx context.Context, hash, config *json.RawMessage) (json.RawMessage, error) {
+	return d.g.forward(ctx, "debug_intermediateRoots", hash, config)
+}
+
+// answerBuffer keeps the private server's answer.
+type answerBuffer struct {
+	header http.Header
+	status int
+	body   bytes.Buffer
+}
+
+func (a *answerBuffer) Header() http.Header         { return a.header }
+func (a *answerBuffer) WriteHeader(status int)      { a.status = status }
+func (a *answerBuffer) Write(p []byte) (int, error) { return a.body.Write(p) }
+
+// scheduledMux mounts the relay's routes on the listener with their place
+// in the scheduler: getHeader and getPayload are the slot's critical work,
+// the data API's queries (a database read and answers of up to ~100 KB to
+// encode) are client work; the rest (builder submissions, registrations)
+// take turns for their heavy parts inside their handlers.
+type scheduledMux struct {
+	mux relayapi.Mux
+	mev *mevapi.Server
+}
+
+// criticalRoutes and clientRoutes are the patterns relayapi mounts.
+var (
+	criticalRoutes = map[string]bool{
+		"GET " + relayapi.PathHeader:           true,
+		"POST " + relayapi.PathBlindedBlocksV1: true,
+		"POST " + relayapi.PathBlindedBlocksV2: true,
+	}
+	clientRoutes = map[string]bool{
+		"GET " + relayapi.PathDataPayloadDelivered:     true,
+		"GET " + relayapi.PathDataBuilderBlocks:        true,
+		"GET " + relayapi.PathDataValidatorRegistation: true,
+		"GET " + relayapi.PathDataBetaSlots:            true,
+	}
+)
+
+// Handle mounts h, as critical or client work where its pattern says so.
+func (m scheduledMux) Handle(pattern string, h http.Handler) {
+	switch {
+	case criticalRoutes[pattern]:
+		h = m.mev.CriticalWork(h)
+	case clientRoutes[pattern]:
+		h = m.mev.ClientWork(h)
+	}
+	m.mux.Handle(pattern, h)
+}
