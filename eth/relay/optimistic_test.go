@@ -15,6 +15,7 @@ import (
 	"github.com/gavel-eth/gavel/eth/relay"
 	"github.com/gavel-eth/gavel/eth/relay/relaytest"
 	"github.com/gavel-eth/gavel/internal/store"
+	"github.com/gavel-eth/gavel/internal/store/pgtest"
 	"github.com/gavel-eth/gavel/params"
 )
 
@@ -350,5 +351,49 @@ func TestOptimisticRestart(t *testing.T) {
 				t.Fatalf("%d pending simulations left after the restart", n)
 			}
 		})
+	}
+}
+
+// TestOptimisticDemotionShared: two relay instances on one PostgreSQL
+// database. An optimistic builder's invalid block, served by A before its
+// simulation, reaches B and is served there too; A's failed simulation
+// demotes the builder, and B withdraws the bid at once (notification), so
+// neither serves it, nor reads it through from the database again.
+func TestOptimisticDemotionShared(t *testing.T) {
+	url := pgtest.URL(t)
+	a, b := instance(t, url), instance(t, url)
+	a.RegisterAll()
+	promote(t, a, ether)
+	if err := b.Relay.ReloadBuilders(); err != nil {
+		t.Fatal(err)
+	}
+	onB := installed(b)
+	sims := watchSimulations(a)
+	release := a.Relay.HoldOptimisticSimulations()
+	bad := badRoot(t, a, a.BuildBlock(1, 3, nil))
+	if _, err := submit(a, bad, false); err != nil {
+		t.Fatalf("optimistic submit on A: %v", err)
+	}
+	waitBid(t, onB, bad.BidTrace().BlockHash)
+	if got := header(t, b, 1); got == nil || got.Header().BlockHash() != bad.BidTrace().BlockHash {
+		t.Fatalf("B before the simulation: %v", got)
+	}
+	release()
+	if err := waitSimulation(t, sims); !errors.Is(err, relay.ErrSimulation) {
+		t.Fatalf("A's simulation: %v", err)
+	}
+	if got := header(t, a, 1); got != nil {
+		t.Fatal("A still serves the demoted builder's bid")
+	}
+	deadline := time.Now().Add(time.Minute)
+	for header(t, b, 1) != nil {
+		if time.Now().After(deadline) {
+			t.Fatal("B still serves the bid A's demotion withdrew")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	// B's next submission from the builder takes the safe path.
+	if _, err := submit(b, badRoot(t, b, b.BuildBlock(1, 4, nil)), false); !errors.Is(err, relay.ErrSimulation) {
+		t.Fatalf("demoted builder's submission on B: %v, want %v", err, relay.ErrSimulation)
 	}
 }
