@@ -235,10 +235,10 @@ func parseDemotion(payload string) (pk beacon.BLSPubkey, slot uint64, origin str
 func (s *sqlStore) Demotions(ctx context.Context, q DemotionQuery) ([]DemotionRecord, error) {
 	var where []string
 	var args []any
+	if q.Slot > 1<<63-1 {
+		return nil, nil // no such slot can be stored
+	}
 	if q.Slot != 0 {
-		if err := checkInt64("slot", q.Slot); err != nil {
-			return nil, err
-		}
 		where, args = append(where, "m.slot = ?"), append(args, int64(q.Slot))
 	}
 	if q.Builder != nil {
