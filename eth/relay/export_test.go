@@ -2,6 +2,7 @@ package relay
 
 import (
 	"context"
+	"sync"
 	"time"
 
 	"github.com/gavel-eth/gavel/core/beacon"
@@ -84,9 +85,11 @@ func (r *Relay) OnOptimisticSimulated(fn func(beacon.Root, error)) { r.onOptimis
 func (r *Relay) DropOptimisticSimulations() { r.dropOptimistic.Store(true) }
 
 // HoldOptimisticSimulations makes background simulations of optimistic
-// bids wait until the returned function is called.
+// bids wait until the returned function is called (once or more; the
+// test's cleanup calls it too, so that Close never waits on a held one).
 func (r *Relay) HoldOptimisticSimulations() (release func()) {
 	gate := make(chan struct{})
 	r.optimisticGate.Store(&gate)
-	return func() { close(gate) }
+	var once sync.Once
+	return func() { once.Do(func() { close(gate) }) }
 }

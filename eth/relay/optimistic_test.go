@@ -3,13 +3,19 @@ package relay_test
 import (
 	"context"
 	"errors"
+	"math/big"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/ethereum/go-ethereum/beacon/engine"
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/hexutil"
+	"github.com/ethereum/go-ethereum/core/types"
+	gparams "github.com/ethereum/go-ethereum/params"
 	"github.com/holiman/uint256"
+
+	"github.com/gavel-eth/gavel/core/bundle"
 
 	"github.com/gavel-eth/gavel/core/beacon"
 	"github.com/gavel-eth/gavel/eth/relay"
@@ -126,6 +132,7 @@ func TestOptimisticServedBeforeSimulation(t *testing.T) {
 	promote(t, e, ether)
 	sims := watchSimulations(e)
 	release := e.Relay.HoldOptimisticSimulations()
+	t.Cleanup(release)
 	b := e.BuildBlock(1, 3, nil)
 	if out, err := submit(e, e.Submission(b), false); err != nil || out != relay.Accepted {
 		t.Fatalf("submit: %v, %v", out, err)
@@ -152,8 +159,7 @@ func TestOptimisticServedBeforeSimulation(t *testing.T) {
 		t.Fatalf("demotions after a good block: %+v", d)
 	}
 	// Still optimistic: a second block is served before its simulation too.
-	release2 := e.Relay.HoldOptimisticSimulations()
-	defer release2()
+	t.Cleanup(e.Relay.HoldOptimisticSimulations())
 	b2 := e.BuildBlock(1, 4, nil)
 	if _, err := submit(e, e.Submission(b2), false); err != nil {
 		t.Fatal(err)
@@ -185,6 +191,7 @@ func TestOptimisticBadBlocks(t *testing.T) {
 			promote(t, e, ether)
 			sims := watchSimulations(e)
 			release := e.Relay.HoldOptimisticSimulations()
+			t.Cleanup(release)
 			b := e.BuildBlock(1, 3, nil)
 			bad := c.sub(t, e, b)
 			if out, err := submit(e, bad, false); err != nil || out != relay.Accepted {
@@ -274,6 +281,7 @@ func TestOptimisticDeliveredThenDemoted(t *testing.T) {
 	promote(t, e, ether)
 	sims := watchSimulations(e)
 	release := e.Relay.HoldOptimisticSimulations()
+	t.Cleanup(release)
 	b := e.BuildBlock(1, 3, nil)
 	bad := overclaim(t, e, b)
 	if _, err := submit(e, bad, false); err != nil {
@@ -370,6 +378,7 @@ func TestOptimisticDemotionShared(t *testing.T) {
 	onB := installed(b)
 	sims := watchSimulations(a)
 	release := a.Relay.HoldOptimisticSimulations()
+	t.Cleanup(release)
 	bad := badRoot(t, a, a.BuildBlock(1, 3, nil))
 	if _, err := submit(a, bad, false); err != nil {
 		t.Fatalf("optimistic submit on A: %v", err)
@@ -395,5 +404,78 @@ func TestOptimisticDemotionShared(t *testing.T) {
 	// B's next submission from the builder takes the safe path.
 	if _, err := submit(b, badRoot(t, b, b.BuildBlock(1, 4, nil)), false); !errors.Is(err, relay.ErrSimulation) {
 		t.Fatalf("demoted builder's submission on B: %v, want %v", err, relay.ErrSimulation)
+	}
+}
+
+// TestOptimisticKeepsBeta: in a slot whose beta gas was sold, an
+// optimistic bid that outbids the merged (alpha + beta) block is not
+// served while its simulation runs: getHeader keeps serving the merged
+// block; once the simulation passed and the beta part is merged onto the
+// new bid, that merged block is served. In a slot without beta gas sold
+// the optimistic bid is served at once.
+func TestOptimisticKeepsBeta(t *testing.T) {
+	holder := &relaytest.BetaHolder{}
+	e := relaytest.New(t, relaytest.Options{Configure: func(c *relay.Config) { c.Beta = holder }})
+	ctx := context.Background()
+	stats := store.NewStatsBuffer(e.Store, time.Hour)
+	defer stats.Close()
+	l2 := &relaytest.Settlement{Items: map[uint64]uint64{1: 1_000_000}}
+	svc := e.BetaService(t, l2, stats)
+	holder.Service = svc
+	to := common.Address{0xbe}
+	tx := types.MustSignNewTx(params.DevAccounts()[5].Key, types.LatestSignerForChainID(big.NewInt(params.DevChainID)), &types.DynamicFeeTx{
+		ChainID: big.NewInt(params.DevChainID), GasTipCap: new(big.Int), GasFeeCap: big.NewInt(100 * gparams.GWei), Gas: 21000, To: &to, Value: big.NewInt(1)})
+	raw, _ := tx.MarshalBinary()
+	slot1 := "1"
+	hash, err := svc.Pool().Add(ctx, bundle.BetaBundleArgs{Txs: []string{hexutil.Encode(raw)}, Slot: &slot1}, common.Address{0x5e})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l2.Pay(1, 1_000_000, hash)
+	svc.Refresh(ctx, 0)
+	e.RegisterAll()
+
+	// A verified bid, merged.
+	alpha := e.BuildBlock(1, 3, uint256.NewInt(1e15))
+	if _, err := submit(e, e.Submission(alpha), false); err != nil {
+		t.Fatal(err)
+	}
+	merged := header(t, e, 1)
+	if merged == nil || merged.Header().BlockHash() == beacon.Root(alpha.Built.Block.Hash()) {
+		t.Fatalf("no merged block for the verified bid: %v", merged)
+	}
+	// The builder turns optimistic and outbids it.
+	promote(t, e, ether)
+	sims := watchSimulations(e)
+	release := e.Relay.HoldOptimisticSimulations()
+	t.Cleanup(release)
+	higher := e.BuildBlock(1, 4, uint256.NewInt(2e15))
+	if _, err := submit(e, e.Submission(higher), false); err != nil {
+		t.Fatal(err)
+	}
+	if n := pendingSimulations(t, e.Store); n != 1 {
+		t.Fatalf("the higher bid was not served optimistically (%d pending)", n)
+	}
+	if got := header(t, e, 1); got == nil || got.Header().BlockHash() != merged.Header().BlockHash() {
+		t.Fatalf("getHeader while the optimistic top bid is unmerged: %v, want the merged block %s", got, merged.Header().BlockHash())
+	}
+	release()
+	if err := waitSimulation(t, sims); err != nil {
+		t.Fatal(err)
+	}
+	e.Relay.WaitBackground()
+	got := header(t, e, 1)
+	if got == nil || got.Header().BlockHash() == beacon.Root(higher.Built.Block.Hash()) || got.Header().BlockHash() == merged.Header().BlockHash() ||
+		got.Value().Uint256().Cmp(higher.Value) != 0 {
+		t.Fatalf("after the simulation: %v, want the higher bid merged with the beta part", got)
+	}
+
+	// Slot 2 sold no beta gas: the optimistic bid is served at once.
+	b2 := e.BuildBlock(2, 3, nil)
+	if _, err := submit(e, e.Submission(b2), false); err != nil {
+		t.Fatal(err)
+	}
+	if got := header(t, e, 2); got == nil || got.Header().BlockHash() != beacon.Root(b2.Built.Block.Hash()) {
+		t.Fatalf("slot without beta: %v, want the optimistic bid", got)
 	}
 }
