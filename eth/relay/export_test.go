@@ -93,3 +93,7 @@ func (r *Relay) HoldOptimisticSimulations() (release func()) {
 	var once sync.Once
 	return func() { once.Do(func() { close(gate) }) }
 }
+
+// MaxOptimisticQueued is how many optimistic bids may wait for their
+// background simulation before submissions take the safe path.
+const MaxOptimisticQueued = maxOptimisticQueued

@@ -37,6 +37,11 @@ const ReasonSimulationLost = "simulation lost at restart"
 // optimistic bids running at once.
 const maxOptimisticSimulations = 2
 
+// maxOptimisticQueued bounds the optimistic bids waiting for or in their
+// background simulation; past it, submissions take the safe path (a burst
+// of submissions cannot pile up goroutines and payloads in memory).
+const maxOptimisticQueued = 64
+
 // optimisticSimulationTimeout bounds one background simulation.
 const optimisticSimulationTimeout = 30 * time.Second
 
@@ -119,7 +124,7 @@ func (r *Relay) servedOptimistically(t *beacon.BidTrace, value *uint256.Int) boo
 		optimisticSafe.Mark(1)
 		return false
 	}
-	return true
+	return r.optimisticQueued.Load() < maxOptimisticQueued
 }
 
 // errDemotedInSlot: the bid's builder was demoted for its slot while the
@@ -192,8 +197,10 @@ func (r *Relay) startOptimisticSimulation(sub *beacon.Submission, bid *Bid, in s
 		return // tests: the process dies before the simulation runs
 	}
 	r.background.Add(1)
+	r.optimisticQueued.Add(1)
 	go func() {
 		defer r.background.Done()
+		defer r.optimisticQueued.Add(-1)
 		r.verifyOptimistic(sub, bid, in, resumed)
 	}()
 }
@@ -279,6 +286,22 @@ func (r *Relay) demote(bid *Bid, reason string) {
 func (r *Relay) demotedElsewhere(pk beacon.BLSPubkey, slot uint64) {
 	r.knownBuilders.demote(pk)
 	r.bids.withdraw(slot, pk)
+}
+
+// catchUpDemotions applies the demotions of upcoming slots this instance
+// may have missed while its notification connection was down.
+func (r *Relay) catchUpDemotions(ctx context.Context) error {
+	rows, err := r.store.Demotions(ctx, store.DemotionQuery{Limit: 200})
+	if err != nil {
+		return err
+	}
+	head := r.HeadSlot()
+	for _, d := range rows {
+		if d.Slot > head {
+			r.demotedElsewhere(d.BuilderPubkey, d.Slot)
+		}
+	}
+	return nil
 }
 
 // resumeOptimistic takes up the simulations owed for bids served before

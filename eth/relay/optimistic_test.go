@@ -479,3 +479,26 @@ func TestOptimisticKeepsBeta(t *testing.T) {
 		t.Fatalf("slot without beta: %v, want the optimistic bid", got)
 	}
 }
+
+// TestOptimisticQueueBound: with MaxOptimisticQueued optimistic bids
+// waiting for their simulation, the next submission takes the safe path
+// (its bad block is refused at once).
+func TestOptimisticQueueBound(t *testing.T) {
+	e := relaytest.New(t, relaytest.Options{})
+	e.RegisterAll()
+	promote(t, e, ether)
+	t.Cleanup(e.Relay.HoldOptimisticSimulations())
+	for i := 0; i < relay.MaxOptimisticQueued; i++ {
+		b := e.BuildBlock(1, 1, uint256.NewInt(1e15+uint64(i)))
+		if _, err := submit(e, e.Submission(b), false); err != nil {
+			t.Fatalf("submission %d: %v", i, err)
+		}
+	}
+	if n := pendingSimulations(t, e.Store); n != relay.MaxOptimisticQueued {
+		t.Fatalf("%d pending simulations, want %d", n, relay.MaxOptimisticQueued)
+	}
+	over := badRoot(t, e, e.BuildBlock(1, 1, uint256.NewInt(2e15)))
+	if _, err := submit(e, over, false); !errors.Is(err, relay.ErrSimulation) {
+		t.Fatalf("submission past the bound: %v, want %v from the safe path", err, relay.ErrSimulation)
+	}
+}

@@ -212,10 +212,11 @@ type Relay struct {
 	verifySem   chan struct{}
 
 	// Optimistic relaying (optimistic.go).
-	optimisticSem  chan struct{}
-	dropOptimistic atomic.Bool                              // tests: background simulations never run (a crash)
-	onOptimistic   atomic.Pointer[func(beacon.Root, error)] // tests: a background simulation ended
-	optimisticGate atomic.Pointer[chan struct{}]            // tests: background simulations wait for it
+	optimisticSem    chan struct{}
+	optimisticQueued atomic.Int64                             // background simulations not ended
+	dropOptimistic   atomic.Bool                              // tests: background simulations never run (a crash)
+	onOptimistic     atomic.Pointer[func(beacon.Root, error)] // tests: a background simulation ended
+	optimisticGate   atomic.Pointer[chan struct{}]            // tests: background simulations wait for it
 }
 
 type attrsKey struct {

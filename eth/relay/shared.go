@@ -146,6 +146,10 @@ func (r *Relay) onNotification(ctx context.Context, n store.Notification) {
 				sharedErrors.Mark(1)
 				log.Warn("Relay could not catch up with the shared bids", "err", err)
 			}
+			if err := r.catchUpDemotions(ctx); err != nil {
+				sharedErrors.Mark(1)
+				log.Warn("Relay could not catch up with the demotions", "err", err)
+			}
 		}
 	case n.Demoted:
 		if n.Origin != r.instance {
