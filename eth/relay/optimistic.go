@@ -156,11 +156,14 @@ func (r *Relay) submitOptimistic(ctx context.Context, req SubmitRequest, p *prec
 		BlockHash: t.BlockHash, Slot: t.Slot, BuilderPubkey: t.BuilderPubkey, Fork: uint8(sub.Fork), Submission: raw,
 		ReceivedAt: req.ReceivedAt.UnixMicro(), ParentBeaconRoot: root, RegisteredGasLimit: in.gasLimit,
 	}
+	bid := r.optimisticBid(sub, req.ReceivedAt, req.Cancellations)
+	// The header is signed while the pending simulation commits: getHeader
+	// then finds it signed (the commit is the longer of the two).
+	go bid.signedBid(r.cfg.Spec, r.cfg.SecretKey, r.builderDom)
 	if err := r.store.PutPendingSimulation(ctx, pending); err != nil {
 		log.Warn("Relay simulates an optimistic bid first: its pending simulation could not be recorded", "slot", t.Slot, "block", t.BlockHash, "err", err)
 		return 0, nil, false
 	}
-	bid := r.optimisticBid(sub, req.ReceivedAt, req.Cancellations)
 	if r.cfg.Shared != nil {
 		if err := r.shareBid(ctx, sub, bid); err != nil {
 			r.forgetPending(t.BlockHash)
