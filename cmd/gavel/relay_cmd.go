@@ -3,8 +3,11 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"math/big"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common/hexutil"
@@ -88,12 +91,14 @@ var builderDBFlags = []cli.Flag{
 
 var builderStatusCommand = &cli.Command{
 	Name:  "builders",
-	Usage: "Show or set the operator's builder statuses (high-priority, blocked) in the relay's database",
+	Usage: "Show or set the operator's builder statuses (high-priority, blocked, optimistic) in the relay's database",
 	Description: "A high-priority builder's submissions, once their signature verified, may use the share of the\n" +
 		"body budget kept for builders the relay knows, even before it has an accepted bid (a new builder the\n" +
 		"operator vouches for); a blocked builder's submissions are refused from their first bytes. The status\n" +
 		"is kept in the database: every relay instance on it reads it at its next head slot, and a restart keeps\n" +
-		"it. The node may be running (SQLite allows a second writer). See docs/relay-builders.md (Builder statuses).",
+		"it. The node may be running (SQLite allows a second writer). An optimistic builder's bids worth at most its\n" +
+		"collateral are served before their simulation; a failed simulation demotes it until it is set again.\n" +
+		"See docs/relay-builders.md (Builder statuses, Optimistic relaying).",
 	Subcommands: []*cli.Command{{
 		Name:      "list",
 		Usage:     "List the builders with a status",
@@ -105,13 +110,15 @@ var builderStatusCommand = &cli.Command{
 		Usage:     "Set a builder's status",
 		ArgsUsage: "<builder pubkey>",
 		Flags: append([]cli.Flag{
-			&cli.StringFlag{Name: "status", Required: true, Usage: store.BuilderHighPriority + " or " + store.BuilderBlocked},
+			&cli.StringFlag{Name: "status", Usage: store.BuilderHighPriority + " or " + store.BuilderBlocked},
+			&cli.BoolFlag{Name: "optimistic", Usage: "serve the builder's bids worth at most --collateral before their simulation (again, after a demotion)"},
+			&cli.StringFlag{Name: "collateral", Usage: "with --optimistic: what the builder deposited, in wei or with a unit (1ether, 250gwei)"},
 			&cli.StringFlag{Name: "note", Usage: "free text kept with the status (who asked, why)"},
 		}, builderDBFlags...),
 		Action: runBuildersSet,
 	}, {
 		Name:      "clear",
-		Usage:     "Remove a builder's status",
+		Usage:     "Remove a builder's status (optimistic included)",
 		ArgsUsage: "<builder pubkey>",
 		Flags:     builderDBFlags,
 		Action:    runBuildersClear,
@@ -168,6 +175,18 @@ func runBuildersList(ctx *cli.Context) error {
 			_, err := fmt.Fprintf(ctx.App.Writer, "%s %s %s %q\n", b.Pubkey, b.Status, time.UnixMilli(b.UpdatedAt).UTC().Format(time.RFC3339), b.Note)
 			return err
 		})
+		if err != nil {
+			return err
+		}
+		err = st.OptimisticBuilders(cctx, func(b *store.OptimisticBuilder) error {
+			n++
+			status := "optimistic"
+			if b.Demoted {
+				status = "optimistic-demoted"
+			}
+			_, err := fmt.Fprintf(ctx.App.Writer, "%s %s collateral=%s %s %q\n", b.Pubkey, status, b.Collateral, time.UnixMilli(b.UpdatedAt).UTC().Format(time.RFC3339), b.Note)
+			return err
+		})
 		if err == nil && n == 0 {
 			fmt.Fprintln(ctx.App.Writer, "no builder has a status")
 		}
@@ -180,17 +199,77 @@ func runBuildersSet(ctx *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	status := ctx.String("status")
-	if status != store.BuilderHighPriority && status != store.BuilderBlocked {
+	status, optimistic := ctx.String("status"), ctx.Bool("optimistic")
+	if !optimistic && ctx.IsSet("collateral") {
+		return fmt.Errorf("%w: --collateral is only for --optimistic", errUsage)
+	}
+	if status == "" && !optimistic {
+		return fmt.Errorf("%w: expected --status %s|%s, or --optimistic --collateral <amount>", errUsage, store.BuilderHighPriority, store.BuilderBlocked)
+	}
+	if status != "" && status != store.BuilderHighPriority && status != store.BuilderBlocked {
 		return fmt.Errorf("%w: --status %q: expected %s or %s", errUsage, status, store.BuilderHighPriority, store.BuilderBlocked)
 	}
-	return withRelayStore(ctx, func(cctx context.Context, st store.Store) error {
-		if err := st.SetBuilderStatus(cctx, store.BuilderStatus{Pubkey: pk, Status: status, Note: ctx.String("note"), UpdatedAt: time.Now().UnixMilli()}); err != nil {
-			return err
+	var collateral beacon.U256
+	switch {
+	case optimistic && !ctx.IsSet("collateral"):
+		return fmt.Errorf("%w: --optimistic needs --collateral, the amount the builder deposited (1ether, 500gwei or wei)", errUsage)
+	case optimistic:
+		var err error
+		if collateral, err = parseWei(ctx.String("collateral")); err != nil {
+			return fmt.Errorf("%w: --collateral %q: %v", errUsage, ctx.String("collateral"), err)
 		}
-		fmt.Fprintf(ctx.App.Writer, "%s is %s (relays read it at their next head slot)\n", pk, status)
+	}
+	return withRelayStore(ctx, func(cctx context.Context, st store.Store) error {
+		now := time.Now().UnixMilli()
+		if status != "" {
+			if err := st.SetBuilderStatus(cctx, store.BuilderStatus{Pubkey: pk, Status: status, Note: ctx.String("note"), UpdatedAt: now}); err != nil {
+				return err
+			}
+			fmt.Fprintf(ctx.App.Writer, "%s is %s (relays read it at their next head slot)\n", pk, status)
+		}
+		if optimistic {
+			if err := st.SetOptimisticBuilder(cctx, store.OptimisticBuilder{Pubkey: pk, Collateral: collateral, Note: ctx.String("note"), UpdatedAt: now}); err != nil {
+				return err
+			}
+			fmt.Fprintf(ctx.App.Writer, "%s is optimistic with a collateral of %s wei (relays read it at their next head slot)\n", pk, collateral)
+		}
 		return nil
 	})
+}
+
+// parseWei reads an amount of wei: a whole number of wei, or a number of
+// ether or gwei with its unit (1ether, 0.5ether, 250gwei).
+func parseWei(s string) (beacon.U256, error) {
+	const expected = "expected wei (1000000000000000000), or ether or gwei with the unit (1ether, 0.5ether, 250gwei)"
+	num, scale := s, int64(0)
+	for _, u := range []struct {
+		suffix string
+		exp    int64
+	}{{"ether", 18}, {"gwei", 9}, {"wei", 0}} {
+		if strings.HasSuffix(s, u.suffix) {
+			num, scale = strings.TrimSpace(strings.TrimSuffix(s, u.suffix)), u.exp
+			break
+		}
+	}
+	if num == "" || strings.ContainsAny(num, "+-eE/") {
+		return beacon.U256{}, errors.New(expected)
+	}
+	r, ok := new(big.Rat).SetString(num)
+	if !ok {
+		return beacon.U256{}, errors.New(expected)
+	}
+	r.Mul(r, new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(scale), nil)))
+	if !r.IsInt() {
+		return beacon.U256{}, fmt.Errorf("not a whole number of wei; %s", expected)
+	}
+	if r.Sign() <= 0 {
+		return beacon.U256{}, errors.New("expected a collateral above 0")
+	}
+	v, err := beacon.U256FromBig(r.Num())
+	if err != nil {
+		return beacon.U256{}, fmt.Errorf("more than 256 bits of wei")
+	}
+	return v, nil
 }
 
 func runBuildersClear(ctx *cli.Context) error {
@@ -200,6 +279,11 @@ func runBuildersClear(ctx *cli.Context) error {
 	}
 	return withRelayStore(ctx, func(cctx context.Context, st store.Store) error {
 		found, err := st.ClearBuilderStatus(cctx, pk)
+		if err != nil {
+			return err
+		}
+		wasOptimistic, err := st.ClearOptimisticBuilder(cctx, pk)
+		found = found || wasOptimistic
 		switch {
 		case err != nil:
 			return err

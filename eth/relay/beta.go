@@ -81,6 +81,7 @@ func (r *Relay) mergeTop(ctx context.Context, k auctionKey) {
 	if v == nil || !v.HasState() {
 		return
 	}
+	defer bid.mergeDone.Store(true)
 	slot := bid.Trace.Slot
 	block, gen, err := r.cfg.Beta.Merge(ctx, slot, v)
 	if errors.Is(err, miner.ErrNoBeta) {

@@ -38,6 +38,13 @@ type Bid struct {
 	// betaMiss); guarded by bidStore.mu.
 	betaGen uint64
 
+	// optimistic bids were served before their simulation; simulating is
+	// set while it has not ended (optimistic.go).
+	optimistic bool
+	simulating atomic.Bool
+	// mergeDone is set once a beta merge ran on the bid's verified state.
+	mergeDone atomic.Bool
+
 	signOnce sync.Once
 	signed   *beacon.SignedBuilderBid
 	signErr  error
@@ -83,6 +90,10 @@ type auction struct {
 	floor    *uint256.Int
 	floorBid *Bid
 	top      *Bid
+	// merged is the last merged block served for the auction: getHeader
+	// serves it while an optimistic top bid awaits its simulation in a
+	// slot whose beta gas was sold (GetHeader).
+	merged *betaBid
 }
 
 // bidStore holds the auctions of recent slots and every bid by block hash
@@ -94,10 +105,19 @@ type bidStore struct {
 	// betaByHash holds every merged block served, by its hash, until its
 	// slot is pruned: a proposer may sign one that was replaced since.
 	betaByHash map[beacon.Root]*betaBid
+	// demoted is the builders demoted for a slot: their optimistic bids of
+	// it are refused.
+	demoted map[slotBuilder]struct{}
+}
+
+type slotBuilder struct {
+	slot    uint64
+	builder beacon.BLSPubkey
 }
 
 func newBidStore() *bidStore {
-	return &bidStore{auctions: make(map[auctionKey]*auction), byHash: make(map[beacon.Root]*Bid), betaByHash: make(map[beacon.Root]*betaBid)}
+	return &bidStore{auctions: make(map[auctionKey]*auction), byHash: make(map[beacon.Root]*Bid), betaByHash: make(map[beacon.Root]*betaBid),
+		demoted: make(map[slotBuilder]struct{})}
 }
 
 // dropTop releases what a bid held as its auction's top: its kept state
@@ -124,8 +144,54 @@ func (s *bidStore) putBeta(bid *Bid, bb *betaBid, miss *miner.BetaBlock, gen uin
 	bid.betaMiss.Store(miss)
 	if bb != nil {
 		s.betaByHash[bb.trace.BlockHash] = bb
+		a.merged = bb
 	}
 	return true
+}
+
+// lastMerged returns the last merged block served for auction k (nil if
+// none).
+func (s *bidStore) lastMerged(k auctionKey) *betaBid {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if a := s.auctions[k]; a != nil {
+		return a.merged
+	}
+	return nil
+}
+
+// withdraw takes every bid of builder out of slot's auctions (a demotion):
+// getHeader no longer serves them, and getPayload still finds them by hash
+// for a proposer who signed one before. The builder's optimistic bids of
+// the slot are refused from now on.
+func (s *bidStore) withdraw(slot uint64, builder beacon.BLSPubkey) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.demoted[slotBuilder{slot, builder}] = struct{}{}
+	for k, a := range s.auctions {
+		if k.slot != slot {
+			continue
+		}
+		delete(a.latest, builder)
+		if a.floorBid != nil && a.floorBid.Trace.BuilderPubkey == builder {
+			// The floor falls back to the best bid left: a withdrawn bid
+			// must not keep others out.
+			a.floor, a.floorBid = nil, nil
+			for _, b := range a.latest {
+				if !b.Cancellable && (a.floor == nil || b.value.Cmp(a.floor) > 0) {
+					a.floor, a.floorBid = b.value, b
+				}
+			}
+		}
+		if a.merged != nil && a.merged.alpha.Trace.BuilderPubkey == builder {
+			a.merged = nil
+		}
+		prev := a.top
+		a.recomputeTop()
+		if prev != nil && prev != a.top {
+			dropTop(prev)
+		}
+	}
 }
 
 // addBeta keeps a merged block another instance served, for getPayload.
@@ -219,6 +285,9 @@ func (s *bidStore) topValue(t *beacon.BidTrace) *uint256.Int {
 func (s *bidStore) put(b *Bid) (isTop bool, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if _, ok := s.demoted[slotBuilder{b.Trace.Slot, b.Trace.BuilderPubkey}]; ok && b.optimistic {
+		return false, errDemotedInSlot
+	}
 	k := keyOf(&b.Trace)
 	a := s.auctions[k]
 	if a == nil {
@@ -318,6 +387,11 @@ func (s *bidStore) prune(floor uint64) {
 	for h, b := range s.betaByHash {
 		if b.trace.Slot < floor {
 			delete(s.betaByHash, h)
+		}
+	}
+	for sb := range s.demoted {
+		if sb.slot < floor {
+			delete(s.demoted, sb)
 		}
 	}
 }

@@ -113,11 +113,18 @@ func (r *Relay) Submit(ctx context.Context, req SubmitRequest) (out SubmitOutcom
 		return outcome, err
 	}
 	sub, t := req.Submission, req.Submission.BidTrace()
+	// 9b. A bid of an optimistic builder within its collateral is served
+	// now and simulated in the background (optimistic.go).
+	if r.servedOptimistically(t, p.value) {
+		if out, err, done := r.submitOptimistic(ctx, req, p); done {
+			return out, err
+		}
+	}
 	simStart := time.Now()
-	verified, err := r.simulate(ctx, sub, t, p.payload, p.attrs, p.reg)
+	verified, err := r.simulate(ctx, sub, t, p.payload, p.simInputs(sub.Fork))
 	st.simulation = time.Since(simStart)
 	simulationTimer.Update(st.simulation)
-	r.record(sub, t, req.ReceivedAt, err)
+	r.record(sub, t, req.ReceivedAt, err, false)
 	if err != nil {
 		return 0, err
 	}
@@ -152,6 +159,16 @@ type prechecked struct {
 	reg     *beacon.SignedValidatorRegistration
 	attrs   *PayloadAttributes
 	value   *uint256.Int
+}
+
+// simInputs is what the simulation checks the block against.
+func (p *prechecked) simInputs(fork params.ConsensusFork) simInputs {
+	in := simInputs{gasLimit: p.reg.Message.GasLimit}
+	if fork >= params.ForkDeneb {
+		root := p.attrs.ParentBeaconRoot
+		in.parentBeaconRoot = &root
+	}
+	return in
 }
 
 // precheck runs checks 1 to 9, in order.
@@ -402,17 +419,13 @@ func (r *Relay) checkFloor(t *beacon.BidTrace, value *uint256.Int, cancellable b
 // against the registration, block hash and versioned hashes, header and
 // body, execution and state root, proposer payment; then the blobs bundle
 // against the commitments with KZG proofs.
-func (r *Relay) simulate(ctx context.Context, sub *beacon.Submission, t *beacon.BidTrace, p *beacon.ExecutionPayloadDeneb,
-	attrs *PayloadAttributes, reg *beacon.SignedValidatorRegistration) (*chain.VerifiedPayload, error) {
-	if t.GasLimit != p.GasLimit {
-		return nil, fmt.Errorf("%w: block gas limit mismatch: got %d, expected %d", ErrBidTrace, t.GasLimit, p.GasLimit)
-	}
-	if t.GasUsed != p.GasUsed {
-		return nil, fmt.Errorf("%w: block gas used mismatch: got %d, expected %d", ErrBidTrace, t.GasUsed, p.GasUsed)
+func (r *Relay) simulate(ctx context.Context, sub *beacon.Submission, t *beacon.BidTrace, p *beacon.ExecutionPayloadDeneb, in simInputs) (*chain.VerifiedPayload, error) {
+	if err := checkTraceGas(t, p); err != nil {
+		return nil, err
 	}
 	bp := &chain.BuilderPayload{
 		Payload:              sub.Payload().ToExecutableData(),
-		RegisteredGasLimit:   reg.Message.GasLimit,
+		RegisteredGasLimit:   in.gasLimit,
 		ProposerFeeRecipient: common.Address(t.ProposerFeeRecipient),
 		Value:                t.Value.Uint256(),
 		// Only a bid that can become the top keeps its state for the
@@ -423,8 +436,7 @@ func (r *Relay) simulate(ctx context.Context, sub *beacon.Submission, t *beacon.
 	bundle := sub.BlobsBundle()
 	if sub.Fork >= params.ForkDeneb {
 		bp.VersionedHashes = chain.VersionedHashes(bundle.Commitments)
-		root := attrs.ParentBeaconRoot
-		bp.ParentBeaconRoot = &root
+		bp.ParentBeaconRoot = in.parentBeaconRoot
 	}
 	if reqs := sub.ExecutionRequests(); reqs != nil {
 		var err error
@@ -442,6 +454,19 @@ func (r *Relay) simulate(ctx context.Context, sub *beacon.Submission, t *beacon.
 		}
 	}
 	return v, nil
+}
+
+// checkTraceGas: the bid trace's gas limit and gas used must be the
+// payload's (the first step of simulation, cheap enough to run before an
+// optimistic bid is served).
+func checkTraceGas(t *beacon.BidTrace, p *beacon.ExecutionPayloadDeneb) error {
+	if t.GasLimit != p.GasLimit {
+		return fmt.Errorf("%w: block gas limit mismatch: got %d, expected %d", ErrBidTrace, t.GasLimit, p.GasLimit)
+	}
+	if t.GasUsed != p.GasUsed {
+		return fmt.Errorf("%w: block gas used mismatch: got %d, expected %d", ErrBidTrace, t.GasUsed, p.GasUsed)
+	}
+	return nil
 }
 
 // simulationError keeps core/chain's sentinel in the chain and marks it as a
@@ -469,8 +494,8 @@ func (r *Relay) saveBid(b *Bid) error {
 }
 
 // record hands the simulated submission's bid trace to the data API's
-// writer.
-func (r *Relay) record(sub *beacon.Submission, t *beacon.BidTrace, at time.Time, simErr error) {
+// writer; optimistic says it was served before its simulation.
+func (r *Relay) record(sub *beacon.Submission, t *beacon.BidTrace, at time.Time, simErr error, optimistic bool) {
 	if r.recorder == nil {
 		return
 	}
@@ -478,6 +503,7 @@ func (r *Relay) record(sub *beacon.Submission, t *beacon.BidTrace, at time.Time,
 		BidTraceV2: beacon.BidTraceV2{BidTrace: *t, BlockNumber: sub.Payload().View().BlockNumber, NumTx: uint64(len(sub.Payload().View().Transactions))},
 		ReceivedAt: at.UnixMilli(),
 		SimSuccess: simErr == nil,
+		Optimistic: optimistic,
 	}
 	if simErr != nil {
 		s.SimError = simErr.Error()

@@ -19,6 +19,7 @@ type DataStore interface {
 	BlockSubmissions(ctx context.Context, q store.SubmissionQuery) ([]store.BlockSubmission, error)
 	Registration(ctx context.Context, pubkey beacon.BLSPubkey) (*store.Registration, error)
 	BetaSlots(ctx context.Context, q store.BetaSlotQuery) ([]store.BetaSlotRecord, error)
+	Demotions(ctx context.Context, q store.DemotionQuery) ([]store.DemotionRecord, error)
 }
 
 // Data answers the relay data API's queries: delivered payloads, received
@@ -45,6 +46,13 @@ func (d *Data) BlockSubmissions(ctx context.Context, q store.SubmissionQuery) ([
 // in each beta slot.
 func (d *Data) BetaSlots(ctx context.Context, q store.BetaSlotQuery) ([]store.BetaSlotRecord, error) {
 	rows, err := d.st.BetaSlots(ctx, q)
+	return rows, errclass.Internal(err)
+}
+
+// Demotions answers builder_demotions: the optimistic builders demoted
+// for a block that failed its simulation after it was served.
+func (d *Data) Demotions(ctx context.Context, q store.DemotionQuery) ([]store.DemotionRecord, error) {
+	rows, err := d.st.Demotions(ctx, q)
 	return rows, errclass.Internal(err)
 }
 

@@ -2,6 +2,7 @@ package relay
 
 import (
 	"context"
+	"sync"
 	"time"
 
 	"github.com/gavel-eth/gavel/core/beacon"
@@ -67,3 +68,32 @@ func ProposerEquivocations() int64 { return proposerEquivocations.Snapshot().Cou
 func (r *Relay) CheckCanonical(head uint64) error {
 	return r.canonical.check(context.Background(), head)
 }
+
+// ReloadBuilders reads the known builders and the operator's statuses
+// (optimistic ones included) from the store now, as the refresher does at
+// each head slot.
+func (r *Relay) ReloadBuilders() error {
+	return r.knownBuilders.load(context.Background(), r.store, r.HeadSlot())
+}
+
+// OnOptimisticSimulated sets a function called when the background
+// simulation of an optimistic bid ended, with its error.
+func (r *Relay) OnOptimisticSimulated(fn func(beacon.Root, error)) { r.onOptimistic.Store(&fn) }
+
+// DropOptimisticSimulations makes the relay serve optimistic bids without
+// ever simulating them, as a process that dies right after serving.
+func (r *Relay) DropOptimisticSimulations() { r.dropOptimistic.Store(true) }
+
+// HoldOptimisticSimulations makes background simulations of optimistic
+// bids wait until the returned function is called (once or more; the
+// test's cleanup calls it too, so that Close never waits on a held one).
+func (r *Relay) HoldOptimisticSimulations() (release func()) {
+	gate := make(chan struct{})
+	r.optimisticGate.Store(&gate)
+	var once sync.Once
+	return func() { once.Do(func() { close(gate) }) }
+}
+
+// MaxOptimisticQueued is how many optimistic bids may wait for their
+// background simulation before submissions take the safe path.
+const MaxOptimisticQueued = maxOptimisticQueued

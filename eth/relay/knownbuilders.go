@@ -47,6 +47,12 @@ type knownBuilders struct {
 	window uint64
 	last   map[beacon.BLSPubkey]uint64 // builder -> slot of its latest stored bid
 	status map[beacon.BLSPubkey]string // builder -> store.BuilderHighPriority or store.BuilderBlocked
+	// optimistic is the builders the operator made optimistic (optimistic.go).
+	optimistic map[beacon.BLSPubkey]optimisticStatus
+	// demotedAt is when this instance demoted a builder or heard of it:
+	// a read from before the demotion committed, or from a replica behind,
+	// must not undo it; only a re-promotion set later does.
+	demotedAt map[beacon.BLSPubkey]time.Time
 
 	kick chan uint64   // head slots to refresh at (the latest wins)
 	quit chan struct{} // closed by stop
@@ -55,7 +61,8 @@ type knownBuilders struct {
 }
 
 func newKnownBuilders(window uint64) *knownBuilders {
-	return &knownBuilders{window: window, last: map[beacon.BLSPubkey]uint64{}, status: map[beacon.BLSPubkey]string{}}
+	return &knownBuilders{window: window, last: map[beacon.BLSPubkey]uint64{}, status: map[beacon.BLSPubkey]string{},
+		optimistic: map[beacon.BLSPubkey]optimisticStatus{}, demotedAt: map[beacon.BLSPubkey]time.Time{}}
 }
 
 // add records a stored bid of pk for slot.
@@ -106,10 +113,16 @@ func (k *knownBuilders) blocked(pk beacon.BLSPubkey) bool {
 	return k.status[pk] == store.BuilderBlocked
 }
 
+// builderStatuses is what the known builders are read from.
+type builderStatuses interface {
+	store.RelayBuilders
+	OptimisticBuilders(ctx context.Context, fn func(*store.OptimisticBuilder) error) error
+}
+
 // load reads, for head slot head, the builders with a verified bid trace
 // from k.from on and the operator's statuses, and moves k.from up for the
 // next read.
-func (k *knownBuilders) load(ctx context.Context, st store.RelayBuilders, head uint64) error {
+func (k *knownBuilders) load(ctx context.Context, st builderStatuses, head uint64) error {
 	status := map[beacon.BLSPubkey]string{}
 	if err := st.BuilderStatuses(ctx, func(b *store.BuilderStatus) error {
 		status[b.Pubkey] = b.Status
@@ -117,9 +130,17 @@ func (k *knownBuilders) load(ctx context.Context, st store.RelayBuilders, head u
 	}); err != nil {
 		return err
 	}
+	optimistic := map[beacon.BLSPubkey]optimisticStatus{}
+	if err := st.OptimisticBuilders(ctx, func(b *store.OptimisticBuilder) error {
+		optimistic[b.Pubkey] = optimisticStatus{collateral: b.Collateral.Uint256(), demoted: b.Demoted, updatedAt: b.UpdatedAt}
+		return nil
+	}); err != nil {
+		return err
+	}
 	k.mu.Lock()
 	from := k.from
 	k.status = status
+	k.setOptimistic(optimistic)
 	k.expire(head)
 	k.mu.Unlock()
 	err := st.RecentBuilders(ctx, from, maxKnownBuilders, func(pk beacon.BLSPubkey, slot uint64) error {
@@ -137,7 +158,7 @@ func (k *knownBuilders) load(ctx context.Context, st store.RelayBuilders, head u
 
 // start loads the set for the current slot, then refreshes it in the
 // background at every head slot refresh is told of, until stop.
-func (k *knownBuilders) start(st store.RelayBuilders, current uint64) error {
+func (k *knownBuilders) start(st builderStatuses, current uint64) error {
 	k.from = current - min(current, k.window)
 	ctx, cancel := context.WithTimeout(context.Background(), builderRefreshTimeout)
 	err := k.load(ctx, st, current)

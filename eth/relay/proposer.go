@@ -47,11 +47,29 @@ func (r *Relay) GetHeader(ctx context.Context, slot uint64, parent beacon.Root, 
 	if bb := bid.beta.Load(); bb != nil {
 		return bb.signed, nil
 	}
+	if bb := r.heldBeta(k, bid); bb != nil {
+		return bb.signed, nil
+	}
 	signed, err := bid.signedBid(r.cfg.Spec, r.cfg.SecretKey, r.builderDom)
 	if err != nil {
 		return nil, internal("signing the bid", err)
 	}
 	return signed, nil
+}
+
+// heldBeta is the beta rule of optimistic relaying: while the top bid is
+// an optimistic bid not merged yet (the merge needs its verified state) in
+// a slot whose beta gas was sold, getHeader serves the auction's last
+// merged block instead, so that the slot keeps its beta part. nil: serve
+// the top bid.
+func (r *Relay) heldBeta(k auctionKey, top *Bid) *betaBid {
+	if !top.optimistic || top.mergeDone.Load() {
+		return nil
+	}
+	if gas, _ := r.BetaGas(k.slot); gas == 0 {
+		return nil
+	}
+	return r.bids.lastMerged(k)
 }
 
 // BestBid returns the verified top bid of an auction, with its post-state,
@@ -110,6 +128,12 @@ func (r *Relay) GetPayload(ctx context.Context, blk *beacon.SignedBlindedBeaconB
 	}
 	if bid == nil || bid.Trace.Slot != slot || bid.Trace.ProposerPubkey != proposer {
 		return nil, ErrUnknownPayload
+	}
+	if bid.simulating.Load() {
+		// Served on the builder's collateral, as getHeader offered it; a
+		// failed simulation lists it as delivered among the demotions.
+		optimisticDelivered.Mark(1)
+		log.Warn("Relay delivers an optimistic bid whose simulation is still running", "slot", slot, "block", bid.Trace.BlockHash, "builder", bid.Trace.BuilderPubkey)
 	}
 	payload, requests, trace := bid.Payload, bid.Requests, bid.Trace
 	if beta != nil {

@@ -210,6 +210,13 @@ type Relay struct {
 	onShared    atomic.Pointer[func(beacon.Root, time.Duration)] // tests: a bid of another instance was installed
 	onVerified  atomic.Pointer[func(beacon.Root)]                // tests: ... and executed here
 	verifySem   chan struct{}
+
+	// Optimistic relaying (optimistic.go).
+	optimisticSem    chan struct{}
+	optimisticQueued atomic.Int64                             // background simulations not ended
+	dropOptimistic   atomic.Bool                              // tests: background simulations never run (a crash)
+	onOptimistic     atomic.Pointer[func(beacon.Root, error)] // tests: a background simulation ended
+	optimisticGate   atomic.Pointer[chan struct{}]            // tests: background simulations wait for it
 }
 
 type attrsKey struct {
@@ -273,7 +280,8 @@ func New(cfg Config, c Chain, st store.Relay, pub Publisher, rec SubmissionRecor
 	}
 	r := &Relay{
 		instance: cfg.InstanceID, verifySem: make(chan struct{}, maxSharedVerifications),
-		cfg: cfg, chain: c, store: st, publisher: pub, recorder: rec,
+		optimisticSem: make(chan struct{}, maxOptimisticSimulations),
+		cfg:           cfg, chain: c, store: st, publisher: pub, recorder: rec,
 		builderDom:    beacon.BuilderDomain(cfg.Beacon),
 		relayPubkey:   cfg.SecretKey.PublicKey(),
 		regs:          make(map[beacon.BLSPubkey]*beacon.SignedValidatorRegistration),
@@ -312,6 +320,10 @@ func New(cfg Config, c Chain, st store.Relay, pub Publisher, rec SubmissionRecor
 	}
 	if cfg.Shared != nil {
 		r.startSharing()
+	}
+	if err := r.resumeOptimistic(ctx); err != nil {
+		r.Close()
+		return nil, fmt.Errorf("relay: resuming the simulations of optimistic bids: %w", err)
 	}
 	if cfg.Canonical != nil {
 		r.canonical = newCanonicalMarker(cfg.Canonical, st, cfg.CanonicalDepth)

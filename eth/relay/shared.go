@@ -146,6 +146,14 @@ func (r *Relay) onNotification(ctx context.Context, n store.Notification) {
 				sharedErrors.Mark(1)
 				log.Warn("Relay could not catch up with the shared bids", "err", err)
 			}
+			if err := r.catchUpDemotions(ctx); err != nil {
+				sharedErrors.Mark(1)
+				log.Warn("Relay could not catch up with the demotions", "err", err)
+			}
+		}
+	case n.Demoted:
+		if n.Origin != r.instance {
+			r.demotedElsewhere(n.Builder, n.Slot)
 		}
 	case n.Origin == r.instance:
 	default:
@@ -300,7 +308,12 @@ func (r *Relay) verifyShared(sub *beacon.Submission, b *Bid) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	v, err := r.simulate(ctx, sub, t, sub.Payload().View(), attrs, reg)
+	in := simInputs{gasLimit: reg.Message.GasLimit}
+	if sub.Fork >= params.ForkDeneb {
+		root := attrs.ParentBeaconRoot
+		in.parentBeaconRoot = &root
+	}
+	v, err := r.simulate(ctx, sub, t, sub.Payload().View(), in)
 	if err != nil {
 		sharedErrors.Mark(1)
 		log.Warn("Relay could not execute a bid of another instance", "slot", t.Slot, "block", t.BlockHash, "err", err)

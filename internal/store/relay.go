@@ -149,5 +149,6 @@ type Relay interface {
 	BlockSubmissions(ctx context.Context, q SubmissionQuery) ([]BlockSubmission, error)
 
 	RelayBuilders
+	RelayOptimistic
 	BetaSlots
 }

@@ -104,6 +104,11 @@ type Notification struct {
 	// Pubkeys, or any (Pubkeys nil) when too many to name.
 	Registrations bool
 	Pubkeys       []beacon.BLSPubkey
+	// Demoted reports that instance Origin demoted builder Builder for a
+	// block of Slot (its bids of the slot are withdrawn).
+	Demoted bool
+	Builder beacon.BLSPubkey
+	Slot    uint64
 	// Resync reports that the listening connection is (re-)established:
 	// notifications from before it may have been missed. It is the first
 	// notification Listen delivers.
@@ -460,7 +465,7 @@ func (s *sqlStore) listen(ctx context.Context, fn func(Notification)) error {
 		return err
 	}
 	defer conn.Close(context.Background())
-	for _, ch := range []string{bidsChannel, registrationsChannel} {
+	for _, ch := range []string{bidsChannel, registrationsChannel, demotionsChannel} {
 		if _, err := conn.Exec(ctx, "LISTEN "+ch); err != nil {
 			return err
 		}
@@ -475,6 +480,13 @@ func (s *sqlStore) listen(ctx context.Context, fn func(Notification)) error {
 		switch n.Channel {
 		case registrationsChannel:
 			fn(Notification{Registrations: true, Pubkeys: parsePubkeys(n.Payload)})
+		case demotionsChannel:
+			pk, slot, origin, ok := parseDemotion(n.Payload)
+			if !ok {
+				log.Warn("Store ignored a malformed demotion notification", "payload", n.Payload)
+				continue
+			}
+			fn(Notification{Demoted: true, Builder: pk, Slot: slot, Origin: origin})
 		case bidsChannel:
 			h, origin, _ := strings.Cut(n.Payload, " ")
 			raw, err := hex.DecodeString(h)

@@ -171,6 +171,9 @@ var migrations = []string{
 	// 12: per-signer gas simulated and validator payments, all time and
 	// hourly (usage.go).
 	usageSchema,
+	// 13: optimistic relaying: builders' collateral, demotions, pending
+	// simulations (relay_optimistic.go).
+	optimisticSchema,
 }
 
 type sqlStore struct {

@@ -40,6 +40,7 @@ type DataQuerier interface {
 	BlockSubmissions(ctx context.Context, q store.SubmissionQuery) ([]store.BlockSubmission, error)
 	ValidatorRegistration(ctx context.Context, pubkey beacon.BLSPubkey) (*beacon.SignedValidatorRegistration, error)
 	BetaSlots(ctx context.Context, q store.BetaSlotQuery) ([]store.BetaSlotRecord, error)
+	Demotions(ctx context.Context, q store.DemotionQuery) ([]store.DemotionRecord, error)
 }
 
 // Mux is where routes are mounted; *mevapi.Server and *http.ServeMux fit.
@@ -54,6 +55,7 @@ func MountData(srv Mux, q DataQuerier) {
 	srv.Handle("GET "+PathDataBuilderBlocks, http.HandlerFunc(d.builderBlocks))
 	srv.Handle("GET "+PathDataValidatorRegistation, http.HandlerFunc(d.validatorRegistration))
 	srv.Handle("GET "+PathDataBetaSlots, http.HandlerFunc(d.betaSlots))
+	srv.Handle("GET "+PathDataBuilderDemotions, http.HandlerFunc(d.builderDemotions))
 }
 
 type dataAPI struct{ q DataQuerier }

@@ -139,6 +139,9 @@ type Options struct {
 	// Traces records the relay's bid traces in the store, as a node does
 	// (Env.Traces; flushed only when asked, and on cleanup).
 	Traces bool
+	// OptimisticCollateral, when set, makes the builder optimistic with
+	// this collateral (wei) before the relay starts (store.OptimisticBuilder).
+	OptimisticCollateral *uint256.Int
 	// Chain, when set, is the chain the relay verifies on instead of a new
 	// in-memory dev chain (Senders and Capella are then ignored). Its
 	// genesis must fund the builder's account (dev account 9), as
@@ -193,6 +196,14 @@ func New(tb testing.TB, opts Options) *Env {
 	}
 	if e.Spec == nil {
 		e.Spec = beacon.MainnetSpec
+	}
+	if opts.OptimisticCollateral != nil {
+		err := st.SetOptimisticBuilder(context.Background(), store.OptimisticBuilder{
+			Pubkey: e.BuilderKey.PublicKey(), Collateral: beacon.U256FromUint256(opts.OptimisticCollateral), UpdatedAt: time.Now().UnixMilli(),
+		})
+		if err != nil {
+			tb.Fatal(err)
+		}
 	}
 	cfg := relay.Config{Beacon: bcfg, Spec: e.Spec, SecretKey: e.RelayKey, Now: e.Clock.Now, PublishRetryDelay: time.Microsecond}
 	if opts.Shared {

@@ -1,0 +1,347 @@
+package relay
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/log"
+	"github.com/ethereum/go-ethereum/metrics"
+	"github.com/holiman/uint256"
+
+	"github.com/gavel-eth/gavel/core/beacon"
+	"github.com/gavel-eth/gavel/core/chain"
+	"github.com/gavel-eth/gavel/core/errclass"
+	"github.com/gavel-eth/gavel/internal/store"
+	"github.com/gavel-eth/gavel/params"
+)
+
+// This file is optimistic relaying, as ultra sound, helix and
+// mev-boost-relay do it: a builder the operator made optimistic, with a
+// collateral deposited off-chain, has a submission worth at most its
+// collateral served by getHeader as soon as the checks before simulation
+// passed; the simulation runs right after, in the background. A failed
+// simulation demotes the builder at once: its bids of the slot are
+// withdrawn on every instance, its later submissions take the safe path
+// (simulated before they are served) until the operator promotes it
+// again, and the demotion is recorded with what the proposer is owed from
+// the collateral if the block was delivered.
+
+// ReasonSimulationLost is the demotion reason of a bid served before a
+// restart whose simulation could not be run after it (its slot passed, or
+// its parent state is gone).
+const ReasonSimulationLost = "simulation lost at restart"
+
+// maxOptimisticSimulations bounds the background simulations of
+// optimistic bids running at once.
+const maxOptimisticSimulations = 2
+
+// maxOptimisticQueued bounds the optimistic bids waiting for or in their
+// background simulation; past it, submissions take the safe path (a burst
+// of submissions cannot pile up goroutines and payloads in memory).
+const maxOptimisticQueued = 64
+
+// optimisticSimulationTimeout bounds one background simulation.
+const optimisticSimulationTimeout = 30 * time.Second
+
+var (
+	optimisticServed = metrics.NewRegisteredMeter("gavel/relay/optimistic/served", nil)
+	// Background simulations that passed, and the bids served unverified
+	// by getPayload (the collateral covers them).
+	optimisticVerified    = metrics.NewRegisteredMeter("gavel/relay/optimistic/verified", nil)
+	optimisticDelivered   = metrics.NewRegisteredMeter("gavel/relay/optimistic/deliveredunverified", nil)
+	optimisticDemoted     = metrics.NewRegisteredMeter("gavel/relay/optimistic/demoted", nil)
+	optimisticSafe        = metrics.NewRegisteredMeter("gavel/relay/optimistic/overcollateral", nil)
+	optimisticSimFailures = metrics.NewRegisteredMeter("gavel/relay/optimistic/simulationerrors", nil)
+)
+
+// optimisticStatus is a builder's optimistic status as the relay holds it.
+type optimisticStatus struct {
+	collateral *uint256.Int
+	demoted    bool
+	updatedAt  int64 // when the operator set it, unix ms
+}
+
+// setOptimistic installs the optimistic statuses read from the database;
+// k.mu is held. A demotion this instance knows of stands until the operator
+// set the status after it.
+func (k *knownBuilders) setOptimistic(m map[beacon.BLSPubkey]optimisticStatus) {
+	for pk, at := range k.demotedAt {
+		s, ok := m[pk]
+		switch {
+		case !ok:
+			delete(k.demotedAt, pk)
+		case s.demoted || s.updatedAt < at.UnixMilli():
+			s.demoted = true
+			m[pk] = s
+		default:
+			delete(k.demotedAt, pk) // re-promoted since
+		}
+	}
+	k.optimistic = m
+}
+
+// collateral returns pk's collateral when it is optimistic and not demoted.
+func (k *knownBuilders) collateral(pk beacon.BLSPubkey) (*uint256.Int, bool) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	s, ok := k.optimistic[pk]
+	if !ok || s.demoted {
+		return nil, false
+	}
+	return s.collateral, true
+}
+
+// demote marks pk demoted from now on.
+func (k *knownBuilders) demote(pk beacon.BLSPubkey) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.demotedAt[pk] = time.Now()
+	if s, ok := k.optimistic[pk]; ok {
+		s.demoted = true
+		k.optimistic[pk] = s
+	}
+}
+
+// simInputs is what a block is simulated against besides its parent
+// state: the beacon root of its slot (Deneb on) and the gas limit the
+// proposer registered.
+type simInputs struct {
+	parentBeaconRoot *common.Hash
+	gasLimit         uint64
+}
+
+// servedOptimistically reports whether t's submission may be served before
+// its simulation: its builder is optimistic, not demoted, and the bid is
+// worth at most the collateral.
+func (r *Relay) servedOptimistically(t *beacon.BidTrace, value *uint256.Int) bool {
+	collateral, ok := r.knownBuilders.collateral(t.BuilderPubkey)
+	if !ok {
+		return false
+	}
+	if value.Cmp(collateral) > 0 {
+		optimisticSafe.Mark(1)
+		return false
+	}
+	return r.optimisticQueued.Load() < maxOptimisticQueued
+}
+
+// errDemotedInSlot: the bid's builder was demoted for its slot while the
+// bid was being checked; it takes the safe path.
+var errDemotedInSlot = errors.New("builder demoted for the slot")
+
+// submitOptimistic serves a prechecked submission before its simulation:
+// the pending simulation is recorded (durably: a restart resumes it), the
+// bid is stored and shared, and the simulation starts in the background.
+// done is false when the submission must take the safe path instead.
+func (r *Relay) submitOptimistic(ctx context.Context, req SubmitRequest, p *prechecked) (out SubmitOutcome, err error, done bool) {
+	sub, t := req.Submission, req.Submission.BidTrace()
+	if err := checkTraceGas(t, p.payload); err != nil {
+		return 0, err, true
+	}
+	in := simInputs{gasLimit: p.reg.Message.GasLimit}
+	var root *beacon.Root
+	if sub.Fork >= params.ForkDeneb {
+		h := p.attrs.ParentBeaconRoot
+		in.parentBeaconRoot = &h
+		br := beacon.Root(h)
+		root = &br
+	}
+	raw, err := sub.MarshalSSZ()
+	if err != nil {
+		return 0, internal("encoding the submission", err), true
+	}
+	pending := &store.PendingSimulation{
+		BlockHash: t.BlockHash, Slot: t.Slot, BuilderPubkey: t.BuilderPubkey, Fork: uint8(sub.Fork), Submission: raw,
+		ReceivedAt: req.ReceivedAt.UnixMicro(), ParentBeaconRoot: root, RegisteredGasLimit: in.gasLimit,
+	}
+	bid := r.optimisticBid(sub, req.ReceivedAt, req.Cancellations)
+	// The header is signed while the pending simulation commits: getHeader
+	// then finds it signed (the commit is the longer of the two).
+	go bid.signedBid(r.cfg.Spec, r.cfg.SecretKey, r.builderDom)
+	if err := r.store.PutPendingSimulation(ctx, pending); err != nil {
+		log.Warn("Relay simulates an optimistic bid first: its pending simulation could not be recorded", "slot", t.Slot, "block", t.BlockHash, "err", err)
+		return 0, nil, false
+	}
+	if r.cfg.Shared != nil {
+		if err := r.shareBid(ctx, sub, bid); err != nil {
+			r.forgetPending(t.BlockHash)
+			return 0, err, true
+		}
+	}
+	if err := r.saveBid(bid); err != nil {
+		r.forgetPending(t.BlockHash)
+		if errors.Is(err, errDemotedInSlot) {
+			return 0, nil, false
+		}
+		return 0, err, true
+	}
+	optimisticServed.Mark(1)
+	r.startOptimisticSimulation(sub, bid, in, false)
+	return Accepted, nil, true
+}
+
+// optimisticBid is the bid of a submission served before its simulation.
+func (r *Relay) optimisticBid(sub *beacon.Submission, at time.Time, cancellable bool) *Bid {
+	t := sub.BidTrace()
+	b := &Bid{
+		Trace: *t, Payload: sub.Payload(), Bundle: sub.BlobsBundle(), Requests: sub.ExecutionRequests(),
+		ReceivedAt: at, Cancellable: cancellable, value: t.Value.Uint256(), optimistic: true,
+	}
+	b.simulating.Store(true)
+	return b
+}
+
+// startOptimisticSimulation simulates an optimistic bid in the background
+// (Close waits for it).
+func (r *Relay) startOptimisticSimulation(sub *beacon.Submission, bid *Bid, in simInputs, resumed bool) {
+	if r.dropOptimistic.Load() {
+		return // tests: the process dies before the simulation runs
+	}
+	r.background.Add(1)
+	r.optimisticQueued.Add(1)
+	go func() {
+		defer r.background.Done()
+		defer r.optimisticQueued.Add(-1)
+		r.verifyOptimistic(sub, bid, in, resumed)
+	}()
+}
+
+// verifyOptimistic runs an optimistic bid's simulation and settles it:
+// verified (its state kept and the beta part merged while it is the top
+// bid), or its builder demoted. A simulation the relay could not run (its
+// own fault) demotes no one: the bid stays served on the collateral.
+func (r *Relay) verifyOptimistic(sub *beacon.Submission, bid *Bid, in simInputs, resumed bool) {
+	if gate := r.optimisticGate.Load(); gate != nil {
+		<-*gate
+	}
+	r.optimisticSem <- struct{}{}
+	defer func() { <-r.optimisticSem }()
+	ctx, cancel := context.WithTimeout(context.Background(), optimisticSimulationTimeout)
+	defer cancel()
+	t := &bid.Trace
+	start := time.Now()
+	v, err := r.simulate(ctx, sub, t, sub.Payload().View(), in)
+	simulationTimer.Update(time.Since(start))
+	r.record(sub, t, bid.ReceivedAt, err, true)
+	defer func() {
+		if fn := r.onOptimistic.Load(); fn != nil {
+			(*fn)(t.BlockHash, err)
+		}
+	}()
+	switch {
+	case err == nil:
+		bid.verified.Store(v)
+		bid.simulating.Store(false)
+		if r.bids.best(keyOf(t)) != bid {
+			bid.verified.Store(nil) // only the top bid keeps its state
+		} else {
+			r.mergeBeta(ctx, bid)
+		}
+		r.knownBuilders.add(t.BuilderPubkey, t.Slot)
+		optimisticVerified.Mark(1)
+		r.forgetPending(t.BlockHash)
+	case resumed && errors.Is(err, chain.ErrUnknownParent):
+		r.demote(bid, ReasonSimulationLost)
+	case errclass.IsInternal(err):
+		bid.simulating.Store(false)
+		optimisticSimFailures.Mark(1)
+		log.Error("Relay could not simulate an optimistic bid; it stays served on the builder's collateral", "slot", t.Slot, "block", t.BlockHash, "err", err)
+		r.forgetPending(t.BlockHash)
+	default:
+		r.demote(bid, err.Error())
+	}
+}
+
+// forgetPending deletes a pending simulation's record.
+func (r *Relay) forgetPending(h beacon.Root) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := r.store.DeletePendingSimulation(ctx, h); err != nil {
+		log.Warn("Relay could not forget a pending simulation", "block", h, "err", err)
+	}
+}
+
+// demote demotes bid's builder for reason: at once here (no later
+// submission of it is served before its simulation; its bids of the slot
+// are withdrawn from getHeader), then durably in the database, which tells
+// the other instances.
+func (r *Relay) demote(bid *Bid, reason string) {
+	t := &bid.Trace
+	bid.simulating.Store(false)
+	r.knownBuilders.demote(t.BuilderPubkey)
+	r.bids.withdraw(t.Slot, t.BuilderPubkey)
+	optimisticDemoted.Mark(1)
+	log.Warn("Relay demoted an optimistic builder", "builder", t.BuilderPubkey, "slot", t.Slot, "block", t.BlockHash, "value", t.Value, "reason", reason)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	err := r.store.DemoteBuilder(ctx, store.Demotion{
+		Slot: t.Slot, BuilderPubkey: t.BuilderPubkey, BlockHash: t.BlockHash, Value: t.Value, Reason: reason,
+		DemotedAt: r.cfg.Now().UnixMilli(), Origin: r.instance,
+	})
+	if err != nil {
+		log.Error("Relay could not record a builder's demotion", "builder", t.BuilderPubkey, "slot", t.Slot, "err", err)
+	}
+}
+
+// demotedElsewhere applies another instance's demotion.
+func (r *Relay) demotedElsewhere(pk beacon.BLSPubkey, slot uint64) {
+	r.knownBuilders.demote(pk)
+	r.bids.withdraw(slot, pk)
+}
+
+// catchUpDemotions applies the demotions of upcoming slots this instance
+// may have missed while its notification connection was down.
+func (r *Relay) catchUpDemotions(ctx context.Context) error {
+	rows, err := r.store.Demotions(ctx, store.DemotionQuery{Limit: 200})
+	if err != nil {
+		return err
+	}
+	head := r.HeadSlot()
+	for _, d := range rows {
+		if d.Slot > head {
+			r.demotedElsewhere(d.BuilderPubkey, d.Slot)
+		}
+	}
+	return nil
+}
+
+// resumeOptimistic takes up the simulations owed for bids served before
+// a restart: a bid of a slot not yet past is put back in its auction and
+// simulated; one of a past slot demotes its builder (ReasonSimulationLost),
+// as does one whose parent state is gone.
+func (r *Relay) resumeOptimistic(ctx context.Context) error {
+	var owed []*store.PendingSimulation
+	if err := r.store.PendingSimulations(ctx, func(p *store.PendingSimulation) error {
+		owed = append(owed, p)
+		return nil
+	}); err != nil {
+		return err
+	}
+	current := r.cfg.Beacon.SlotAt(uint64(r.cfg.Now().Unix()))
+	for _, p := range owed {
+		sub, err := beacon.DecodeSubmissionSSZ(r.cfg.Spec, params.ConsensusFork(p.Fork), p.Submission)
+		if err != nil {
+			log.Error("Relay dropped an unreadable pending simulation", "block", p.BlockHash, "err", err)
+			r.forgetPending(p.BlockHash)
+			continue
+		}
+		bid := r.optimisticBid(sub, time.UnixMicro(p.ReceivedAt), false)
+		if p.Slot < current {
+			r.demote(bid, ReasonSimulationLost)
+			continue
+		}
+		in := simInputs{gasLimit: p.RegisteredGasLimit}
+		if p.ParentBeaconRoot != nil {
+			h := common.Hash(*p.ParentBeaconRoot)
+			in.parentBeaconRoot = &h
+		}
+		if _, err := r.bids.put(bid); err != nil {
+			log.Warn("Relay could not serve a resumed optimistic bid again", "block", p.BlockHash, "err", err)
+		}
+		log.Info("Relay resumes the simulation of an optimistic bid", "slot", p.Slot, "block", p.BlockHash)
+		r.startOptimisticSimulation(sub, bid, in, true)
+	}
+	return nil
+}
