@@ -7,6 +7,7 @@ import (
 	"github.com/ethereum/go-ethereum/core"
 	"github.com/ethereum/go-ethereum/core/state"
 	"github.com/ethereum/go-ethereum/core/types"
+	gparams "github.com/ethereum/go-ethereum/params"
 )
 
 // PrefixCache lets ValidatePayload verify a block by executing only what it
@@ -16,9 +17,12 @@ import (
 // transactions. For each verified block the cache keeps copies of the state
 // at a few points between its transactions; a block with the same parent
 // and environment starts from the last point within the prefix it shares.
-// The points' tries are left unhashed: hashing them at every point costs a
-// first verification about a quarter more CPU on the workload's blocks
-// (internal/workload), more than the state root work it saves later ones.
+// A point's tries are hashed the first time a block starts from it, not when
+// it is recorded: hashing every point costs a first verification about a
+// quarter more CPU on the workload's blocks (internal/workload), while a
+// point that is used is usually used again. A block starting from a hashed
+// point hashes only the changes after it for its state root, and the points
+// it records inherit those hashes.
 //
 // Memory is bounded by the number of blocks kept (the least recently used
 // goes first) and the number of points per block; a point is a copy of the
@@ -114,9 +118,11 @@ func envOf(h *types.Header) prefixEnv {
 }
 
 // prefixPoint is the state after a block's first n transactions. Nothing
-// in it is ever modified: a block continuing from it works on a copy.
+// in it is modified but its tries' hashes (hashOnce): a block continuing
+// from it works on a copy.
 type prefixPoint struct {
 	n        int
+	hashOnce sync.Once
 	state    *state.StateDB
 	gas      *core.GasPool
 	receipts types.Receipts // the first n; their block hash is the recording block's
@@ -252,6 +258,17 @@ func (r *prefixRun) finish() {
 		pc.entries[0] = nil
 		pc.entries = pc.entries[1:]
 	}
+}
+
+// stateCopy returns a copy of the point's state to continue from, its tries
+// hashed (once per point, under hashOnce, so that no copy races the
+// hashing). The hashes are the trie nodes' cached hashes: a later
+// IntermediateRoot on the copy walks only the paths changed after the
+// point, and the trie nodes the hashing resolved from the database stay
+// resolved in every copy.
+func (p *prefixPoint) stateCopy(rules gparams.Rules) *state.StateDB {
+	p.hashOnce.Do(func() { p.state.IntermediateRoot(rules) })
+	return p.state.Copy()
 }
 
 // receiptsFor copies the point's receipts for the block with this hash
