@@ -7,6 +7,7 @@ import (
 	"github.com/ethereum/go-ethereum/core"
 	"github.com/ethereum/go-ethereum/core/state"
 	"github.com/ethereum/go-ethereum/core/types"
+	gparams "github.com/ethereum/go-ethereum/params"
 )
 
 // PrefixCache lets ValidatePayload verify a block by executing only what it
@@ -16,9 +17,15 @@ import (
 // transactions. For each verified block the cache keeps copies of the state
 // at a few points between its transactions; a block with the same parent
 // and environment starts from the last point within the prefix it shares.
-// The points' tries are left unhashed: hashing them at every point costs a
-// first verification about a quarter more CPU on the workload's blocks
-// (internal/workload), more than the state root work it saves later ones.
+// After that point, a transaction an earlier block of the same environment
+// executed is replayed from its record (replay.go) when nothing it read has
+// changed, and executed otherwise.
+// A point's tries are hashed the first time a block starts from it, not when
+// it is recorded: hashing every point costs a first verification about a
+// quarter more CPU on the workload's blocks (internal/workload), while a
+// point that is used is usually used again. A block starting from a hashed
+// point hashes only the changes after it for its state root, and the points
+// it records inherit those hashes.
 //
 // Memory is bounded by the number of blocks kept (the least recently used
 // goes first) and the number of points per block; a point is a copy of the
@@ -30,11 +37,13 @@ type PrefixCache struct {
 	// recovers only the senders of its new transactions.
 	senders *SenderCache
 
-	mu      sync.Mutex
-	entries []*prefixEntry // least recently used first
-	hits    uint64
-	misses  uint64
-	skipped uint64 // transactions not executed thanks to a point
+	mu       sync.Mutex
+	entries  []*prefixEntry // least recently used first
+	hits     uint64
+	misses   uint64
+	skipped  uint64 // transactions not executed thanks to a point
+	replayed uint64 // transactions applied from a record (replay.go)
+	redone   uint64 // verifications with replays that failed and were redone in full
 }
 
 // DefaultPrefixBlocks and DefaultPrefixPoints size a relay's PrefixCache: a
@@ -63,6 +72,13 @@ type PrefixStats struct {
 	Hits, Misses uint64
 	// Skipped counts the transactions not executed thanks to a point.
 	Skipped uint64
+	// Replayed counts the transactions after the point whose recorded
+	// writes were applied instead of executing them (replay.go).
+	Replayed uint64
+	// Redone counts verifications that replayed transactions, failed and
+	// were done again in full. For valid blocks it stays 0: a replay gives
+	// what executing gives.
+	Redone uint64
 	// Blocks and Points are what the cache holds now.
 	Blocks, Points int
 }
@@ -71,7 +87,7 @@ type PrefixStats struct {
 func (pc *PrefixCache) Stats() PrefixStats {
 	pc.mu.Lock()
 	defer pc.mu.Unlock()
-	s := PrefixStats{Hits: pc.hits, Misses: pc.misses, Skipped: pc.skipped, Blocks: len(pc.entries)}
+	s := PrefixStats{Hits: pc.hits, Misses: pc.misses, Skipped: pc.skipped, Replayed: pc.replayed, Redone: pc.redone, Blocks: len(pc.entries)}
 	seen := map[*prefixPoint]bool{}
 	for _, e := range pc.entries {
 		for _, p := range e.points {
@@ -114,9 +130,11 @@ func envOf(h *types.Header) prefixEnv {
 }
 
 // prefixPoint is the state after a block's first n transactions. Nothing
-// in it is ever modified: a block continuing from it works on a copy.
+// in it is modified but its tries' hashes (hashOnce): a block continuing
+// from it works on a copy.
 type prefixPoint struct {
 	n        int
+	hashOnce sync.Once
 	state    *state.StateDB
 	gas      *core.GasPool
 	receipts types.Receipts // the first n; their block hash is the recording block's
@@ -126,6 +144,9 @@ type prefixEntry struct {
 	env    prefixEnv
 	txs    []common.Hash
 	points []*prefixPoint // ascending n
+	// records of the block's transactions that can be replayed, by hash;
+	// never modified once the entry is kept.
+	records map[common.Hash]*txRecord
 }
 
 // prefixRun is one verification's use of the cache: the point it starts
@@ -141,6 +162,11 @@ type prefixRun struct {
 	shared  []*prefixPoint // the matched block's points up to start
 	every   int
 	points  []*prefixPoint
+	// sources are the records of the kept blocks of the same env, the most
+	// recently used first; recs are this block's, by tx index.
+	sources  []map[common.Hash]*txRecord
+	recs     []*txRecord
+	replayed int
 }
 
 // begin finds the best point for block: the one with the most transactions
@@ -155,6 +181,12 @@ func (pc *PrefixCache) begin(block *types.Block) *prefixRun {
 	pc.mu.Lock()
 	defer pc.mu.Unlock()
 	best := -1
+	for i := len(pc.entries) - 1; i >= 0; i-- {
+		if e := pc.entries[i]; e.env == run.env && e.records != nil {
+			run.sources = append(run.sources, e.records)
+		}
+	}
+	run.recs = make([]*txRecord, len(txs))
 	for i, e := range pc.entries {
 		if e.env != run.env {
 			continue
@@ -219,6 +251,26 @@ func (r *prefixRun) learn(i int, from common.Address) {
 	}
 }
 
+// redo counts a verification done again in full.
+func (pc *PrefixCache) redo() {
+	pc.mu.Lock()
+	pc.redone++
+	pc.mu.Unlock()
+}
+
+// lookup returns a record of tx i from an earlier block, or nil.
+func (r *prefixRun) lookup(i int) *txRecord {
+	if r == nil {
+		return nil
+	}
+	for _, m := range r.sources {
+		if rec := m[r.txs[i]]; rec != nil {
+			return rec
+		}
+	}
+	return nil
+}
+
 // due reports whether a point is recorded after n of total transactions.
 func (r *prefixRun) due(n, total int) bool {
 	return n < total && n%r.every == 0 && (r.start == nil || n > r.start.n)
@@ -242,16 +294,45 @@ func (r *prefixRun) finish() {
 		pts = keep
 	}
 	if len(pts) == 0 {
+		r.cache.mu.Lock()
+		r.cache.replayed += uint64(r.replayed)
+		r.cache.mu.Unlock()
 		return
+	}
+	from := 0
+	if r.start != nil {
+		from = r.start.n
+	}
+	recs := make(map[common.Hash]*txRecord, len(r.txs))
+	for i, h := range r.txs {
+		rec := r.recs[i]
+		if i < from {
+			rec = r.lookup(i)
+		}
+		if rec != nil {
+			recs[h] = rec
+		}
 	}
 	pc := r.cache
 	pc.mu.Lock()
 	defer pc.mu.Unlock()
-	pc.entries = append(pc.entries, &prefixEntry{env: r.env, txs: r.txs, points: pts})
+	pc.replayed += uint64(r.replayed)
+	pc.entries = append(pc.entries, &prefixEntry{env: r.env, txs: r.txs, points: pts, records: recs})
 	if len(pc.entries) > pc.blocks {
 		pc.entries[0] = nil
 		pc.entries = pc.entries[1:]
 	}
+}
+
+// stateCopy returns a copy of the point's state to continue from, its tries
+// hashed (once per point, under hashOnce, so that no copy races the
+// hashing). The hashes are the trie nodes' cached hashes: a later
+// IntermediateRoot on the copy walks only the paths changed after the
+// point, and the trie nodes the hashing resolved from the database stay
+// resolved in every copy.
+func (p *prefixPoint) stateCopy(rules gparams.Rules) *state.StateDB {
+	p.hashOnce.Do(func() { p.state.IntermediateRoot(rules) })
+	return p.state.Copy()
 }
 
 // receiptsFor copies the point's receipts for the block with this hash

@@ -158,6 +158,12 @@ func TestPrefixCacheMatchesFullSimulation(t *testing.T) {
 	if st.Hits == 0 || st.Skipped == 0 {
 		t.Fatalf("no verification started from a kept prefix (%+v): the test did not exercise the cache", st)
 	}
+	if st.Replayed == 0 {
+		t.Fatalf("no transaction was replayed from a record (%+v): the test did not exercise replays", st)
+	}
+	if st.Redone != 0 {
+		t.Fatalf("%d verifications with replays failed and were redone in full (%+v): a replay differed from execution", st.Redone, st)
+	}
 	if st.Blocks > 3 || st.Points > 3*6 {
 		t.Fatalf("cache holds %d blocks and %d points, expected at most 3 and 18", st.Blocks, st.Points)
 	}

@@ -361,6 +361,7 @@ func benchResubmit(b *testing.B, w *workload.Workload, c *chain.Chain, tail bool
 	b.ReportMetric(ms(mean(inc.cpu)), "resubmit-cpu-ms")
 	b.ReportMetric(ms(mean(full.cpu)), "full-cpu-ms")
 	b.ReportMetric(float64(st.Skipped)/float64(st.Hits+st.Misses), "skipped-txs/block")
+	b.ReportMetric(float64(st.Replayed)/float64(st.Hits+st.Misses), "replayed-txs/block")
 }
 
 // benchFirst is what keeping points costs a block that finds none: each

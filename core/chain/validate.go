@@ -152,14 +152,23 @@ func (c *Chain) ValidatePayload(ctx context.Context, p *BuilderPayload) (*Verifi
 		res, err = c.bc.Processor().Process(ctx, block, sdb, c.bc.JumpDestCache(), c.bc.PrecompileCache(), vm.Config{}, nil)
 	} else {
 		if run != nil && run.start != nil {
-			sdb = run.start.state.Copy()
+			h := block.Header()
+			sdb = run.start.stateCopy(c.Config().Rules(h.Number, h.Difficulty.Sign() == 0, h.Time))
 		}
 		res, kept, err = c.process(ctx, block, parent, sdb, p.KeepState, run)
 	}
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrExecution, err)
+	if err == nil {
+		err = c.bc.Validator().ValidateState(block, sdb, res, false)
 	}
-	if err := c.bc.Validator().ValidateState(block, sdb, res, false); err != nil {
+	if err != nil {
+		if run != nil && run.replayed > 0 {
+			// A replayed transaction must never be why a block is refused:
+			// verify it again, executing everything.
+			run.cache.redo()
+			full := *p
+			full.Prefixes = nil
+			return c.ValidatePayload(ctx, &full)
+		}
 		return nil, fmt.Errorf("%w: %v", ErrExecution, err)
 	}
 	byTx, err := c.checkPayment(block, res.Receipts, before, sdb.GetBalance(p.ProposerFeeRecipient), p)
@@ -188,13 +197,23 @@ func (c *Chain) ValidatePayload(ctx context.Context, p *BuilderPayload) (*Verifi
 // execution begins after its transactions; points are recorded as the
 // run asks.
 func (c *Chain) process(ctx context.Context, block *types.Block, parent *types.Header, sdb *state.StateDB, keep bool, run *prefixRun) (*core.ProcessResult, *state.StateDB, error) {
+	// With a prefix run the EVM sees the state through a recorder, so that
+	// the next blocks can replay this one's transactions (replay.go).
+	var (
+		rs    *recordingState
+		evmDB vm.StateDB = sdb
+	)
+	if run != nil {
+		rs = newRecordingState(sdb, block.Coinbase())
+		evmDB = rs
+	}
 	var (
 		cfg     = c.Config()
 		header  = block.Header()
 		number  = block.Number()
 		hash    = block.Hash()
 		txs     = block.Transactions()
-		evm     = vm.NewEVM(core.NewEVMBlockContext(header, c.bc, nil), sdb, cfg, vm.Config{})
+		evm     = vm.NewEVM(core.NewEVMBlockContext(header, c.bc, nil), evmDB, cfg, vm.Config{})
 		signer  = types.MakeSigner(cfg, header.Number, header.Time)
 		gp      = core.NewGasPool(block.GasLimit())
 		res     = &core.ProcessResult{Receipts: make(types.Receipts, 0, len(txs))}
@@ -218,15 +237,31 @@ func (c *Chain) process(ctx context.Context, block *types.Block, parent *types.H
 	}
 	for i := from; i < len(txs); i++ {
 		tx := txs[i]
-		msg, err := core.TransactionToMessage(tx, run.signer(i, signer), header.BaseFee)
-		if err != nil {
-			return nil, nil, fmt.Errorf("could not apply tx %d [%v]: %w", i, tx.Hash().Hex(), err)
+		var r *types.Receipt
+		if rec := run.lookup(i); rec != nil {
+			sdb.SetTxContext(tx.Hash(), i, uint32(i+1))
+			if r = replay(rec, tx, sdb, evm, gp, header.Coinbase, number.Uint64(), hash, header.Time); r != nil {
+				run.recs[i] = rec
+				run.replayed++
+			}
 		}
-		run.learn(i, msg.From)
-		sdb.SetTxContext(tx.Hash(), i, uint32(i+1))
-		r, _, err := core.ApplyTransactionWithEVM(ctx, msg, gp, sdb, number, hash, header.Time, tx, evm)
-		if err != nil {
-			return nil, nil, fmt.Errorf("could not apply tx %d [%v]: %w", i, tx.Hash().Hex(), err)
+		if r == nil {
+			msg, err := core.TransactionToMessage(tx, run.signer(i, signer), header.BaseFee)
+			if err != nil {
+				return nil, nil, fmt.Errorf("could not apply tx %d [%v]: %w", i, tx.Hash().Hex(), err)
+			}
+			run.learn(i, msg.From)
+			sdb.SetTxContext(tx.Hash(), i, uint32(i+1))
+			if rs != nil {
+				rs.begin()
+			}
+			r, _, err = core.ApplyTransactionWithEVM(ctx, msg, gp, sdb, number, hash, header.Time, tx, evm)
+			if err != nil {
+				return nil, nil, fmt.Errorf("could not apply tx %d [%v]: %w", i, tx.Hash().Hex(), err)
+			}
+			if rs != nil {
+				run.recs[i] = rs.end(tx, r)
+			}
 		}
 		res.Receipts = append(res.Receipts, r)
 		res.Logs = append(res.Logs, r.Logs...)
