@@ -152,7 +152,13 @@ func (r *Relay) onNotification(ctx context.Context, n store.Notification) {
 		if r.bids.byBlockHash(n.BlockHash) != nil {
 			return
 		}
-		if _, err := r.loadSharedBid(ctx, n.BlockHash); err != nil {
+		var err error
+		if n.Bid != nil { // small enough to travel in the notification
+			_, err = r.installSharedBid(n.Bid)
+		} else {
+			_, err = r.loadSharedBid(ctx, n.BlockHash)
+		}
+		if err != nil {
 			sharedErrors.Mark(1)
 			log.Warn("Relay could not load a bid of another instance", "block", n.BlockHash, "err", err)
 		}
