@@ -118,7 +118,8 @@ type Notification struct {
 // and registrations. Shared returns it for a PostgreSQL store.
 type Shared interface {
 	// PutSharedBid stores b and notifies the other instances (in the same
-	// transaction). The commit may not be flushed to disk yet when it
+	// transaction), with b itself in the notification when it fits
+	// (Notification.Bid, bidnote.go). The commit may not be flushed to disk yet when it
 	// returns (see sqlStore.PutSharedBid). Storing a block hash again is a
 	// no-op.
 	PutSharedBid(ctx context.Context, b *SharedBid) error
