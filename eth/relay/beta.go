@@ -51,6 +51,10 @@ type betaBid struct {
 	payload  *beacon.ExecutionPayload
 	requests *beacon.ExecutionRequests
 	signed   *beacon.SignedBuilderBid
+	// mergedAt is when the merge made it (unix ms), the received_at of its
+	// bid trace record: one time on every instance, so that the record is
+	// one row whichever instances write it.
+	mergedAt int64
 	// record is its relay-signed bid trace, made once (betarecord.go).
 	recordOnce sync.Once
 	record     store.BlockSubmission
@@ -149,7 +153,7 @@ func (r *Relay) betaBid(bid *Bid, block *miner.BetaBlock) (*betaBid, error) {
 	trace.BlockHash = beacon.Root(block.Block.Hash())
 	trace.GasUsed = block.Block.GasUsed()
 	trace.BuilderPubkey = r.relayPubkey // the relay built it (betarecord.go)
-	return &betaBid{alpha: bid, block: block, trace: trace, payload: payload, requests: reqs, signed: signed}, nil
+	return &betaBid{alpha: bid, block: block, trace: trace, payload: payload, requests: reqs, signed: signed, mergedAt: r.cfg.Now().UnixMilli()}, nil
 }
 
 // RemergeSlot merges the beta part again on the top bids of slot's

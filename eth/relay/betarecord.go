@@ -31,7 +31,7 @@ func (r *Relay) relayBuiltRecord(bb *betaBid) store.BlockSubmission {
 		view := bb.payload.View()
 		bb.record = store.BlockSubmission{
 			BidTraceV2:         beacon.BidTraceV2{BidTrace: bb.trace, BlockNumber: view.BlockNumber, NumTx: uint64(len(view.Transactions))},
-			ReceivedAt:         r.cfg.Now().UnixMilli(),
+			ReceivedAt:         bb.mergedAt,
 			SimSuccess:         true,
 			Signature:          &sig,
 			AlphaBlockHash:     &alpha,

@@ -160,7 +160,13 @@ func (r *Relay) onNotification(ctx context.Context, n store.Notification) {
 		if r.bids.byBlockHash(n.BlockHash) != nil {
 			return
 		}
-		if _, err := r.loadSharedBid(ctx, n.BlockHash); err != nil {
+		var err error
+		if n.Bid != nil { // small enough to travel in the notification
+			_, err = r.installSharedBid(n.Bid)
+		} else {
+			_, err = r.loadSharedBid(ctx, n.BlockHash)
+		}
+		if err != nil {
 			sharedErrors.Mark(1)
 			log.Warn("Relay could not load a bid of another instance", "block", n.BlockHash, "err", err)
 		}
@@ -381,12 +387,16 @@ func (r *Relay) readThroughHash(ctx context.Context, h beacon.Root) (bid *Bid, b
 }
 
 // sharedBetaMeta is what a shared merged block carries beside the block:
-// what getPayload records on delivery.
+// what getPayload records on delivery (the delivery record, the slot's
+// beta_slots record with the settlement entries merged, the bid trace
+// with the merge's time).
 type sharedBetaMeta struct {
 	Requests [][]byte           `json:"requests"`
+	Entries  []miner.BetaEntry  `json:"entries"`
 	Results  []miner.BetaResult `json:"results"`
 	Bundles  int                `json:"bundles"`
 	GasUsed  uint64             `json:"gasUsed"`
+	MergedAt int64              `json:"mergedAt"`
 }
 
 // shareBeta stores a merged block for the other instances: getPayload on
@@ -396,7 +406,10 @@ func (r *Relay) shareBeta(ctx context.Context, bb *betaBid) error {
 	if err != nil {
 		return fmt.Errorf("encoding the merged block: %w", err)
 	}
-	meta, err := json.Marshal(sharedBetaMeta{Requests: bb.block.Requests, Results: bb.block.Results, Bundles: bb.block.Bundles, GasUsed: bb.block.GasUsed})
+	meta, err := json.Marshal(sharedBetaMeta{
+		Requests: bb.block.Requests, Entries: bb.block.Entries, Results: bb.block.Results, Bundles: bb.block.Bundles, GasUsed: bb.block.GasUsed,
+		MergedAt: bb.mergedAt,
+	})
 	if err != nil {
 		return fmt.Errorf("encoding the merged block: %w", err)
 	}
@@ -439,9 +452,12 @@ func (r *Relay) loadSharedBeta(ctx context.Context, h beacon.Root) (*betaBid, er
 	if err != nil {
 		return nil, fmt.Errorf("merged block %s: %w", h, err)
 	}
-	bb, err := r.betaBid(alpha, &miner.BetaBlock{BuiltBlock: built, Results: meta.Results, Bundles: meta.Bundles, GasUsed: meta.GasUsed})
+	bb, err := r.betaBid(alpha, &miner.BetaBlock{BuiltBlock: built, Entries: meta.Entries, Results: meta.Results, Bundles: meta.Bundles, GasUsed: meta.GasUsed})
 	if err != nil {
 		return nil, fmt.Errorf("merged block %s: %w", h, err)
+	}
+	if meta.MergedAt != 0 { // else shared by an instance that did not say
+		bb.mergedAt = meta.MergedAt
 	}
 	if bb.trace.BlockHash != h {
 		return nil, fmt.Errorf("shared merged block %s holds block %s", h, bb.trace.BlockHash)

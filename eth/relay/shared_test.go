@@ -35,12 +35,19 @@ func instance(t *testing.T, url string) *relaytest.Env {
 // instanceWith is instance with the relay config changed by configure.
 func instanceWith(t *testing.T, url string, configure func(*relay.Config)) *relaytest.Env {
 	t.Helper()
+	return instanceOpts(t, url, relaytest.Options{Configure: configure})
+}
+
+// instanceOpts is instance with opts (its store and sharing set here).
+func instanceOpts(t *testing.T, url string, opts relaytest.Options) *relaytest.Env {
+	t.Helper()
 	st, err := store.OpenPostgres(url, store.PostgresConfig{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	e := relaytest.New(t, relaytest.Options{Store: st, Shared: true, Configure: configure})
+	opts.Store, opts.Shared = st, true
+	e := relaytest.New(t, opts)
 	select {
 	case <-e.Relay.SharingUp():
 	case <-time.After(time.Minute):
@@ -408,6 +415,57 @@ func TestSharedBetaOnOtherInstance(t *testing.T) {
 	rec, err := a.Store.Delivered(ctx, 1)
 	if err != nil || rec.BlockHash != merged || rec.AlphaBlockHash == nil || *rec.AlphaBlockHash != alphaHash || rec.BetaBundleCount != 1 {
 		t.Fatalf("delivery record %+v %v", rec, err)
+	}
+}
+
+// TestSharedBetaRecordedElsewhere: A merges the slot's paid bundle onto
+// its alpha; B, with a beta source of its own but without the slot's
+// payload attributes (it cannot merge), delivers A's merged block read
+// from the database. The slot's beta_slots record names the settlement
+// entry merged, and the merged block has one bid trace row, the same that
+// A recorded when it merged it, though B's clock reads later.
+func TestSharedBetaRecordedElsewhere(t *testing.T) {
+	url := pgtest.URL(t)
+	holderA, holderB := &relaytest.BetaHolder{}, &relaytest.BetaHolder{}
+	a := instanceOpts(t, url, relaytest.Options{Traces: true, Configure: func(c *relay.Config) { c.Beta = holderA }})
+	b := instanceOpts(t, url, relaytest.Options{Traces: true, Configure: func(c *relay.Config) { c.Beta = holderB }})
+	holderA.Service = paidBetaSource(t, a)
+	holderB.Service = paidBetaSource(t, b)
+	a.RegisterAll()
+	ctx := context.Background()
+
+	sub := a.Submission(a.BuildBlock(1, 3, nil))
+	if out, err := submit(a, sub, false); err != nil || out != relay.Accepted {
+		t.Fatalf("submission to A: %v %v", out, err)
+	}
+	bid, err := a.Relay.GetHeader(ctx, 1, sub.BidTrace().ParentHash, a.Proposer(1).Key.PublicKey())
+	if err != nil || bid == nil {
+		t.Fatalf("getHeader on A: %v %v", bid, err)
+	}
+	merged := bid.Header().BlockHash()
+	if merged == sub.BidTrace().BlockHash {
+		t.Fatal("A serves the alpha, want a merged block")
+	}
+	b.Clock.Set(b.Clock.Now().Add(1500 * time.Millisecond))
+	if _, err := b.Relay.GetPayload(ctx, b.BlindedBlock(1, bid), false); err != nil {
+		t.Fatalf("getPayload on B for A's merged block: %v", err)
+	}
+	for _, e := range []*relaytest.Env{a, b} {
+		if err := e.Traces.Flush(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	recs, err := b.Store.BetaSlots(ctx, store.BetaSlotQuery{Slot: 1})
+	if err != nil || len(recs) != 1 {
+		t.Fatalf("beta_slots of slot 1: %v %v", recs, err)
+	}
+	if rec := recs[0]; rec.BlockHash == nil || *rec.BlockHash != merged || len(rec.Entries) != 1 || len(rec.Entries[0].Hashes) != 1 || rec.Entries[0].Gas != 1_000_000 {
+		t.Fatalf("beta_slots record of slot 1 %+v, want block %s merged from the one paid entry", rec, merged)
+	}
+	rows, err := a.Store.BlockSubmissions(ctx, store.SubmissionQuery{BlockHash: &merged})
+	if err != nil || len(rows) != 1 {
+		t.Fatalf("bid trace rows of the merged block: %d %v, want one", len(rows), err)
 	}
 }
 

@@ -98,6 +98,9 @@ type SharedBeta struct {
 type Notification struct {
 	// BlockHash is set for a new shared bid.
 	BlockHash beacon.Root
+	// Bid is the new shared bid itself when it was small enough to travel
+	// in the notification (nil: read it by BlockHash).
+	Bid *SharedBid
 	// Origin is the instance that made the change.
 	Origin string
 	// Registrations reports that registrations were written: those of
@@ -120,7 +123,8 @@ type Notification struct {
 // and registrations. Shared returns it for a PostgreSQL store.
 type Shared interface {
 	// PutSharedBid stores b and notifies the other instances (in the same
-	// transaction). The commit may not be flushed to disk yet when it
+	// transaction), with b itself in the notification when it fits
+	// (Notification.Bid, bidnote.go). The commit may not be flushed to disk yet when it
 	// returns (see sqlStore.PutSharedBid). Storing a block hash again is a
 	// no-op.
 	PutSharedBid(ctx context.Context, b *SharedBid) error
@@ -201,7 +205,7 @@ func (s *sqlStore) PutSharedBid(ctx context.Context, b *SharedBid) error {
 			ON CONFLICT (block_hash) DO NOTHING RETURNING 1)
 			SELECT pg_notify('`+bidsChannel+`', $13) FROM stored`,
 			b.BlockHash[:], int64(b.Slot), b.ParentHash[:], b.ProposerPubkey[:], b.BuilderPubkey[:], encodeValue(b.Value),
-			b.ReceivedAt, b.Cancellable, int(b.Fork), b.Submission, b.Origin, b.StoredAt, hex.EncodeToString(b.BlockHash[:])+" "+b.Origin)
+			b.ReceivedAt, b.Cancellable, int(b.Fork), b.Submission, b.Origin, b.StoredAt, bidNotePayload(b))
 		if err != nil {
 			return fmt.Errorf("store: sharing bid %s: %w", b.BlockHash, err)
 		}
@@ -217,7 +221,7 @@ func (s *sqlStore) PutSharedBid(ctx context.Context, b *SharedBid) error {
 		if n, err := res.RowsAffected(); err != nil || n == 0 {
 			return err
 		}
-		_, err = w.exec(ctx, `SELECT pg_notify('`+bidsChannel+`', ?)`, hex.EncodeToString(b.BlockHash[:])+" "+b.Origin)
+		_, err = w.exec(ctx, `SELECT pg_notify('`+bidsChannel+`', ?)`, bidNotePayload(b))
 		return err
 	})
 }
@@ -488,16 +492,18 @@ func (s *sqlStore) listen(ctx context.Context, fn func(Notification)) error {
 			}
 			fn(Notification{Demoted: true, Builder: pk, Slot: slot, Origin: origin})
 		case bidsChannel:
-			h, origin, _ := strings.Cut(n.Payload, " ")
-			raw, err := hex.DecodeString(h)
-			if err != nil || len(raw) != len(beacon.Root{}) {
-				log.Warn("Store ignored a malformed bid notification", "payload", n.Payload)
+			h, origin, carried, err := parseBidNote(n.Payload)
+			if err != nil {
+				log.Warn("Store ignored a malformed bid notification", "payload", n.Payload, "err", err)
 				continue
 			}
-			var note Notification
-			copy(note.BlockHash[:], raw)
-			note.Origin = origin
-			fn(note)
+			var bid *SharedBid
+			if carried != "" {
+				if bid, err = decodeCarriedBid(h, origin, carried); err != nil {
+					log.Warn("Store ignored the bid carried in a notification; it is read by hash", "block", h, "err", err)
+				}
+			}
+			fn(Notification{BlockHash: h, Origin: origin, Bid: bid})
 		}
 	}
 }

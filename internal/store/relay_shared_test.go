@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"reflect"
 	"testing"
 
 	"github.com/gavel-eth/gavel/core/beacon"
@@ -58,6 +59,21 @@ func TestSharedBidsAcrossInstances(t *testing.T) {
 		if n.BlockHash != bid.BlockHash || n.Origin != "a" {
 			t.Fatalf("notification %+v for bid %s", n, bid.BlockHash)
 		}
+		if n.Bid == nil || !reflect.DeepEqual(*n.Bid, *bid) {
+			t.Fatalf("notification of bid %s carried %+v, want the bid %+v", bid.BlockHash, n.Bid, bid)
+		}
+	}
+	// A bid too large for a notification is named by hash only and read.
+	large := sharedBid(6, 5, 1000, 40)
+	large.Submission = make([]byte, maxNotifyPayload)
+	if err := sa.PutSharedBid(ctx, large); err != nil {
+		t.Fatal(err)
+	}
+	if n := <-notes; n.BlockHash != large.BlockHash || n.Origin != "a" || n.Bid != nil {
+		t.Fatalf("notification %+v of a %d-byte bid, want its hash alone", n, len(large.Submission))
+	}
+	if got, err := sb.SharedBid(ctx, large.BlockHash); err != nil || len(got.Submission) != len(large.Submission) {
+		t.Fatalf("large bid read by hash: %v", err)
 	}
 	if err := sa.PutSharedBid(ctx, sharedBid(5, 1, 100, 10)); err != nil {
 		t.Fatalf("storing a bid again: %v", err)
