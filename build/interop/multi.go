@@ -5,8 +5,9 @@ package main
 // each the execution client of its own Lodestar beacon node: beacon node A
 // runs the 8 validators, beacon node B starts from A's genesis state with no
 // validators and peers with A (discv5 bootnode ENR, dialled directly); the
-// gavel nodes peer at the execution layer (static peers), so B catches up
-// after a restart. Both relays share one PostgreSQL (build/pg/start.sh) and
+// gavel nodes are static devp2p peers, so the transfers the run sends to A
+// reach B's builder too. A restarted gavel B catches up through its beacon
+// node, which hands it the blocks it missed. Both relays share one PostgreSQL (build/pg/start.sh) and
 // the relay key. HAProxy (build/haproxy/install.sh) round-robins every
 // request across the two relays: it is Lodestar's builder URL and both
 // builders' --builder.relays. Its request log (server, status, method, path)
