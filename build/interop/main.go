@@ -2,7 +2,8 @@
 // builder of a real consensus client, Lodestar 1.5.1 from npm, on a local
 // Capella devnet (8 validators, 2 s slots, chain id 32382) of the minimal
 // preset (8 slots per epoch, the recipe's) or, with -preset mainnet, the
-// mainnet preset (preset.go).
+// mainnet preset (preset.go). With -relays 2 it runs the README's
+// two-instance template behind HAProxy instead (multi.go).
 //
 // It installs Lodestar into build/interop/.cache (kept between runs), builds
 // gavel, runs `gavel init` with lodestar/el-genesis.json, starts a second
@@ -106,7 +107,26 @@ func main() {
 	flag.StringVar(&gavelVerbosity, "verbosity", "3", "gavel's --verbosity (its log is in the work directory)")
 	flag.DurationVar(&pollPhase, "txphase", pollPhase, "how far into each slot the run sends the slot's transfer (below the slot time)")
 	genesisDelay := flag.Duration("genesisdelay", 60*time.Second, "how far after Lodestar's start its devnet's genesis is (0: at once); Lodestar signs its validator registrations before it")
+	relays := flag.Int("relays", 1, "relay instances: 1 (gavel as EL, relay and builder of one Lodestar, with the beta block's L2) or 2 (two gavel nodes, each with its own Lodestar, one PostgreSQL, HAProxy in front: multi.go)")
 	flag.Parse()
+	if *relays != 1 && *relays != 2 {
+		fmt.Fprintf(os.Stderr, "-relays %d: expected 1 or 2\n", *relays)
+		os.Exit(2)
+	}
+	txphaseSet := false
+	flag.Visit(func(f *flag.Flag) { txphaseSet = txphaseSet || f.Name == "txphase" })
+	if *relays == 2 && !txphaseSet {
+		// Two instances: a transfer sent after the slot's rebuilds end (1 s
+		// into the slot) waits in the pool for the next slot's first build,
+		// so every slot's first bid has something to pay, whichever
+		// instance's getHeader answers (only the one whose builder is still
+		// building waits for a bid in flight).
+		pollPhase = time.Second
+	}
+	if *relays == 2 && *capture != "" {
+		fmt.Fprintln(os.Stderr, "-capture: only with -relays 1")
+		os.Exit(2)
+	}
 	if *genesisDelay < 0 || *genesisDelay > 10*time.Minute {
 		fmt.Fprintf(os.Stderr, "-genesisdelay %s: expected 0 to 10m\n", *genesisDelay)
 		os.Exit(2)
@@ -125,7 +145,12 @@ func main() {
 	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 	defer cancel()
 	r := &run{epochs: *epochs, preset: *preset, genesisDelay: *genesisDelay}
-	err := r.main(ctx)
+	var err error
+	if *relays == 2 {
+		err = r.mainMulti(ctx)
+	} else {
+		err = r.main(ctx)
+	}
 	if err == nil && *capture != "" {
 		err = r.captureBlinded(ctx, *capture)
 	}
@@ -133,7 +158,7 @@ func main() {
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "\ninterop: FAIL: %v\n", err)
 		if r.work != "" {
-			for _, name := range []string{"gavel.log", "lodestar.log", "l2.log", "operator.log"} {
+			for _, name := range []string{"gavel.log", "lodestar.log", "l2.log", "operator.log", "gavel-a.log", "gavel-b.log", "gavel-b-restart.log", "lodestar-a.log", "lodestar-b.log", "haproxy.log"} {
 				tail(filepath.Join(r.work, name), 40)
 			}
 			fmt.Fprintf(os.Stderr, "logs and data kept in %s\n", r.work)
@@ -158,8 +183,9 @@ type run struct {
 	here         string        // build/interop
 	work         string
 
-	mu    sync.Mutex
-	procs []*exec.Cmd
+	mu       sync.Mutex
+	procs    []*exec.Cmd
+	cleanups []func() // after the processes stop (the PostgreSQL of -relays 2)
 
 	ports struct{ auth, http, mev, rest, proxy, p2p int }
 	calls callLog
@@ -593,22 +619,29 @@ func (r *run) installLodestar(ctx context.Context) (string, error) {
 
 // start runs a process in its own process group, its output in work/logName.
 func (r *run) start(ctx context.Context, logName string, env []string, name string, args ...string) error {
+	_, err := r.startCmd(logName, env, name, args...)
+	return err
+}
+
+// startCmd is start returning the process, for a run that stops one
+// process before the others.
+func (r *run) startCmd(logName string, env []string, name string, args ...string) (*exec.Cmd, error) {
 	f, err := os.Create(filepath.Join(r.work, logName))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	cmd := exec.Command(name, args...)
 	cmd.Dir, cmd.Stdout, cmd.Stderr, cmd.Env = r.work, f, f, env
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := cmd.Start(); err != nil {
 		f.Close()
-		return fmt.Errorf("start %s: %w", name, err)
+		return nil, fmt.Errorf("start %s: %w", name, err)
 	}
 	r.mu.Lock()
 	r.procs = append(r.procs, cmd)
 	r.mu.Unlock()
 	go func() { cmd.Wait(); f.Close() }()
-	return nil
+	return cmd, nil
 }
 
 // stopAll stops the processes it started, newest first: SIGTERM to each
@@ -619,34 +652,43 @@ func (r *run) stopAll() {
 	r.mu.Unlock()
 	slices.Reverse(procs)
 	for _, cmd := range procs {
-		pgid := cmd.Process.Pid
-		syscall.Kill(-pgid, syscall.SIGTERM)
-		done := make(chan struct{})
-		go func() {
-			for cmd.ProcessState == nil {
-				if err := syscall.Kill(-pgid, 0); err != nil {
-					break
-				}
-				time.Sleep(100 * time.Millisecond)
+		stopProc(cmd)
+	}
+	for _, f := range slices.Backward(r.cleanups) {
+		f()
+	}
+}
+
+// stopProc stops one process group: SIGTERM, a second SIGTERM after 5 s,
+// SIGKILL after 30 s.
+func stopProc(cmd *exec.Cmd) {
+	pgid := cmd.Process.Pid
+	syscall.Kill(-pgid, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		for cmd.ProcessState == nil {
+			if err := syscall.Kill(-pgid, 0); err != nil {
+				break
 			}
-			close(done)
-		}()
-		// Lodestar stops "gracefully" on the first signal, which can take
-		// more than 30 s, and exits at once on a second one.
-		again := time.NewTimer(5 * time.Second)
+			time.Sleep(100 * time.Millisecond)
+		}
+		close(done)
+	}()
+	// Lodestar stops "gracefully" on the first signal, which can take
+	// more than 30 s, and exits at once on a second one.
+	again := time.NewTimer(5 * time.Second)
+	select {
+	case <-done:
+	case <-again.C:
+		syscall.Kill(-pgid, syscall.SIGTERM)
 		select {
 		case <-done:
-		case <-again.C:
-			syscall.Kill(-pgid, syscall.SIGTERM)
-			select {
-			case <-done:
-			case <-time.After(25 * time.Second):
-				fmt.Fprintf(os.Stderr, "interop: %s did not stop in 30 s: killed\n", filepath.Base(cmd.Path))
-				syscall.Kill(-pgid, syscall.SIGKILL)
-			}
+		case <-time.After(25 * time.Second):
+			fmt.Fprintf(os.Stderr, "interop: %s did not stop in 30 s: killed\n", filepath.Base(cmd.Path))
+			syscall.Kill(-pgid, syscall.SIGKILL)
 		}
-		again.Stop()
 	}
+	again.Stop()
 }
 
 // callLog records what Lodestar asked gavel through the proxy.
