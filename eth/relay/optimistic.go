@@ -157,29 +157,59 @@ func (r *Relay) submitOptimistic(ctx context.Context, req SubmitRequest, p *prec
 		ReceivedAt: req.ReceivedAt.UnixMicro(), ParentBeaconRoot: root, RegisteredGasLimit: in.gasLimit,
 	}
 	bid := r.optimisticBid(sub, req.ReceivedAt, req.Cancellations)
-	// The header is signed while the pending simulation commits: getHeader
-	// then finds it signed (the commit is the longer of the two).
-	go bid.signedBid(r.cfg.Spec, r.cfg.SecretKey, r.builderDom)
-	if err := r.store.PutPendingSimulation(ctx, pending); err != nil {
-		log.Warn("Relay simulates an optimistic bid first: its pending simulation could not be recorded", "slot", t.Slot, "block", t.BlockHash, "err", err)
-		return 0, nil, false
+	// The record is queued, the bid served, and the builder answered once
+	// the record is committed: getHeader may serve the bid during the
+	// commit (a crash then loses a bid nobody could have been delivered),
+	// getPayload waits for it (awaitRecorded), so no block is delivered
+	// whose simulation a restart would not know it owes.
+	wait := r.store.PutPendingSimulation(ctx, pending)
+	bid.recorded = make(chan struct{})
+	settle := func(err error) {
+		bid.recordErr = err
+		close(bid.recorded)
 	}
 	if r.cfg.Shared != nil {
 		if err := r.shareBid(ctx, sub, bid); err != nil {
+			settle(wait())
 			r.forgetPending(t.BlockHash)
 			return 0, err, true
 		}
 	}
 	if err := r.saveBid(bid); err != nil {
+		settle(wait())
 		r.forgetPending(t.BlockHash)
 		if errors.Is(err, errDemotedInSlot) {
 			return 0, nil, false
 		}
 		return 0, err, true
 	}
-	optimisticServed.Mark(1)
 	r.startOptimisticSimulation(sub, bid, in, false)
+	err = wait()
+	settle(err)
+	if err != nil {
+		r.bids.drop(bid)
+		log.Warn("Relay withdrew an optimistic bid: its pending simulation could not be recorded", "slot", t.Slot, "block", t.BlockHash, "err", err)
+		return 0, internal("recording the pending simulation", err), true
+	}
+	optimisticServed.Mark(1)
 	return Accepted, nil, true
+}
+
+// awaitRecorded waits until an optimistic bid's pending simulation is
+// committed (at once for any other bid).
+func (b *Bid) awaitRecorded(ctx context.Context) error {
+	if b.recorded == nil {
+		return nil
+	}
+	select {
+	case <-b.recorded:
+	case <-ctx.Done():
+		return internal("waiting for the bid's pending simulation to be recorded", ctx.Err())
+	}
+	if b.recordErr != nil {
+		return internal("recording the bid's pending simulation", b.recordErr)
+	}
+	return nil
 }
 
 // optimisticBid is the bid of a submission served before its simulation.
