@@ -135,10 +135,10 @@ var errDemotedInSlot = errors.New("builder demoted for the slot")
 // the pending simulation is recorded (durably: a restart resumes it), the
 // bid is stored and shared, and the simulation starts in the background.
 // done is false when the submission must take the safe path instead.
-func (r *Relay) submitOptimistic(ctx context.Context, req SubmitRequest, p *prechecked) (out SubmitOutcome, err error, done bool) {
+func (r *Relay) submitOptimistic(ctx context.Context, req SubmitRequest, p *prechecked) (out SubmitOutcome, done bool, err error) {
 	sub, t := req.Submission, req.Submission.BidTrace()
 	if err := checkTraceGas(t, p.payload); err != nil {
-		return 0, err, true
+		return 0, true, err
 	}
 	in := simInputs{gasLimit: p.reg.Message.GasLimit}
 	var root *beacon.Root
@@ -150,7 +150,7 @@ func (r *Relay) submitOptimistic(ctx context.Context, req SubmitRequest, p *prec
 	}
 	raw, err := sub.MarshalSSZ()
 	if err != nil {
-		return 0, internal("encoding the submission", err), true
+		return 0, true, internal("encoding the submission", err)
 	}
 	pending := &store.PendingSimulation{
 		BlockHash: t.BlockHash, Slot: t.Slot, BuilderPubkey: t.BuilderPubkey, Fork: uint8(sub.Fork), Submission: raw,
@@ -172,16 +172,16 @@ func (r *Relay) submitOptimistic(ctx context.Context, req SubmitRequest, p *prec
 		if err := r.shareBid(ctx, sub, bid); err != nil {
 			settle(wait())
 			r.forgetPending(t.BlockHash)
-			return 0, err, true
+			return 0, true, err
 		}
 	}
 	if err := r.saveBid(bid); err != nil {
 		settle(wait())
 		r.forgetPending(t.BlockHash)
 		if errors.Is(err, errDemotedInSlot) {
-			return 0, nil, false
+			return 0, false, nil
 		}
-		return 0, err, true
+		return 0, true, err
 	}
 	r.startOptimisticSimulation(sub, bid, in, false)
 	err = wait()
@@ -189,10 +189,10 @@ func (r *Relay) submitOptimistic(ctx context.Context, req SubmitRequest, p *prec
 	if err != nil {
 		r.bids.drop(bid)
 		log.Warn("Relay withdrew an optimistic bid: its pending simulation could not be recorded", "slot", t.Slot, "block", t.BlockHash, "err", err)
-		return 0, internal("recording the pending simulation", err), true
+		return 0, true, internal("recording the pending simulation", err)
 	}
 	optimisticServed.Mark(1)
-	return Accepted, nil, true
+	return Accepted, true, nil
 }
 
 // awaitRecorded waits until an optimistic bid's pending simulation is
