@@ -44,6 +44,10 @@ type Bid struct {
 	simulating atomic.Bool
 	// mergeDone is set once a beta merge ran on the bid's verified state.
 	mergeDone atomic.Bool
+	// recorded, for an optimistic bid served in this process, is closed
+	// once its pending simulation is committed (recordErr: or failed).
+	recorded  chan struct{}
+	recordErr error
 
 	signOnce sync.Once
 	signed   *beacon.SignedBuilderBid
@@ -169,28 +173,47 @@ func (s *bidStore) withdraw(slot uint64, builder beacon.BLSPubkey) {
 	defer s.mu.Unlock()
 	s.demoted[slotBuilder{slot, builder}] = struct{}{}
 	for k, a := range s.auctions {
-		if k.slot != slot {
-			continue
+		if k.slot == slot {
+			a.remove(func(b *Bid) bool { return b.Trace.BuilderPubkey == builder })
 		}
-		delete(a.latest, builder)
-		if a.floorBid != nil && a.floorBid.Trace.BuilderPubkey == builder {
-			// The floor falls back to the best bid left: a withdrawn bid
-			// must not keep others out.
-			a.floor, a.floorBid = nil, nil
-			for _, b := range a.latest {
-				if !b.Cancellable && (a.floor == nil || b.value.Cmp(a.floor) > 0) {
-					a.floor, a.floorBid = b.value, b
-				}
+	}
+}
+
+// drop takes one bid out of its auction (getPayload still finds it by
+// hash).
+func (s *bidStore) drop(bid *Bid) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if a := s.auctions[keyOf(&bid.Trace)]; a != nil {
+		a.remove(func(b *Bid) bool { return b == bid })
+	}
+}
+
+// remove takes the bids gone reports out of the auction: each builder's
+// latest, the floor (which falls back to the best bid left, so that a
+// removed bid keeps no one out) and the last merged block; the top is
+// recomputed.
+func (a *auction) remove(gone func(*Bid) bool) {
+	for pk, b := range a.latest {
+		if gone(b) {
+			delete(a.latest, pk)
+		}
+	}
+	if a.floorBid != nil && gone(a.floorBid) {
+		a.floor, a.floorBid = nil, nil
+		for _, b := range a.latest {
+			if !b.Cancellable && (a.floor == nil || b.value.Cmp(a.floor) > 0) {
+				a.floor, a.floorBid = b.value, b
 			}
 		}
-		if a.merged != nil && a.merged.alpha.Trace.BuilderPubkey == builder {
-			a.merged = nil
-		}
-		prev := a.top
-		a.recomputeTop()
-		if prev != nil && prev != a.top {
-			dropTop(prev)
-		}
+	}
+	if a.merged != nil && gone(a.merged.alpha) {
+		a.merged = nil
+	}
+	prev := a.top
+	a.recomputeTop()
+	if prev != nil && prev != a.top {
+		dropTop(prev)
 	}
 }
 

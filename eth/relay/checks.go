@@ -116,7 +116,7 @@ func (r *Relay) Submit(ctx context.Context, req SubmitRequest) (out SubmitOutcom
 	// 9b. A bid of an optimistic builder within its collateral is served
 	// now and simulated in the background (optimistic.go).
 	if r.servedOptimistically(t, p.value) {
-		if out, err, done := r.submitOptimistic(ctx, req, p); done {
+		if out, done, err := r.submitOptimistic(ctx, req, p); done {
 			return out, err
 		}
 	}

@@ -135,10 +135,10 @@ var errDemotedInSlot = errors.New("builder demoted for the slot")
 // the pending simulation is recorded (durably: a restart resumes it), the
 // bid is stored and shared, and the simulation starts in the background.
 // done is false when the submission must take the safe path instead.
-func (r *Relay) submitOptimistic(ctx context.Context, req SubmitRequest, p *prechecked) (out SubmitOutcome, err error, done bool) {
+func (r *Relay) submitOptimistic(ctx context.Context, req SubmitRequest, p *prechecked) (out SubmitOutcome, done bool, err error) {
 	sub, t := req.Submission, req.Submission.BidTrace()
 	if err := checkTraceGas(t, p.payload); err != nil {
-		return 0, err, true
+		return 0, true, err
 	}
 	in := simInputs{gasLimit: p.reg.Message.GasLimit}
 	var root *beacon.Root
@@ -150,36 +150,66 @@ func (r *Relay) submitOptimistic(ctx context.Context, req SubmitRequest, p *prec
 	}
 	raw, err := sub.MarshalSSZ()
 	if err != nil {
-		return 0, internal("encoding the submission", err), true
+		return 0, true, internal("encoding the submission", err)
 	}
 	pending := &store.PendingSimulation{
 		BlockHash: t.BlockHash, Slot: t.Slot, BuilderPubkey: t.BuilderPubkey, Fork: uint8(sub.Fork), Submission: raw,
 		ReceivedAt: req.ReceivedAt.UnixMicro(), ParentBeaconRoot: root, RegisteredGasLimit: in.gasLimit,
 	}
 	bid := r.optimisticBid(sub, req.ReceivedAt, req.Cancellations)
-	// The header is signed while the pending simulation commits: getHeader
-	// then finds it signed (the commit is the longer of the two).
-	go bid.signedBid(r.cfg.Spec, r.cfg.SecretKey, r.builderDom)
-	if err := r.store.PutPendingSimulation(ctx, pending); err != nil {
-		log.Warn("Relay simulates an optimistic bid first: its pending simulation could not be recorded", "slot", t.Slot, "block", t.BlockHash, "err", err)
-		return 0, nil, false
+	// The record is queued, the bid served, and the builder answered once
+	// the record is committed: getHeader may serve the bid during the
+	// commit (a crash then loses a bid nobody could have been delivered),
+	// getPayload waits for it (awaitRecorded), so no block is delivered
+	// whose simulation a restart would not know it owes.
+	wait := r.store.PutPendingSimulation(ctx, pending)
+	bid.recorded = make(chan struct{})
+	settle := func(err error) {
+		bid.recordErr = err
+		close(bid.recorded)
 	}
 	if r.cfg.Shared != nil {
 		if err := r.shareBid(ctx, sub, bid); err != nil {
+			settle(wait())
 			r.forgetPending(t.BlockHash)
-			return 0, err, true
+			return 0, true, err
 		}
 	}
 	if err := r.saveBid(bid); err != nil {
+		settle(wait())
 		r.forgetPending(t.BlockHash)
 		if errors.Is(err, errDemotedInSlot) {
-			return 0, nil, false
+			return 0, false, nil
 		}
-		return 0, err, true
+		return 0, true, err
+	}
+	r.startOptimisticSimulation(sub, bid, in, false)
+	err = wait()
+	settle(err)
+	if err != nil {
+		r.bids.drop(bid)
+		log.Warn("Relay withdrew an optimistic bid: its pending simulation could not be recorded", "slot", t.Slot, "block", t.BlockHash, "err", err)
+		return 0, true, internal("recording the pending simulation", err)
 	}
 	optimisticServed.Mark(1)
-	r.startOptimisticSimulation(sub, bid, in, false)
-	return Accepted, nil, true
+	return Accepted, true, nil
+}
+
+// awaitRecorded waits until an optimistic bid's pending simulation is
+// committed (at once for any other bid).
+func (b *Bid) awaitRecorded(ctx context.Context) error {
+	if b.recorded == nil {
+		return nil
+	}
+	select {
+	case <-b.recorded:
+	case <-ctx.Done():
+		return internal("waiting for the bid's pending simulation to be recorded", ctx.Err())
+	}
+	if b.recordErr != nil {
+		return internal("recording the bid's pending simulation", b.recordErr)
+	}
+	return nil
 }
 
 // optimisticBid is the bid of a submission served before its simulation.

@@ -128,8 +128,10 @@ type RelayOptimistic interface {
 	DemoteBuilder(ctx context.Context, d Demotion) error
 	// Demotions answers the builder_demotions data query.
 	Demotions(ctx context.Context, q DemotionQuery) ([]DemotionRecord, error)
-	// PutPendingSimulation records a simulation owed, durably.
-	PutPendingSimulation(ctx context.Context, p *PendingSimulation) error
+	// PutPendingSimulation queues the record of a simulation owed and
+	// returns at once; wait returns once it is committed. Acknowledged
+	// writes queued after it commit with it or after it.
+	PutPendingSimulation(ctx context.Context, p *PendingSimulation) (wait func() error)
 	// DeletePendingSimulation forgets the simulation of blockHash.
 	DeletePendingSimulation(ctx context.Context, blockHash beacon.Root) error
 	// PendingSimulations calls fn for every simulation owed.
@@ -280,15 +282,15 @@ func (s *sqlStore) Demotions(ctx context.Context, q DemotionQuery) ([]DemotionRe
 }
 
 // PutPendingSimulation implements RelayOptimistic.
-func (s *sqlStore) PutPendingSimulation(ctx context.Context, p *PendingSimulation) error {
+func (s *sqlStore) PutPendingSimulation(ctx context.Context, p *PendingSimulation) (wait func() error) {
 	if err := checkInt64("slot", p.Slot); err != nil {
-		return err
+		return func() error { return err }
 	}
 	var root []byte
 	if p.ParentBeaconRoot != nil {
 		root = p.ParentBeaconRoot[:]
 	}
-	return s.gc.submit(ctx, func(ctx context.Context, w *txWriter) error {
+	return s.gc.queue(ctx, func(ctx context.Context, w *txWriter) error {
 		_, err := w.exec(ctx, `INSERT INTO relay_optimistic_pending (block_hash, slot, builder_pubkey, fork, submission, received_at, parent_beacon_root, registered_gas_limit)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (block_hash) DO NOTHING`,
 			p.BlockHash[:], int64(p.Slot), p.BuilderPubkey[:], int(p.Fork), p.Submission, p.ReceivedAt, root, int64(p.RegisteredGasLimit))

@@ -45,7 +45,7 @@ func TestOptimisticBuilders(t *testing.T) {
 		beaconRoot := root(9)
 		for _, h := range []byte{1, 2} {
 			p := &PendingSimulation{BlockHash: root(h), Slot: 10, BuilderPubkey: b, Fork: 7, Submission: []byte{h}, ReceivedAt: int64(h), ParentBeaconRoot: &beaconRoot, RegisteredGasLimit: 30_000_000}
-			if err := s.PutPendingSimulation(ctx, p); err != nil {
+			if err := s.PutPendingSimulation(ctx, p)(); err != nil {
 				t.Fatal(err)
 			}
 		}
