@@ -3,6 +3,7 @@ package sched
 import (
 	"context"
 	"errors"
+	"runtime"
 	"sync"
 	"testing"
 	"time"
@@ -26,6 +27,9 @@ func TestTurnsFor(t *testing.T) {
 		if got := TurnsFor(procs); got != want {
 			t.Errorf("TurnsFor(%d) = %d, want %d", procs, got, want)
 		}
+	}
+	if got, want := New(Config{}).Stats().Turns, TurnsFor(runtime.GOMAXPROCS(0)); got != want {
+		t.Errorf("default turns %d, want GOMAXPROCS-1 = %d", got, want)
 	}
 }
 
