@@ -148,9 +148,14 @@ func (s *recordingState) slot(addr common.Address, key common.Hash) {
 	s.rec.slots = append(s.rec.slots, slotSeen{slotKey: k, pre: s.StateDB.GetState(addr, key)})
 }
 
+// CreateAccount is how a call with value reaches an address that does not
+// exist: the record creates it again by its balance. Over an existing
+// account it would reset it, which a record does not express.
 func (s *recordingState) CreateAccount(a common.Address) {
 	s.account(a)
-	s.unsafe = true
+	if s.on && s.rec.accounts[s.accounts[a]].pre.exists {
+		s.unsafe = true
+	}
 	s.StateDB.CreateAccount(a)
 }
 
@@ -286,7 +291,8 @@ func replay(rec *txRecord, tx *types.Transaction, sdb *state.StateDB, evm *vm.EV
 			continue
 		}
 		if !a.pre.exists || a.post.balance != a.pre.balance {
-			sdb.SetBalance(a.addr, &a.post.balance, tracing.BalanceChangeUnspecified)
+			// A copy: the state keeps the pointer, the record is shared.
+			sdb.SetBalance(a.addr, new(uint256.Int).Set(&a.post.balance), tracing.BalanceChangeUnspecified)
 		}
 		if a.post.nonce != a.pre.nonce {
 			sdb.SetNonce(a.addr, a.post.nonce, tracing.NonceChangeUnspecified)
