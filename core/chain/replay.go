@@ -272,9 +272,6 @@ var errReplayedFailure = errors.New("replayed failed transaction")
 // the block has the gas; it returns the receipt, or nil and nothing
 // changed.
 func replay(rec *txRecord, tx *types.Transaction, sdb *state.StateDB, evm *vm.EVM, gp *core.GasPool, coinbase common.Address, number uint64, blockHash common.Hash, blockTime uint64) *types.Receipt {
-	if gp.Available(false) < rec.gasLimit {
-		return nil
-	}
 	for i := range rec.accounts {
 		if accountOf(sdb, rec.accounts[i].addr) != rec.accounts[i].pre {
 			return nil
@@ -284,6 +281,13 @@ func replay(rec *txRecord, tx *types.Transaction, sdb *state.StateDB, evm *vm.EV
 		if sdb.GetState(rec.slots[i].addr, rec.slots[i].key) != rec.slots[i].pre {
 			return nil
 		}
+	}
+	// The block's gas as the state transition takes it: the limit reserved,
+	// the unused part returned.
+	saved := *gp
+	if gp.CheckGasLegacy(rec.gasLimit) != nil || gp.ChargeGasLegacy(rec.gasLimit-rec.gasUsed, rec.gasUsed) != nil {
+		gp.Set(&saved)
+		return nil
 	}
 	for i := range rec.accounts {
 		a := &rec.accounts[i]
@@ -308,12 +312,6 @@ func replay(rec *txRecord, tx *types.Transaction, sdb *state.StateDB, evm *vm.EV
 	}
 	for _, l := range rec.logs {
 		sdb.AddLog(&types.Log{Address: l.Address, Topics: l.Topics, Data: l.Data})
-	}
-	if err := gp.CheckGasLegacy(rec.gasLimit); err != nil {
-		panic(err) // Available was checked above
-	}
-	if err := gp.ChargeGasLegacy(rec.gasLimit-rec.gasUsed, rec.gasUsed); err != nil {
-		panic(err)
 	}
 	sdb.Finalise(evm.GetRules())
 	res := &core.ExecutionResult{UsedGas: rec.gasUsed}
