@@ -29,7 +29,8 @@ import (
 //
 // Memory is bounded by the number of blocks kept (the least recently used
 // goes first) and the number of points per block; a point is a copy of the
-// block's state changes up to it. Points below a reused one are shared
+// block's state changes up to it, a block's records hold the accounts and
+// slots its transactions reached. Points below a reused one are shared
 // between blocks, not copied. Safe for concurrent use.
 type PrefixCache struct {
 	blocks, points int

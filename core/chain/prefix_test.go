@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/big"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -27,6 +28,8 @@ type resubmitter struct {
 	attrs   chain.BuildAttrs
 	root    common.Hash
 	bundles []workload.Bundle
+	// devNonce counts the txs unusual made per dev account.
+	devNonce map[common.Address]uint64
 }
 
 func newResubmitter(tb testing.TB, c *chain.Chain, w *workload.Workload, seed uint64) *resubmitter {
@@ -75,6 +78,40 @@ func (r *resubmitter) mutate(changes int, tail bool) {
 	}
 }
 
+// unusual inserts, at a random place, a bundle of a tx the workload's mix
+// has none of: a contract creation (never replayed: it creates code) or a
+// transfer to an address that does not exist yet (replayed by creating the
+// account). They come from dev accounts with nonces
+// counted here; one that a later change moves before a lower nonce is left
+// out of the block by the builder.
+func (r *resubmitter) unusual(tb testing.TB) {
+	tb.Helper()
+	create := r.rnd.IntN(2) == 0
+	dev := params.DevAccounts()[7]
+	if create {
+		dev = params.DevAccounts()[8]
+	}
+	if r.devNonce == nil {
+		r.devNonce = map[common.Address]uint64{}
+	}
+	n, _, err := r.c.HeadAccount(dev.Address)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tx := &types.DynamicFeeTx{ChainID: big.NewInt(params.DevChainID), Nonce: n + r.devNonce[dev.Address], GasTipCap: big.NewInt(1e9), GasFeeCap: big.NewInt(50e9)}
+	r.devNonce[dev.Address]++
+	if create {
+		// Stores 1 in slot 0, deploys the one-byte code STOP.
+		tx.Gas, tx.Data = 100_000, common.FromHex("0x600160005560016000f3")
+	} else {
+		to := common.BigToAddress(new(big.Int).SetUint64(0xf00000 + r.rnd.Uint64N(1<<20)))
+		tx.To, tx.Gas, tx.Value = &to, 21_000, big.NewInt(1e15)
+	}
+	b := workload.Bundle{Txs: types.Transactions{types.MustSignNewTx(dev.Key, types.LatestSigner(r.c.Config()), tx)}, Gas: tx.Gas}
+	i := r.rnd.IntN(len(r.bundles) + 1)
+	r.bundles = append(r.bundles[:i], append([]workload.Bundle{b}, r.bundles[i:]...)...)
+}
+
 // payload builds the current bundle list into a block paying value (nil:
 // its earnings) to proposer.
 func (r *resubmitter) payload(tb testing.TB, proposer common.Address, value *uint256.Int) (*chain.BuilderPayload, *workload.Built) {
@@ -118,17 +155,28 @@ func TestPrefixCacheMatchesFullSimulation(t *testing.T) {
 		rounds = 2
 	}
 	pc := chain.NewPrefixCache(3, 6)
+	creations, newAddrs := 0, 0 // unusual txs included in blocks
 	for round := 0; round < rounds; round++ {
 		r := newResubmitter(t, c, w, uint64(round+1))
 		r.bundles = r.gen.Bundles(1_000_000 + uint64(round)*1_000_000)
 		for s := 0; s < subs; s++ {
 			r.mutate(1+r.rnd.IntN(4), s%3 == 0)
+			if s%2 == 1 {
+				r.unusual(t)
+			}
 			p, built := r.payload(t, proposer, nil)
 			keep := r.rnd.IntN(2) == 0
 			full, inc := fresh(p), fresh(p)
 			full.KeepState, inc.KeepState, inc.Prefixes = keep, keep, pc
 			want, err1 := c.ValidatePayload(ctx, full)
 			got, err2 := c.ValidatePayload(ctx, inc)
+			for _, tx := range built.Block.Transactions() {
+				if tx.To() == nil {
+					creations++
+				} else if a := tx.To().Big(); a.Cmp(big.NewInt(0xf00000)) >= 0 && a.Cmp(big.NewInt(0xf00000+1<<20)) < 0 {
+					newAddrs++
+				}
+			}
 			name := fmt.Sprintf("round %d submission %d (%d txs)", round, s, len(built.Block.Transactions()))
 			if err1 != nil || err2 != nil {
 				t.Fatalf("%s: full: %v, incremental: %v; expected both to pass", name, err1, err2)
@@ -160,6 +208,9 @@ func TestPrefixCacheMatchesFullSimulation(t *testing.T) {
 	}
 	if st.Replayed == 0 {
 		t.Fatalf("no transaction was replayed from a record (%+v): the test did not exercise replays", st)
+	}
+	if creations == 0 || newAddrs == 0 {
+		t.Fatalf("blocks included %d contract creations and %d transfers to new addresses, expected some of each", creations, newAddrs)
 	}
 	if st.Redone != 0 {
 		t.Fatalf("%d verifications with replays failed and were redone in full (%+v): a replay differed from execution", st.Redone, st)

@@ -148,9 +148,14 @@ func (s *recordingState) slot(addr common.Address, key common.Hash) {
 	s.rec.slots = append(s.rec.slots, slotSeen{slotKey: k, pre: s.StateDB.GetState(addr, key)})
 }
 
+// CreateAccount is how a call with value reaches an address that does not
+// exist: the record creates it again by its balance. Over an existing
+// account it would reset it, which a record does not express.
 func (s *recordingState) CreateAccount(a common.Address) {
 	s.account(a)
-	s.unsafe = true
+	if s.on && s.rec.accounts[s.accounts[a]].pre.exists {
+		s.unsafe = true
+	}
 	s.StateDB.CreateAccount(a)
 }
 
@@ -267,9 +272,6 @@ var errReplayedFailure = errors.New("replayed failed transaction")
 // the block has the gas; it returns the receipt, or nil and nothing
 // changed.
 func replay(rec *txRecord, tx *types.Transaction, sdb *state.StateDB, evm *vm.EVM, gp *core.GasPool, coinbase common.Address, number uint64, blockHash common.Hash, blockTime uint64) *types.Receipt {
-	if gp.Available(false) < rec.gasLimit {
-		return nil
-	}
 	for i := range rec.accounts {
 		if accountOf(sdb, rec.accounts[i].addr) != rec.accounts[i].pre {
 			return nil
@@ -280,13 +282,21 @@ func replay(rec *txRecord, tx *types.Transaction, sdb *state.StateDB, evm *vm.EV
 			return nil
 		}
 	}
+	// The block's gas as the state transition takes it: the limit reserved,
+	// the unused part returned.
+	saved := *gp
+	if gp.CheckGasLegacy(rec.gasLimit) != nil || gp.ChargeGasLegacy(rec.gasLimit-rec.gasUsed, rec.gasUsed) != nil {
+		gp.Set(&saved)
+		return nil
+	}
 	for i := range rec.accounts {
 		a := &rec.accounts[i]
 		if !a.post.exists {
 			continue
 		}
 		if !a.pre.exists || a.post.balance != a.pre.balance {
-			sdb.SetBalance(a.addr, &a.post.balance, tracing.BalanceChangeUnspecified)
+			// A copy: the state keeps the pointer, the record is shared.
+			sdb.SetBalance(a.addr, new(uint256.Int).Set(&a.post.balance), tracing.BalanceChangeUnspecified)
 		}
 		if a.post.nonce != a.pre.nonce {
 			sdb.SetNonce(a.addr, a.post.nonce, tracing.NonceChangeUnspecified)
@@ -302,12 +312,6 @@ func replay(rec *txRecord, tx *types.Transaction, sdb *state.StateDB, evm *vm.EV
 	}
 	for _, l := range rec.logs {
 		sdb.AddLog(&types.Log{Address: l.Address, Topics: l.Topics, Data: l.Data})
-	}
-	if err := gp.CheckGasLegacy(rec.gasLimit); err != nil {
-		panic(err) // Available was checked above
-	}
-	if err := gp.ChargeGasLegacy(rec.gasLimit-rec.gasUsed, rec.gasUsed); err != nil {
-		panic(err)
 	}
 	sdb.Finalise(evm.GetRules())
 	res := &core.ExecutionResult{UsedGas: rec.gasUsed}
