@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math/big"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -17,11 +19,13 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/eth/ethconfig"
 	"github.com/ethereum/go-ethereum/node"
+	"github.com/ethereum/go-ethereum/rpc"
 
 	"github.com/gavel-eth/gavel/core/chain"
 	"github.com/gavel-eth/gavel/eth"
 	"github.com/gavel-eth/gavel/internal/sched"
 	"github.com/gavel-eth/gavel/internal/testnode"
+	"github.com/gavel-eth/gavel/internal/wsrpc"
 	"github.com/gavel-eth/gavel/mevapi/relayapi"
 )
 
@@ -115,7 +119,26 @@ func TestClientPathsTakeTurns(t *testing.T) {
 	if resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" || !strings.Contains(string(out), "server busy") {
 		t.Fatalf("data API with the turn held: %d %s, want 503 server busy with Retry-After", resp.StatusCode, out)
 	}
-	if st := n.Scheduler().Stats(); st.Refused != 7 || st.Busy != 1 { // the seven requests above, nothing of the node's own
+	// --ws (gavel's own WebSocket server, cmd/gavel) serves the node's
+	// handler over a codec geth reports as "ipc" with the client's address:
+	// a WebSocket client's eth_call is client work all the same.
+	h, err := n.Stack().RPCHandler()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws := httptest.NewServer(wsrpc.NewHandler(h, wsrpc.Config{Modules: []string{"eth"}}))
+	defer ws.Close()
+	wc, err := rpc.Dial("ws" + strings.TrimPrefix(ws.URL, "http"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer wc.Close()
+	var wsRes string
+	var re rpc.Error
+	if err := wc.Call(&wsRes, "eth_call", call, "latest"); !errors.As(err, &re) || re.ErrorCode() != -32005 {
+		t.Fatalf("eth_call over --ws with the turn held: %q %v, want -32005 server busy", wsRes, err)
+	}
+	if st := n.Scheduler().Stats(); st.Refused != 8 || st.Busy != 1 { // the eight requests above, nothing of the node's own
 		t.Fatalf("scheduler after the refusals: %+v", st)
 	}
 

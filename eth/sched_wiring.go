@@ -110,9 +110,11 @@ func (g *gethHeavyRPC) forward(ctx context.Context, method string, params ...*js
 		return nil, err
 	}
 	info := rpc.PeerInfoFromContext(ctx)
-	if info.Transport == "ipc" {
+	if info.Transport == "ipc" && info.RemoteAddr == "" {
 		// In-process (the node's own readers: the dev auction's L2 reads,
 		// the status page) or the operator's IPC socket: not client work.
+		// geth names every codec of its own "ipc", gavel's --ws server's
+		// (internal/wsrpc) too; that one carries the client's address.
 		return g.call(ctx, body)
 	}
 	var res json.RawMessage
