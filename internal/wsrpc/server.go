@@ -171,9 +171,13 @@ func (c *conn) Read(p []byte) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		if c.rest, err = c.admit(msg); err != nil {
-			return 0, err
+		pass, refusal := c.admit(msg)
+		if refusal != nil {
+			if err := c.send(refusal); err != nil {
+				return 0, err
+			}
 		}
+		c.rest = pass
 	}
 	n := copy(p, c.rest)
 	c.rest = c.rest[n:]
@@ -181,15 +185,18 @@ func (c *conn) Read(p []byte) (int, error) {
 }
 
 // admit checks a message's calls: a subscription over the connection's
-// bound or a method outside the modules is answered here and taken out.
-// It returns what the server is to read (nothing when no call is left).
-func (c *conn) admit(msg []byte) ([]byte, error) {
+// bound or a method outside the modules is taken out and answered with
+// refusal. pass is what the server is to read (nil when no call is left).
+func (c *conn) admit(msg []byte) (pass, refusal []byte) {
 	trimmed := bytes.TrimSpace(msg)
 	batch := len(trimmed) > 0 && trimmed[0] == '['
 	var raws []json.RawMessage
 	if batch {
 		if json.Unmarshal(trimmed, &raws) != nil {
 			return msg, nil // the server answers the parse error
+		}
+		if len(raws) == 0 {
+			return msg, nil // the server answers the empty batch
 		}
 	} else {
 		raws = []json.RawMessage{trimmed}
@@ -208,26 +215,22 @@ func (c *conn) admit(msg []byte) ([]byte, error) {
 		}
 		keep = append(keep, raw)
 	}
-	if len(refused) > 0 {
-		var out any = refused
-		if !batch {
-			out = refused[0]
-		}
-		b, _ := json.Marshal(out)
-		if err := c.send(b); err != nil {
-			return nil, err
-		}
-	}
-	switch {
-	case len(refused) == 0:
+	if len(refused) == 0 {
 		return msg, nil
-	case len(keep) == 0:
-		return nil, nil
-	case !batch:
-		return keep[0], nil
 	}
-	b, _ := json.Marshal(keep)
-	return b, nil
+	var out any = refused
+	if !batch {
+		out = refused[0]
+	}
+	refusal, _ = json.Marshal(out)
+	if len(keep) == 0 {
+		return nil, refusal
+	}
+	if !batch {
+		return keep[0], refusal
+	}
+	pass, _ = json.Marshal(keep)
+	return pass, refusal
 }
 
 // check admits one call, or returns the error answer that refuses it.

@@ -278,3 +278,34 @@ func TestOrigins(t *testing.T) {
 		}
 	}
 }
+
+// FuzzAdmit: whatever a client sends, the checks never panic, a refusal is
+// valid JSON, what they pass on is the message itself or valid JSON, and a
+// connection never holds more than MaxSubs subscriptions and pending ones.
+func FuzzAdmit(f *testing.F) {
+	for _, seed := range []string{
+		`{"jsonrpc":"2.0","id":1,"method":"eth_subscribe","params":["newHeads"]}`,
+		`[{"jsonrpc":"2.0","id":1,"method":"eth_subscribe"},{"jsonrpc":"2.0","id":2,"method":"eth_subscribe"},{"id":3,"method":"eth_blockNumber"}]`,
+		`{"id":"x","method":"eth_unsubscribe","params":["0x1"]}`,
+		`{"id":1,"method":"admin_peers"}`,
+		`{"method":"eth_subscribe"}`,
+		`[]`, `[1,2`, `null`, `"str"`, ` [ {"id":null,"method":"engine_newPayloadV4"} ] `,
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, msg []byte) {
+		c := &conn{cfg: &Config{Modules: []string{"eth"}, MaxSubs: 2}, pending: map[string]bool{}, unsub: map[string]bool{}}
+		for i := 0; i < 3; i++ { // the same message again, as a client repeating it
+			pass, refusal := c.admit(msg)
+			if refusal != nil && !json.Valid(refusal) {
+				t.Fatalf("refusal %q is not JSON", refusal)
+			}
+			if pass != nil && string(pass) != string(msg) && !json.Valid(pass) {
+				t.Fatalf("passed on %q, neither the message nor JSON", pass)
+			}
+			if c.subs+len(c.pending) > c.cfg.MaxSubs {
+				t.Fatalf("%d subscriptions and %d pending, bound %d", c.subs, len(c.pending), c.cfg.MaxSubs)
+			}
+		}
+	})
+}
