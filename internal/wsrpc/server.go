@@ -129,7 +129,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ws.SetReadLimit(h.cfg.ReadLimit)
-	c := &conn{ws: ws, cfg: &h.cfg, pending: map[string]bool{}, unsub: map[string]bool{}}
+	c := &conn{ws: ws, cfg: &h.cfg, pending: map[string]bool{}, unsub: map[string]bool{}, modules: map[string]bool{}}
 	h.rpc.ServeCodec(rpc.NewCodec(c), 0)
 }
 
@@ -155,6 +155,7 @@ type conn struct {
 	subs    int             // subscriptions held
 	pending map[string]bool // ids of eth_subscribe calls not yet answered
 	unsub   map[string]bool // ids of eth_unsubscribe calls not yet answered
+	modules map[string]bool // ids of rpc_modules calls not yet answered
 }
 
 // call is the part of a JSON-RPC request the checks read.
@@ -239,12 +240,18 @@ func (c *conn) check(cl call) any {
 	if ns == "engine" || (ns != "rpc" && !slices.Contains(c.cfg.Modules, ns)) {
 		return errorAnswer(cl.ID, methodNotFound, fmt.Sprintf("the method %s does not exist/is not available", cl.Method))
 	}
-	if !strings.HasSuffix(cl.Method, "_subscribe") && !strings.HasSuffix(cl.Method, "_unsubscribe") {
-		return nil
-	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	id := string(cl.ID)
+	if cl.Method == "rpc_modules" && len(cl.ID) > 0 {
+		// The node's handler lists every namespace it has; the answer is
+		// cut to the ones served here (Write).
+		c.modules[id] = true
+		return nil
+	}
+	if !strings.HasSuffix(cl.Method, "_subscribe") && !strings.HasSuffix(cl.Method, "_unsubscribe") {
+		return nil
+	}
 	if strings.HasSuffix(cl.Method, "_unsubscribe") {
 		if len(cl.ID) > 0 {
 			c.unsub[id] = true
@@ -275,19 +282,19 @@ type answer struct {
 // Write sends one message of the server's; answers to subscribe and
 // unsubscribe calls update the connection's count.
 func (c *conn) Write(p []byte) (int, error) {
-	c.count(p)
-	if err := c.send(bytes.TrimRight(p, "\n")); err != nil {
+	if err := c.send(c.count(bytes.TrimRight(p, "\n"))); err != nil {
 		return 0, err
 	}
 	return len(p), nil
 }
 
-// count reads the answers to the pending subscribe and unsubscribe calls.
-func (c *conn) count(p []byte) {
+// count reads the answers to the pending subscribe and unsubscribe calls,
+// and returns p, or for an answer to rpc_modules the served modules only.
+func (c *conn) count(p []byte) []byte {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if len(c.pending) == 0 && len(c.unsub) == 0 {
-		return
+	if len(c.pending) == 0 && len(c.unsub) == 0 && len(c.modules) == 0 {
+		return p
 	}
 	var answers []answer
 	if t := bytes.TrimSpace(p); len(t) > 0 && t[0] == '[' {
@@ -301,7 +308,12 @@ func (c *conn) count(p []byte) {
 	for _, a := range answers {
 		id := string(a.ID)
 		ok := len(a.Error) == 0 && len(a.Result) > 0
-		if c.pending[id] {
+		if c.modules[id] {
+			delete(c.modules, id)
+			if ok && len(answers) == 1 {
+				p = c.servedModules(a)
+			}
+		} else if c.pending[id] {
 			delete(c.pending, id)
 			if ok {
 				c.subs++
@@ -313,6 +325,23 @@ func (c *conn) count(p []byte) {
 			}
 		}
 	}
+	return p
+}
+
+// servedModules is an rpc_modules answer cut to the modules served here.
+func (c *conn) servedModules(a answer) []byte {
+	var all map[string]string
+	if json.Unmarshal(a.Result, &all) != nil {
+		b, _ := json.Marshal(a)
+		return b
+	}
+	for ns := range all {
+		if ns != "rpc" && (ns == "engine" || !slices.Contains(c.cfg.Modules, ns)) {
+			delete(all, ns)
+		}
+	}
+	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": a.ID, "result": all})
+	return b
 }
 
 // send writes one message within the write timeout; a client that does

@@ -208,6 +208,12 @@ func TestModulesOnly(t *testing.T) {
 	if r := roundTrip(t, ws, `{"jsonrpc":"2.0","id":2,"method":"eth_echo","params":["x"]}`, 1)[0]; r.Error != nil || string(r.Result) != `"x"` {
 		t.Fatalf("eth_echo: %+v", r)
 	}
+	// rpc_modules (what a console builds its API from) names only those.
+	r = roundTrip(t, ws, `{"jsonrpc":"2.0","id":3,"method":"rpc_modules","params":[]}`, 1)[0]
+	var mods map[string]string
+	if r.Error != nil || json.Unmarshal(r.Result, &mods) != nil || mods["eth"] == "" || mods["admin"] != "" || string(r.ID) != "3" {
+		t.Fatalf("rpc_modules over ws with modules [eth]: %+v", r)
+	}
 }
 
 // TestUnreadSubscriberDropped: a client that subscribes and never reads is
@@ -294,7 +300,7 @@ func FuzzAdmit(f *testing.F) {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, msg []byte) {
-		c := &conn{cfg: &Config{Modules: []string{"eth"}, MaxSubs: 2}, pending: map[string]bool{}, unsub: map[string]bool{}}
+		c := &conn{cfg: &Config{Modules: []string{"eth"}, MaxSubs: 2}, pending: map[string]bool{}, unsub: map[string]bool{}, modules: map[string]bool{}}
 		for i := 0; i < 3; i++ { // the same message again, as a client repeating it
 			pass, refusal := c.admit(msg)
 			if refusal != nil && !json.Valid(refusal) {
