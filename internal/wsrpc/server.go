@@ -129,7 +129,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ws.SetReadLimit(h.cfg.ReadLimit)
-	c := &conn{ws: ws, cfg: &h.cfg, pending: map[string]bool{}, unsub: map[string]bool{}}
+	c := &conn{ws: ws, cfg: &h.cfg, pending: map[string]bool{}, unsub: map[string]bool{}, modules: map[string]bool{}}
 	h.rpc.ServeCodec(rpc.NewCodec(c), 0)
 }
 
@@ -155,6 +155,7 @@ type conn struct {
 	subs    int             // subscriptions held
 	pending map[string]bool // ids of eth_subscribe calls not yet answered
 	unsub   map[string]bool // ids of eth_unsubscribe calls not yet answered
+	modules map[string]bool // ids of rpc_modules calls not yet answered
 }
 
 // call is the part of a JSON-RPC request the checks read.
@@ -171,9 +172,13 @@ func (c *conn) Read(p []byte) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		if c.rest, err = c.admit(msg); err != nil {
-			return 0, err
+		pass, refusal := c.admit(msg)
+		if refusal != nil {
+			if err := c.send(refusal); err != nil {
+				return 0, err
+			}
 		}
+		c.rest = pass
 	}
 	n := copy(p, c.rest)
 	c.rest = c.rest[n:]
@@ -181,15 +186,18 @@ func (c *conn) Read(p []byte) (int, error) {
 }
 
 // admit checks a message's calls: a subscription over the connection's
-// bound or a method outside the modules is answered here and taken out.
-// It returns what the server is to read (nothing when no call is left).
-func (c *conn) admit(msg []byte) ([]byte, error) {
+// bound or a method outside the modules is taken out and answered with
+// refusal. pass is what the server is to read (nil when no call is left).
+func (c *conn) admit(msg []byte) (pass, refusal []byte) {
 	trimmed := bytes.TrimSpace(msg)
 	batch := len(trimmed) > 0 && trimmed[0] == '['
 	var raws []json.RawMessage
 	if batch {
 		if json.Unmarshal(trimmed, &raws) != nil {
 			return msg, nil // the server answers the parse error
+		}
+		if len(raws) == 0 {
+			return msg, nil // the server answers the empty batch
 		}
 	} else {
 		raws = []json.RawMessage{trimmed}
@@ -208,26 +216,22 @@ func (c *conn) admit(msg []byte) ([]byte, error) {
 		}
 		keep = append(keep, raw)
 	}
-	if len(refused) > 0 {
-		var out any = refused
-		if !batch {
-			out = refused[0]
-		}
-		b, _ := json.Marshal(out)
-		if err := c.send(b); err != nil {
-			return nil, err
-		}
-	}
-	switch {
-	case len(refused) == 0:
+	if len(refused) == 0 {
 		return msg, nil
-	case len(keep) == 0:
-		return nil, nil
-	case !batch:
-		return keep[0], nil
 	}
-	b, _ := json.Marshal(keep)
-	return b, nil
+	var out any = refused
+	if !batch {
+		out = refused[0]
+	}
+	refusal, _ = json.Marshal(out)
+	if len(keep) == 0 {
+		return nil, refusal
+	}
+	if !batch {
+		return keep[0], refusal
+	}
+	pass, _ = json.Marshal(keep)
+	return pass, refusal
 }
 
 // check admits one call, or returns the error answer that refuses it.
@@ -236,12 +240,18 @@ func (c *conn) check(cl call) any {
 	if ns == "engine" || (ns != "rpc" && !slices.Contains(c.cfg.Modules, ns)) {
 		return errorAnswer(cl.ID, methodNotFound, fmt.Sprintf("the method %s does not exist/is not available", cl.Method))
 	}
-	if !strings.HasSuffix(cl.Method, "_subscribe") && !strings.HasSuffix(cl.Method, "_unsubscribe") {
-		return nil
-	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	id := string(cl.ID)
+	if cl.Method == "rpc_modules" && len(cl.ID) > 0 {
+		// The node's handler lists every namespace it has; the answer is
+		// cut to the ones served here (Write).
+		c.modules[id] = true
+		return nil
+	}
+	if !strings.HasSuffix(cl.Method, "_subscribe") && !strings.HasSuffix(cl.Method, "_unsubscribe") {
+		return nil
+	}
 	if strings.HasSuffix(cl.Method, "_unsubscribe") {
 		if len(cl.ID) > 0 {
 			c.unsub[id] = true
@@ -272,19 +282,19 @@ type answer struct {
 // Write sends one message of the server's; answers to subscribe and
 // unsubscribe calls update the connection's count.
 func (c *conn) Write(p []byte) (int, error) {
-	c.count(p)
-	if err := c.send(bytes.TrimRight(p, "\n")); err != nil {
+	if err := c.send(c.count(bytes.TrimRight(p, "\n"))); err != nil {
 		return 0, err
 	}
 	return len(p), nil
 }
 
-// count reads the answers to the pending subscribe and unsubscribe calls.
-func (c *conn) count(p []byte) {
+// count reads the answers to the pending subscribe and unsubscribe calls,
+// and returns p, or for an answer to rpc_modules the served modules only.
+func (c *conn) count(p []byte) []byte {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if len(c.pending) == 0 && len(c.unsub) == 0 {
-		return
+	if len(c.pending) == 0 && len(c.unsub) == 0 && len(c.modules) == 0 {
+		return p
 	}
 	var answers []answer
 	if t := bytes.TrimSpace(p); len(t) > 0 && t[0] == '[' {
@@ -298,7 +308,12 @@ func (c *conn) count(p []byte) {
 	for _, a := range answers {
 		id := string(a.ID)
 		ok := len(a.Error) == 0 && len(a.Result) > 0
-		if c.pending[id] {
+		if c.modules[id] {
+			delete(c.modules, id)
+			if ok && len(answers) == 1 {
+				p = c.servedModules(a)
+			}
+		} else if c.pending[id] {
 			delete(c.pending, id)
 			if ok {
 				c.subs++
@@ -310,6 +325,23 @@ func (c *conn) count(p []byte) {
 			}
 		}
 	}
+	return p
+}
+
+// servedModules is an rpc_modules answer cut to the modules served here.
+func (c *conn) servedModules(a answer) []byte {
+	var all map[string]string
+	if json.Unmarshal(a.Result, &all) != nil {
+		b, _ := json.Marshal(a)
+		return b
+	}
+	for ns := range all {
+		if ns != "rpc" && (ns == "engine" || !slices.Contains(c.cfg.Modules, ns)) {
+			delete(all, ns)
+		}
+	}
+	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": a.ID, "result": all})
+	return b
 }
 
 // send writes one message within the write timeout; a client that does

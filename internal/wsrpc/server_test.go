@@ -208,6 +208,12 @@ func TestModulesOnly(t *testing.T) {
 	if r := roundTrip(t, ws, `{"jsonrpc":"2.0","id":2,"method":"eth_echo","params":["x"]}`, 1)[0]; r.Error != nil || string(r.Result) != `"x"` {
 		t.Fatalf("eth_echo: %+v", r)
 	}
+	// rpc_modules (what a console builds its API from) names only those.
+	r = roundTrip(t, ws, `{"jsonrpc":"2.0","id":3,"method":"rpc_modules","params":[]}`, 1)[0]
+	var mods map[string]string
+	if r.Error != nil || json.Unmarshal(r.Result, &mods) != nil || mods["eth"] == "" || mods["admin"] != "" || string(r.ID) != "3" {
+		t.Fatalf("rpc_modules over ws with modules [eth]: %+v", r)
+	}
 }
 
 // TestUnreadSubscriberDropped: a client that subscribes and never reads is
@@ -277,4 +283,35 @@ func TestOrigins(t *testing.T) {
 			t.Errorf("rule %q, origin %q: %v, expected %v", c.rule, c.origin, got, c.ok)
 		}
 	}
+}
+
+// FuzzAdmit: whatever a client sends, the checks never panic, a refusal is
+// valid JSON, what they pass on is the message itself or valid JSON, and a
+// connection never holds more than MaxSubs subscriptions and pending ones.
+func FuzzAdmit(f *testing.F) {
+	for _, seed := range []string{
+		`{"jsonrpc":"2.0","id":1,"method":"eth_subscribe","params":["newHeads"]}`,
+		`[{"jsonrpc":"2.0","id":1,"method":"eth_subscribe"},{"jsonrpc":"2.0","id":2,"method":"eth_subscribe"},{"id":3,"method":"eth_blockNumber"}]`,
+		`{"id":"x","method":"eth_unsubscribe","params":["0x1"]}`,
+		`{"id":1,"method":"admin_peers"}`,
+		`{"method":"eth_subscribe"}`,
+		`[]`, `[1,2`, `null`, `"str"`, ` [ {"id":null,"method":"engine_newPayloadV4"} ] `,
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, msg []byte) {
+		c := &conn{cfg: &Config{Modules: []string{"eth"}, MaxSubs: 2}, pending: map[string]bool{}, unsub: map[string]bool{}, modules: map[string]bool{}}
+		for i := 0; i < 3; i++ { // the same message again, as a client repeating it
+			pass, refusal := c.admit(msg)
+			if refusal != nil && !json.Valid(refusal) {
+				t.Fatalf("refusal %q is not JSON", refusal)
+			}
+			if pass != nil && string(pass) != string(msg) && !json.Valid(pass) {
+				t.Fatalf("passed on %q, neither the message nor JSON", pass)
+			}
+			if c.subs+len(c.pending) > c.cfg.MaxSubs {
+				t.Fatalf("%d subscriptions and %d pending, bound %d", c.subs, len(c.pending), c.cfg.MaxSubs)
+			}
+		}
+	})
 }
