@@ -63,6 +63,30 @@ func TestSharedBidsAcrossInstances(t *testing.T) {
 			t.Fatalf("notification of bid %s carried %+v, want the bid %+v", bid.BlockHash, n.Bid, bid)
 		}
 	}
+	// The largest bids carried: PostgreSQL takes the longest payload gavel
+	// sends (origins of three lengths: one payload is exactly that long).
+	longest := 0
+	for i, origin := range []string{"a", "ab", "abc"} {
+		edge := sharedBid(6, byte(10+i), 1000, 40)
+		edge.Origin = origin
+		for size := 5000; ; size++ {
+			edge.Submission = make([]byte, size+1)
+			if _, _, carried, _ := parseBidNote(bidNotePayload(edge)); carried == "" {
+				edge.Submission = edge.Submission[:size]
+				break
+			}
+		}
+		longest = max(longest, len(bidNotePayload(edge)))
+		if err := sa.PutSharedBid(ctx, edge); err != nil {
+			t.Fatalf("storing a bid of %d bytes, the largest carried (payload %d bytes): %v", len(edge.Submission), len(bidNotePayload(edge)), err)
+		}
+		if n := <-notes; n.Bid == nil || !reflect.DeepEqual(*n.Bid, *edge) {
+			t.Fatalf("notification of the largest carried bid (%d bytes) carried %v", len(edge.Submission), n.Bid != nil)
+		}
+	}
+	if longest != maxNotifyPayload {
+		t.Fatalf("longest payload sent %d bytes, want %d", longest, maxNotifyPayload)
+	}
 	// A bid too large for a notification is named by hash only and read.
 	large := sharedBid(6, 5, 1000, 40)
 	large.Submission = make([]byte, maxNotifyPayload)
