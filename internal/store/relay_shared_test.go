@@ -146,6 +146,21 @@ func TestSharedBidsAcrossInstances(t *testing.T) {
 	}
 }
 
+// TestSharedStorageUncompressed: on PostgreSQL a shared bid's submission
+// and a merged block are stored without a compression attempt (migration
+// 14).
+func TestSharedStorageUncompressed(t *testing.T) {
+	a, _ := twoInstances(t)
+	for _, c := range []struct{ table, column string }{{"relay_bids", "submission"}, {"relay_beta_bids", "block"}} {
+		var storage string
+		err := a.(*sqlStore).db.QueryRowContext(context.Background(),
+			`SELECT attstorage::text FROM pg_attribute WHERE attrelid = $1::regclass AND attname = $2`, c.table, c.column).Scan(&storage)
+		if err != nil || storage != "e" {
+			t.Fatalf("%s.%s storage %q (%v), want e (external, uncompressed)", c.table, c.column, storage, err)
+		}
+	}
+}
+
 // TestPutDeliveredLatest: through either of two stores on one database, a
 // delivery for a slot older than the latest recorded is refused; the
 // per-slot record still names the first block.

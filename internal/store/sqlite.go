@@ -171,7 +171,13 @@ var migrations = []string{
 	// 12: per-signer gas simulated and validator payments, all time and
 	// hourly (usage.go).
 	usageSchema,
+	// 14 (after 13): shared bids and merged blocks stored without
+	// PostgreSQL's compression attempt (relay_shared.go).
+	sharedStorageSchema,
 }
+
+// postgresOnly starts a migration statement that only PostgreSQL runs.
+const postgresOnly = "{postgres only}"
 
 type sqlStore struct {
 	db *sql.DB
@@ -229,7 +235,8 @@ func (s *sqlStore) migrate(ctx context.Context) error {
 			return err
 		}
 		for _, stmt := range strings.Split(s.d.schema(migrations[i]), ";") {
-			if strings.TrimSpace(stmt) == "" {
+			stmt, pgOnly := strings.CutPrefix(strings.TrimSpace(stmt), postgresOnly)
+			if stmt == "" || (pgOnly && s.d.name != "postgres") {
 				continue
 			}
 			if _, err := tx.ExecContext(ctx, stmt); err != nil {
