@@ -63,6 +63,30 @@ func TestSharedBidsAcrossInstances(t *testing.T) {
 			t.Fatalf("notification of bid %s carried %+v, want the bid %+v", bid.BlockHash, n.Bid, bid)
 		}
 	}
+	// The largest bids carried: PostgreSQL takes the longest payload gavel
+	// sends (origins of three lengths: one payload is exactly that long).
+	longest := 0
+	for i, origin := range []string{"a", "ab", "abc"} {
+		edge := sharedBid(6, byte(10+i), 1000, 40)
+		edge.Origin = origin
+		for size := 5000; ; size++ {
+			edge.Submission = make([]byte, size+1)
+			if _, _, carried, _ := parseBidNote(bidNotePayload(edge)); carried == "" {
+				edge.Submission = edge.Submission[:size]
+				break
+			}
+		}
+		longest = max(longest, len(bidNotePayload(edge)))
+		if err := sa.PutSharedBid(ctx, edge); err != nil {
+			t.Fatalf("storing a bid of %d bytes, the largest carried (payload %d bytes): %v", len(edge.Submission), len(bidNotePayload(edge)), err)
+		}
+		if n := <-notes; n.Bid == nil || !reflect.DeepEqual(*n.Bid, *edge) {
+			t.Fatalf("notification of the largest carried bid (%d bytes) carried %v", len(edge.Submission), n.Bid != nil)
+		}
+	}
+	if longest != maxNotifyPayload {
+		t.Fatalf("longest payload sent %d bytes, want %d", longest, maxNotifyPayload)
+	}
 	// A bid too large for a notification is named by hash only and read.
 	large := sharedBid(6, 5, 1000, 40)
 	large.Submission = make([]byte, maxNotifyPayload)
@@ -119,6 +143,21 @@ func TestSharedBidsAcrossInstances(t *testing.T) {
 	var since []uint64
 	if err := sb.RegistrationsSince(ctx, 0, func(r *Registration) error { since = append(since, r.Message.Timestamp); return nil }); err != nil || len(since) != 2+maxNotifiedPubkeys {
 		t.Fatalf("registrations since 0: %v %v", since, err)
+	}
+}
+
+// TestSharedStorageUncompressed: on PostgreSQL a shared bid's submission
+// and a merged block are stored without a compression attempt (migration
+// 14).
+func TestSharedStorageUncompressed(t *testing.T) {
+	a, _ := twoInstances(t)
+	for _, c := range []struct{ table, column string }{{"relay_bids", "submission"}, {"relay_beta_bids", "block"}} {
+		var storage string
+		err := a.(*sqlStore).db.QueryRowContext(context.Background(),
+			`SELECT attstorage::text FROM pg_attribute WHERE attrelid = $1::regclass AND attname = $2`, c.table, c.column).Scan(&storage)
+		if err != nil || storage != "e" {
+			t.Fatalf("%s.%s storage %q (%v), want e (external, uncompressed)", c.table, c.column, storage, err)
+		}
 	}
 }
 

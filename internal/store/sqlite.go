@@ -174,7 +174,13 @@ var migrations = []string{
 	// 13: optimistic relaying: builders' collateral, demotions, pending
 	// simulations (relay_optimistic.go).
 	optimisticSchema,
+	// 14: shared bids and merged blocks stored without
+	// PostgreSQL's compression attempt (relay_shared.go).
+	sharedStorageSchema,
 }
+
+// postgresOnly starts a migration statement that only PostgreSQL runs.
+const postgresOnly = "{postgres only}"
 
 type sqlStore struct {
 	db *sql.DB
@@ -232,7 +238,8 @@ func (s *sqlStore) migrate(ctx context.Context) error {
 			return err
 		}
 		for _, stmt := range strings.Split(s.d.schema(migrations[i]), ";") {
-			if strings.TrimSpace(stmt) == "" {
+			stmt, pgOnly := strings.CutPrefix(strings.TrimSpace(stmt), postgresOnly)
+			if stmt == "" || (pgOnly && s.d.name != "postgres") {
 				continue
 			}
 			if _, err := tx.ExecContext(ctx, stmt); err != nil {
