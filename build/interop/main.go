@@ -123,6 +123,10 @@ func main() {
 		// building waits for a bid in flight).
 		pollPhase = time.Second
 	}
+	if *relays == 2 && *preset != presetMinimal {
+		fmt.Fprintln(os.Stderr, "-preset: -relays 2 runs the minimal preset only")
+		os.Exit(2)
+	}
 	if *relays == 2 && *capture != "" {
 		fmt.Fprintln(os.Stderr, "-capture: only with -relays 1")
 		os.Exit(2)
