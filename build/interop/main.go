@@ -107,7 +107,7 @@ func main() {
 	flag.StringVar(&gavelVerbosity, "verbosity", "3", "gavel's --verbosity (its log is in the work directory)")
 	flag.DurationVar(&pollPhase, "txphase", pollPhase, "how far into each slot the run sends the slot's transfer (below the slot time)")
 	genesisDelay := flag.Duration("genesisdelay", 60*time.Second, "how far after Lodestar's start its devnet's genesis is (0: at once); Lodestar signs its validator registrations before it")
-	relays := flag.Int("relays", 1, "relay instances: 1 (gavel as EL, relay and builder of one Lodestar, with the beta block's L2) or 2 (two gavel nodes, each with its own Lodestar, one PostgreSQL, HAProxy in front: multi.go)")
+	relays := flag.Int("relays", 1, "relay instances: 1 (gavel as EL, relay and builder of one Lodestar, with the beta block's L2) or 2 (two gavel nodes, each with its own Lodestar, one PostgreSQL, HAProxy in front: multi.go; its phases are two epochs, one with an instance stopped, then until it rejoins and one more, whatever -epochs says)")
 	flag.Parse()
 	if *relays != 1 && *relays != 2 {
 		fmt.Fprintf(os.Stderr, "-relays %d: expected 1 or 2\n", *relays)
@@ -122,6 +122,10 @@ func main() {
 		// instance's getHeader answers (only the one whose builder is still
 		// building waits for a bid in flight).
 		pollPhase = time.Second
+	}
+	if *relays == 2 && *preset != presetMinimal {
+		fmt.Fprintln(os.Stderr, "-preset: -relays 2 runs the minimal preset only")
+		os.Exit(2)
 	}
 	if *relays == 2 && *capture != "" {
 		fmt.Fprintln(os.Stderr, "-capture: only with -relays 1")
