@@ -90,21 +90,8 @@ func BenchmarkSubmissionToBid(b *testing.B) {
 // iteration then waits, untimed, for the background simulation to end, so
 // that it does not run under the next submission's timing.
 func benchOptimistic(b *testing.B, w *workload.Workload, c *chain.Chain) {
-	e := relaytest.New(b, relaytest.Options{Chain: c, OptimisticCollateral: new(uint256.Int).Mul(uint256.NewInt(1e18), uint256.NewInt(100))})
-	e.RegisterAll()
-	srv := mevapi.New(mevapi.Config{}, nil)
-	relayapi.MountBuilder(srv, e.Relay, relayapi.BuilderConfig{})
-	relayapi.MountProposer(srv, e.Relay)
-	hs := httptest.NewServer(srv.Handler())
-	b.Cleanup(hs.Close)
-	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 8}}
-
-	const slot = 1
-	a := e.Attrs(slot)
-	parent := c.Head()
-	proposer := e.Proposer(slot)
-	headerURL := fmt.Sprintf("%s/eth/v1/builder/header/%d/%s/%s", hs.URL, slot, parent.Hash().Hex(), proposer.Key.PublicKey())
-	nonce := func(addr common.Address) uint64 { n, _, _ := c.HeadAccount(addr); return n }
+	r := newBenchRelay(b, c, relaytest.Options{Chain: c, OptimisticCollateral: new(uint256.Int).Mul(uint256.NewInt(1e18), uint256.NewInt(100))})
+	e, hs, client, headerURL := r.e, r.hs, r.client, r.headerURL
 	ctx := context.Background()
 	domain := beacon.BuilderDomain(e.Beacon)
 	pending := func() int {
@@ -120,15 +107,8 @@ func benchOptimistic(b *testing.B, w *workload.Workload, c *chain.Chain) {
 	i, early := 0, 0
 	for b.Loop() {
 		b.StopTimer()
-		g := w.NewGen(uint64(5000+i), types.LatestSigner(c.Config()), nonce)
-		value := new(uint256.Int).Add(uint256.NewInt(1e18), uint256.NewInt(uint64(i)*1e9))
-		built, err := workload.Build(ctx, c, parent, chain.BuildAttrs{
-			Timestamp: a.Timestamp, Random: a.PrevRandao, BeaconRoot: &a.ParentBeaconRoot, Withdrawals: types.Withdrawals{}, GasLimit: relaytest.GasLimit,
-		}, workload.Flatten(g.Bundles(relaytest.GasLimit)), workload.Payment{Builder: e.Coinbase, To: proposer.FeeRecipient, Value: value})
-		if err != nil {
-			b.Fatal(err)
-		}
-		sub := e.Submission(&relaytest.Block{Slot: slot, Built: built.BuiltBlock, Value: value})
+		built, value := r.block(b, w, c, uint64(5000+i), i)
+		sub := e.Submission(&relaytest.Block{Slot: benchSlot, Built: built.BuiltBlock, Value: value})
 		raw, err := sub.MarshalSSZ()
 		if err != nil {
 			b.Fatal(err)
@@ -207,21 +187,8 @@ func benchOptimistic(b *testing.B, w *workload.Workload, c *chain.Chain) {
 }
 
 func benchSafe(b *testing.B, w *workload.Workload, c *chain.Chain) {
-	e := relaytest.New(b, relaytest.Options{Chain: c})
-	e.RegisterAll()
-	srv := mevapi.New(mevapi.Config{}, nil)
-	relayapi.MountBuilder(srv, e.Relay, relayapi.BuilderConfig{})
-	relayapi.MountProposer(srv, e.Relay)
-	hs := httptest.NewServer(srv.Handler())
-	b.Cleanup(hs.Close)
-	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 8}}
-
-	const slot = 1
-	a := e.Attrs(slot)
-	parent := c.Head()
-	proposer := e.Proposer(slot)
-	headerURL := fmt.Sprintf("%s/eth/v1/builder/header/%d/%s/%s", hs.URL, slot, parent.Hash().Hex(), proposer.Key.PublicKey())
-	nonce := func(addr common.Address) uint64 { n, _, _ := c.HeadAccount(addr); return n }
+	r := newBenchRelay(b, c, relaytest.Options{Chain: c})
+	e, hs, client, headerURL := r.e, r.hs, r.client, r.headerURL
 	ctx := context.Background()
 	domain := beacon.BuilderDomain(e.Beacon)
 
@@ -230,19 +197,9 @@ func benchSafe(b *testing.B, w *workload.Workload, c *chain.Chain) {
 	i := 0
 	for b.Loop() {
 		b.StopTimer()
-		// A block of its own each time: other senders from the first tx on,
-		// so no prefix is shared with the one before; a higher value, so
-		// that it becomes the top bid.
-		g := w.NewGen(uint64(1000+i), types.LatestSigner(c.Config()), nonce)
-		value := new(uint256.Int).Add(uint256.NewInt(1e18), uint256.NewInt(uint64(i)*1e9))
-		built, err := workload.Build(ctx, c, parent, chain.BuildAttrs{
-			Timestamp: a.Timestamp, Random: a.PrevRandao, BeaconRoot: &a.ParentBeaconRoot, Withdrawals: types.Withdrawals{}, GasLimit: relaytest.GasLimit,
-		}, workload.Flatten(g.Bundles(relaytest.GasLimit)), workload.Payment{Builder: e.Coinbase, To: proposer.FeeRecipient, Value: value})
-		if err != nil {
-			b.Fatal(err)
-		}
+		built, value := r.block(b, w, c, uint64(1000+i), i)
 		txs, gas = len(built.Block.Transactions()), int(built.Block.GasUsed())
-		sub := e.Submission(&relaytest.Block{Slot: slot, Built: built.BuiltBlock, Value: value})
+		sub := e.Submission(&relaytest.Block{Slot: benchSlot, Built: built.BuiltBlock, Value: value})
 		raw, err := sub.MarshalSSZ()
 		if err != nil {
 			b.Fatal(err)
@@ -252,9 +209,10 @@ func benchSafe(b *testing.B, w *workload.Workload, c *chain.Chain) {
 		zw.Write(raw)
 		zw.Close()
 		hash := []byte(sub.BidTrace().BlockHash.String())
+		beaconRoot := e.Attrs(benchSlot).ParentBeaconRoot
 		payload := &chain.BuilderPayload{
-			Payload: built.Envelope.ExecutionPayload, VersionedHashes: []common.Hash{}, ParentBeaconRoot: &a.ParentBeaconRoot,
-			Requests: built.Requests, RegisteredGasLimit: relaytest.GasLimit, ProposerFeeRecipient: proposer.FeeRecipient, Value: value,
+			Payload: built.Envelope.ExecutionPayload, VersionedHashes: []common.Hash{}, ParentBeaconRoot: &beaconRoot,
+			Requests: built.Requests, RegisteredGasLimit: relaytest.GasLimit, ProposerFeeRecipient: e.Proposer(benchSlot).FeeRecipient, Value: value,
 		}
 		trace, sig := sub.BidTrace(), sub.Signature()
 		b.StartTimer()
@@ -415,4 +373,45 @@ func benchFirst(b *testing.B, w *workload.Workload, c *chain.Chain) {
 	b.ReportMetric(float64(mean(with.cpu))/float64(mean(without.cpu)), "points/none-cpu")
 	b.ReportMetric(ms(mean(with.cpu)), "points-cpu-ms")
 	b.ReportMetric(ms(mean(without.cpu)), "none-cpu-ms")
+}
+
+// benchRelay is the relay of the end-to-end benchmarks over loopback HTTP,
+// every proposer registered, and the auction of slot 1 on the chain's head.
+type benchRelay struct {
+	e         *relaytest.Env
+	hs        *httptest.Server
+	client    *http.Client
+	headerURL string
+}
+
+func newBenchRelay(b *testing.B, c *chain.Chain, opts relaytest.Options) *benchRelay {
+	e := relaytest.New(b, opts)
+	e.RegisterAll()
+	srv := mevapi.New(mevapi.Config{}, nil)
+	relayapi.MountBuilder(srv, e.Relay, relayapi.BuilderConfig{})
+	relayapi.MountProposer(srv, e.Relay)
+	hs := httptest.NewServer(srv.Handler())
+	b.Cleanup(hs.Close)
+	headerURL := fmt.Sprintf("%s/eth/v1/builder/header/%d/%s/%s", hs.URL, benchSlot, c.Head().Hash().Hex(), e.Proposer(benchSlot).Key.PublicKey())
+	return &benchRelay{e: e, hs: hs, client: &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 8}}, headerURL: headerURL}
+}
+
+// benchSlot is the slot the end-to-end benchmarks bid in.
+const benchSlot = 1
+
+// block builds the i-th mainnet-like block of the slot on the head: the
+// generator's seed picks its senders, so blocks of different seeds share
+// no prefix; its payment grows with i, so that each becomes the top bid.
+func (r *benchRelay) block(b *testing.B, w *workload.Workload, c *chain.Chain, seed uint64, i int) (*workload.Built, *uint256.Int) {
+	a, proposer := r.e.Attrs(benchSlot), r.e.Proposer(benchSlot)
+	nonce := func(addr common.Address) uint64 { n, _, _ := c.HeadAccount(addr); return n }
+	g := w.NewGen(seed, types.LatestSigner(c.Config()), nonce)
+	value := new(uint256.Int).Add(uint256.NewInt(1e18), uint256.NewInt(uint64(i)*1e9))
+	built, err := workload.Build(context.Background(), c, c.Head(), chain.BuildAttrs{
+		Timestamp: a.Timestamp, Random: a.PrevRandao, BeaconRoot: &a.ParentBeaconRoot, Withdrawals: types.Withdrawals{}, GasLimit: relaytest.GasLimit,
+	}, workload.Flatten(g.Bundles(relaytest.GasLimit)), workload.Payment{Builder: r.e.Coinbase, To: proposer.FeeRecipient, Value: value})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return built, value
 }
