@@ -198,14 +198,25 @@ type run struct {
 	betaClock func() uint64 // the L1 slot now, once the beacon node answered
 }
 
-func (r *run) main(ctx context.Context) error {
+// locate returns the working directory, which must be the repository
+// root (how names the command to run there), and sets r.here to the
+// harness's directory under it.
+func (r *run) locate(how string) (string, error) {
 	wd, err := os.Getwd()
 	if err != nil {
-		return err
+		return "", err
 	}
 	r.here = filepath.Join(wd, "build", "interop")
 	if _, err := os.Stat(filepath.Join(r.here, "lodestar", "package.json")); err != nil {
-		return fmt.Errorf("run from the repository root (make interop): %w", err)
+		return "", fmt.Errorf("run from the repository root (%s): %w", how, err)
+	}
+	return wd, nil
+}
+
+func (r *run) main(ctx context.Context) error {
+	wd, err := r.locate("make interop")
+	if err != nil {
+		return err
 	}
 	if r.work, err = os.MkdirTemp("", "gavel-interop-"); err != nil {
 		return err

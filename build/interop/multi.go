@@ -90,13 +90,9 @@ type phase struct {
 }
 
 func (r *run) mainMulti(ctx context.Context) error {
-	wd, err := os.Getwd()
+	wd, err := r.locate("build/interop/run.sh -relays 2")
 	if err != nil {
 		return err
-	}
-	r.here = filepath.Join(wd, "build", "interop")
-	if _, err := os.Stat(filepath.Join(r.here, "lodestar", "package.json")); err != nil {
-		return fmt.Errorf("run from the repository root (build/interop/run.sh -relays 2): %w", err)
 	}
 	hosts, err := readTemplate(filepath.Join(wd, "README.md"))
 	if err != nil {

@@ -91,7 +91,7 @@ func BenchmarkSubmissionToBid(b *testing.B) {
 // that it does not run under the next submission's timing.
 func benchOptimistic(b *testing.B, w *workload.Workload, c *chain.Chain) {
 	r := newBenchRelay(b, c, relaytest.Options{Chain: c, OptimisticCollateral: new(uint256.Int).Mul(uint256.NewInt(1e18), uint256.NewInt(100))})
-	e, hs, client, headerURL := r.e, r.hs, r.client, r.headerURL
+	e, hs, client := r.e, r.hs, r.client
 	ctx := context.Background()
 	domain := beacon.BuilderDomain(e.Beacon)
 	pending := func() int {
@@ -143,18 +143,7 @@ func benchOptimistic(b *testing.B, w *workload.Workload, c *chain.Chain) {
 				answer = time.Since(t0)
 				answered <- err
 			}()
-			for {
-				res, err := client.Get(headerURL)
-				if err != nil {
-					b.Fatal(err)
-				}
-				body, _ := io.ReadAll(res.Body)
-				res.Body.Close()
-				if res.StatusCode == 200 && bytes.Contains(body, hash) {
-					return
-				}
-				time.Sleep(100 * time.Microsecond)
-			}
+			r.awaitServed(b, hash)
 		})
 		if err := <-answered; err != nil {
 			b.Fatal(err)
@@ -188,7 +177,7 @@ func benchOptimistic(b *testing.B, w *workload.Workload, c *chain.Chain) {
 
 func benchSafe(b *testing.B, w *workload.Workload, c *chain.Chain) {
 	r := newBenchRelay(b, c, relaytest.Options{Chain: c})
-	e, hs, client, headerURL := r.e, r.hs, r.client, r.headerURL
+	e, hs, client := r.e, r.hs, r.client
 	ctx := context.Background()
 	domain := beacon.BuilderDomain(e.Beacon)
 
@@ -230,18 +219,7 @@ func benchSafe(b *testing.B, w *workload.Workload, c *chain.Chain) {
 			if res.StatusCode != 200 {
 				b.Fatalf("submission %d: %d %s", i, res.StatusCode, out)
 			}
-			for {
-				res, err := client.Get(headerURL)
-				if err != nil {
-					b.Fatal(err)
-				}
-				body, _ := io.ReadAll(res.Body)
-				res.Body.Close()
-				if res.StatusCode == 200 && bytes.Contains(body, hash) {
-					return
-				}
-				time.Sleep(100 * time.Microsecond)
-			}
+			r.awaitServed(b, hash)
 		}
 		gethImport := func() {
 			cp := *payload
@@ -414,4 +392,21 @@ func (r *benchRelay) block(b *testing.B, w *workload.Workload, c *chain.Chain, s
 		b.Fatal(err)
 	}
 	return built, value
+}
+
+// awaitServed polls getHeader every 100 µs until its bid is the block of
+// hash (the block hash in hex).
+func (r *benchRelay) awaitServed(b *testing.B, hash []byte) {
+	for {
+		res, err := r.client.Get(r.headerURL)
+		if err != nil {
+			b.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode == 200 && bytes.Contains(body, hash) {
+			return
+		}
+		time.Sleep(100 * time.Microsecond)
+	}
 }
