@@ -165,7 +165,10 @@ func TestClientPathsTakeTurns(t *testing.T) {
 // put in place by a state override, 50 M gas) is stopped at the turn bound
 // and answered with an error naming it, and the turn is free again.
 func TestEndlessCallStopsAtTurnBound(t *testing.T) {
-	n := schedNode(t, 100*time.Millisecond)
+	// The loop burns 50 M gas in 11-gas rounds: about 90 ms or more of
+	// interpreter time on a fast idle core, so a 10 ms bound stops it first
+	// (with 100 ms a quiet machine ran out of gas before the bound).
+	n := schedNode(t, 10*time.Millisecond)
 	loop := common.Address{0x10}
 	call := map[string]any{"to": loop, "gas": "0x2faf080"}
 	override := map[common.Address]any{loop: map[string]string{"code": "0x5b5f56"}} // JUMPDEST PUSH0 JUMP
