@@ -100,11 +100,28 @@ func Deploy(ctx context.Context, backend auction.Backend, signer *bind.TransactO
 		b.call(signer, "Accountant.setAuctioneer", addrs.Accountant, accountant.PackSetAuctioneer(addrs.Auctioneer), nil, gasCall)
 		b.call(signer, "Auctioneer.newBidder(OpenBidder)", addrs.Auctioneer, auctioneer.PackNewBidder(addrs.OpenBidder), nil, gasCall)
 	}
-	if err := b.wait(); err != nil {
-		return addrs, err
+	// A receipt can come from a block the chain then leaves (a dev node's
+	// proposer falling back to its local block, a reorg on a real chain):
+	// the code is then missing at the head although every receipt said
+	// success, and the transactions are mined again from the pool. The
+	// batch is waited for again, a bounded number of times.
+	for attempt := 1; ; attempt++ {
+		if err := b.wait(); err != nil {
+			return addrs, err
+		}
+		err := CheckDeployed(ctx, backend, addrs)
+		if !errors.Is(err, errNoCode) || attempt == checkAttempts {
+			return addrs, err
+		}
 	}
-	return addrs, CheckDeployed(ctx, backend, addrs)
 }
+
+// checkAttempts bounds how often a deployment whose code is missing after
+// its receipts is waited for again.
+const checkAttempts = 3
+
+// errNoCode is a contract address without code (wrapped in ErrDeployFailed).
+var errNoCode = errors.New("no contract code")
 
 // CheckDeployed verifies that every contract of addrs has the code this
 // version of gavel deploys.
@@ -125,7 +142,7 @@ func CheckDeployed(ctx context.Context, backend auction.Backend, addrs auction.A
 			return fmt.Errorf("reading the code of %s at %s: %w", c.name, c.addr, err)
 		}
 		if len(code) == 0 {
-			return fmt.Errorf("%w: no %s code at %s", ErrDeployFailed, c.name, c.addr)
+			return fmt.Errorf("%w: %w (%s at %s)", ErrDeployFailed, errNoCode, c.name, c.addr)
 		}
 		// Runtime code is a suffix of the creation code, up to immutables; compare a
 		// prefix that precedes any immutable reference.

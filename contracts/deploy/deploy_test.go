@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"math/big"
+	"strings"
 	"testing"
 
 	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
+	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/gavel-eth/gavel/contracts/auction"
 	"github.com/gavel-eth/gavel/contracts/bindings"
@@ -129,5 +131,45 @@ func TestCheckDeployedRejectsWrongCode(t *testing.T) {
 	}
 	if _, err := deploy.Deploy(ctx, chain.Client, chain.Signer(chain.Dev[0].Key), deploy.Config{AdminFeeBps: big.NewInt(10_001)}); !errors.Is(err, auction.ErrBadArgument) {
 		t.Errorf("fee above 100%%: %v, want ErrBadArgument", err)
+	}
+}
+
+// leftBlock is a backend whose head, for the first misses reads of the
+// Auctioneer's code, is a block without it, as when the block that held the
+// deployment's receipts was left for another.
+type leftBlock struct {
+	auction.Backend
+	auctioneer common.Address
+	misses     int
+	reads      int
+}
+
+func (b *leftBlock) CodeAt(ctx context.Context, addr common.Address, n *big.Int) ([]byte, error) {
+	if addr == b.auctioneer {
+		b.reads++
+		if b.reads <= b.misses {
+			return nil, nil
+		}
+	}
+	return b.Backend.CodeAt(ctx, addr, n)
+}
+
+// TestDeployWaitsAgainWhenCodeIsMissing: a deployment whose receipts all
+// succeeded but whose code the head lacks is waited for again, a bounded
+// number of times, and then fails naming the contract.
+func TestDeployWaitsAgainWhenCodeIsMissing(t *testing.T) {
+	chain := simtest.New(t, 0)
+	b := &leftBlock{Backend: chain.Client, auctioneer: deploy.Addresses(chain.Dev[0].Address, 0).Auctioneer, misses: 2}
+	if _, err := deploy.Deploy(ctx, b, chain.Signer(chain.Dev[0].Key), deploy.Config{}); err != nil {
+		t.Fatalf("deployment with the code missing twice after its receipts: %v", err)
+	}
+	if b.reads != 3 {
+		t.Fatalf("the Auctioneer's code was read %d times, want 3 (two misses, then found)", b.reads)
+	}
+	chain = simtest.New(t, 0)
+	b = &leftBlock{Backend: chain.Client, auctioneer: deploy.Addresses(chain.Dev[0].Address, 0).Auctioneer, misses: 1 << 30}
+	_, err := deploy.Deploy(ctx, b, chain.Signer(chain.Dev[0].Key), deploy.Config{})
+	if !errors.Is(err, deploy.ErrDeployFailed) || !strings.Contains(err.Error(), "Auctioneer at") {
+		t.Fatalf("deployment whose code never appears: %v, want ErrDeployFailed naming the Auctioneer", err)
 	}
 }
