@@ -264,7 +264,6 @@ func benchSafe(b *testing.B, w *workload.Workload, c *chain.Chain) {
 // tail the changes are in the last quarter of the block.
 func benchResubmit(b *testing.B, w *workload.Workload, c *chain.Chain, tail bool) {
 	const submissions, changes = 20, 3
-	ctx := context.Background()
 	pc := chain.NewPrefixCache(chain.DefaultPrefixBlocks, chain.DefaultPrefixPoints)
 	proposer := common.Address{0x9f}
 	var inc, full sample
@@ -286,15 +285,7 @@ func benchResubmit(b *testing.B, w *workload.Workload, c *chain.Chain, tail bool
 			}
 			p, _ := r.payload(b, proposer, nil)
 			b.StartTimer()
-			run := func(pc *chain.PrefixCache) func() {
-				return func() {
-					cp := fresh(p)
-					cp.Prefixes = pc
-					if _, err := c.ValidatePayload(ctx, cp); err != nil {
-						b.Fatal(err)
-					}
-				}
-			}
+			run := func(pc *chain.PrefixCache) func() { return verifyWith(b, c, p, pc) }
 			if s%2 == 0 {
 				inc.time(run(pc))
 				full.time(run(nil))
@@ -320,7 +311,6 @@ func benchResubmit(b *testing.B, w *workload.Workload, c *chain.Chain, tail bool
 // mainnet-like block verified with an empty PrefixCache and without one,
 // alternating.
 func benchFirst(b *testing.B, w *workload.Workload, c *chain.Chain) {
-	ctx := context.Background()
 	var with, without sample
 	i := 0
 	for b.Loop() {
@@ -329,15 +319,7 @@ func benchFirst(b *testing.B, w *workload.Workload, c *chain.Chain) {
 		r.bundles = r.gen.Bundles(workload.GasLimit + 2_000_000)
 		p, _ := r.payload(b, common.Address{0x9f}, nil)
 		b.StartTimer()
-		run := func(pc *chain.PrefixCache) func() {
-			return func() {
-				cp := fresh(p)
-				cp.Prefixes = pc
-				if _, err := c.ValidatePayload(ctx, cp); err != nil {
-					b.Fatal(err)
-				}
-			}
-		}
+		run := func(pc *chain.PrefixCache) func() { return verifyWith(b, c, p, pc) }
 		if i%2 == 0 {
 			with.time(run(chain.NewPrefixCache(1, chain.DefaultPrefixPoints)))
 			without.time(run(nil))
@@ -408,5 +390,17 @@ func (r *benchRelay) awaitServed(b *testing.B, hash []byte) {
 			return
 		}
 		time.Sleep(100 * time.Microsecond)
+	}
+}
+
+// verifyWith is a verification of a fresh copy of p with the prefix cache
+// pc (none when nil), to be timed.
+func verifyWith(b *testing.B, c *chain.Chain, p *chain.BuilderPayload, pc *chain.PrefixCache) func() {
+	return func() {
+		cp := fresh(p)
+		cp.Prefixes = pc
+		if _, err := c.ValidatePayload(context.Background(), cp); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
