@@ -45,6 +45,18 @@ func promote(t *testing.T, e *relaytest.Env, collateral *uint256.Int) {
 
 // watchSimulations returns the results of the relay's background
 // simulations of optimistic bids, in the order they end.
+// heldOptimistic is a relay whose builder is optimistic with one ether of
+// collateral, its background simulations watched and held until release.
+func heldOptimistic(t *testing.T) (*relaytest.Env, chan error, func()) {
+	e := relaytest.New(t, relaytest.Options{})
+	e.RegisterAll()
+	promote(t, e, ether)
+	sims := watchSimulations(e)
+	release := e.Relay.HoldOptimisticSimulations()
+	t.Cleanup(release)
+	return e, sims, release
+}
+
 func watchSimulations(e *relaytest.Env) chan error {
 	ch := make(chan error, 16)
 	e.Relay.OnOptimisticSimulated(func(_ beacon.Root, err error) { ch <- err })
@@ -127,12 +139,7 @@ func demotions(t *testing.T, st store.Store) []store.DemotionRecord {
 // (held), with the simulation owed recorded in the store; once the
 // simulation passes, the record is gone and the builder stays optimistic.
 func TestOptimisticServedBeforeSimulation(t *testing.T) {
-	e := relaytest.New(t, relaytest.Options{})
-	e.RegisterAll()
-	promote(t, e, ether)
-	sims := watchSimulations(e)
-	release := e.Relay.HoldOptimisticSimulations()
-	t.Cleanup(release)
+	e, sims, release := heldOptimistic(t)
 	b := e.BuildBlock(1, 3, nil)
 	if out, err := submit(e, e.Submission(b), false); err != nil || out != relay.Accepted {
 		t.Fatalf("submit: %v, %v", out, err)
@@ -276,12 +283,7 @@ func TestOptimisticBadBlocks(t *testing.T) {
 // when the simulation then fails, the demotion says the block was
 // delivered.
 func TestOptimisticDeliveredThenDemoted(t *testing.T) {
-	e := relaytest.New(t, relaytest.Options{})
-	e.RegisterAll()
-	promote(t, e, ether)
-	sims := watchSimulations(e)
-	release := e.Relay.HoldOptimisticSimulations()
-	t.Cleanup(release)
+	e, sims, release := heldOptimistic(t)
 	b := e.BuildBlock(1, 3, nil)
 	bad := overclaim(t, e, b)
 	if _, err := submit(e, bad, false); err != nil {
