@@ -94,33 +94,23 @@ func (e *innerError) ErrorData() any {
 
 // forward calls method on geth's implementation in a client turn; params
 // are sent up to the last one given, a missing one in between as null.
+// The request to the private server is put together inside the turn: under
+// a flood of large arguments (100-transaction eth_callBundle) the work done
+// outside turns, on the goroutine of every waiting request, is what keeps
+// cheap requests waiting for a core.
 func (g *gethHeavyRPC) forward(ctx context.Context, method string, params ...*json.RawMessage) (json.RawMessage, error) {
-	last := len(params)
-	for last > 0 && params[last-1] == nil {
-		last--
-	}
-	args := make([]any, last)
-	for i, p := range params[:last] {
-		if p != nil {
-			args[i] = *p
-		}
-	}
-	body, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "method": method, "params": args})
-	if err != nil {
-		return nil, err
-	}
 	info := rpc.PeerInfoFromContext(ctx)
 	if info.Transport == "ipc" && info.RemoteAddr == "" {
 		// In-process (the node's own readers: the dev auction's L2 reads,
 		// the status page) or the operator's IPC socket: not client work.
 		// geth names every codec of its own "ipc", gavel's --ws server's
 		// (internal/wsrpc) too; that one carries the client's address.
-		return g.call(ctx, body)
+		return g.call(ctx, requestBody(method, params))
 	}
 	var res json.RawMessage
 	var callErr error
-	err = g.sched.Run(ctx, clientAddr(info), func(ctx context.Context) error {
-		res, callErr = g.call(ctx, body)
+	err := g.sched.Run(ctx, clientAddr(info), func(ctx context.Context) error {
+		res, callErr = g.call(ctx, requestBody(method, params))
 		if callErr != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
 			callErr = fmt.Errorf("%w (%v, --sched.turn)", errTurnBound, g.sched.Config().Turn)
 		}
@@ -133,6 +123,41 @@ func (g *gethHeavyRPC) forward(ctx context.Context, method string, params ...*js
 		return nil, err
 	}
 	return res, callErr
+}
+
+// requestBody is the JSON-RPC request of method with params up to the last
+// one given, a missing one in between as null. The parameters are copied
+// as they are: geth's server decoded each into a json.RawMessage, which it
+// checked is one JSON value, so encoding them again (json.Marshal compacts
+// and checks every byte once more) would only repeat that work.
+func requestBody(method string, params []*json.RawMessage) []byte {
+	last := len(params)
+	for last > 0 && params[last-1] == nil {
+		last--
+	}
+	size := len(method) + 48
+	for _, p := range params[:last] {
+		if p != nil {
+			size += len(*p) + 1
+		} else {
+			size += 5
+		}
+	}
+	b := make([]byte, 0, size)
+	b = append(b, `{"jsonrpc":"2.0","id":1,"method":"`...)
+	b = append(b, method...) // one of the gated methods' names: nothing to escape
+	b = append(b, `","params":[`...)
+	for i, p := range params[:last] {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if p == nil || len(*p) == 0 {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, *p...)
+		}
+	}
+	return append(b, "]}"...)
 }
 
 // call runs one JSON-RPC request on the private server under ctx.
