@@ -398,6 +398,9 @@ func New(stack *node.Node, ethCfg *ethconfig.Config, cfg Config) (_ *Node, err e
 	}
 	stack.RegisterAPIs(heavy.APIs())
 	stack.RegisterLifecycle(heavy)
+	if err := registerHTTPFront(stack, sc); err != nil {
+		return nil, err
+	}
 
 	// Lifecycles start in registration order and stop in reverse: the dev
 	// driver stops producing slots first, then the listener drains the
