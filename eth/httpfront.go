@@ -87,7 +87,7 @@ func (f *httpFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, fmt.Sprintf("content length too large (%d>%d)", r.ContentLength, f.limit), http.StatusRequestEntityTooLarge)
 		return
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, f.limit))
+	body, err := readBody(w, r, f.limit)
 	if err != nil {
 		var tooLarge *http.MaxBytesError
 		if errors.As(err, &tooLarge) {
@@ -100,7 +100,7 @@ func (f *httpFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rec := &answerBuffer{header: http.Header{}, status: http.StatusOK}
 	err = f.sched.Run(r.Context(), clientAddr(rpc.PeerInfo{RemoteAddr: r.RemoteAddr}), func(ctx context.Context) error {
 		in := r.Clone(ctx)
-		in.Body, in.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
+		in.Body, in.ContentLength = newBufferedBody(body), int64(len(body))
 		f.next.ServeHTTP(rec, in)
 		return nil
 	})
@@ -111,7 +111,7 @@ func (f *httpFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.Header().Set("Retry-After", "1")
 		w.WriteHeader(http.StatusServiceUnavailable)
-		json.NewEncoder(w).Encode(errorAnswer(nil, -32005, err.Error()+", retry later"))
+		json.NewEncoder(w).Encode(errorAnswer(nil, -32005, err.Error()))
 		return
 	}
 	for k, v := range rec.header {
@@ -164,7 +164,7 @@ func (m *moduleFilter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		m.srv.ServeHTTP(w, r) // the health check, or the server's refusal
 		return
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, m.limit))
+	body, err := readBody(w, r, m.limit)
 	if err != nil {
 		status := http.StatusBadRequest
 		if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
@@ -265,8 +265,42 @@ func acceptedContentType(r *http.Request) bool {
 // pass serves body as r's body on the server.
 func (m *moduleFilter) pass(w http.ResponseWriter, r *http.Request, body []byte) {
 	in := r.Clone(r.Context())
-	in.Body, in.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
+	in.Body, in.ContentLength = newBufferedBody(body), int64(len(body))
 	m.srv.ServeHTTP(w, in)
+}
+
+// bufferedBody is a request body read already: readBody hands its bytes
+// on instead of copying them again.
+type bufferedBody struct {
+	*bytes.Reader
+	b []byte
+}
+
+func newBufferedBody(b []byte) *bufferedBody { return &bufferedBody{bytes.NewReader(b), b} }
+
+func (*bufferedBody) Close() error { return nil }
+
+// preallocBytes is the largest body readBody allocates whole before it
+// arrives: a client claims a length for free.
+const preallocBytes = 256 << 10
+
+// readBody reads r's body, at most limit bytes, into one buffer of its
+// size when its length is known (io.ReadAll's doubling would leave garbage
+// of twice the body on every large request); a body read already is
+// handed on as it is.
+func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, error) {
+	if b, ok := r.Body.(*bufferedBody); ok && b.Len() == len(b.b) {
+		return b.b, nil
+	}
+	body := http.MaxBytesReader(w, r.Body, limit)
+	if r.ContentLength < 0 || r.ContentLength > preallocBytes {
+		return io.ReadAll(body) // grows with what arrives, not with what is claimed
+	}
+	b := make([]byte, r.ContentLength)
+	if _, err := io.ReadFull(body, b); err != nil {
+		return nil, err
+	}
+	return b, nil
 }
 
 // cutModules cuts an answer to an rpc_modules call (an id in ids) to the
