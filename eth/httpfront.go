@@ -74,6 +74,8 @@ func registerHTTPFront(stack *node.Node, sc *sched.Scheduler) error {
 	return nil
 }
 
+// ServeHTTP serves one request: a small one (or not a POST) at once, a
+// large one in a client turn.
 func (f *httpFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !rpcPath(r, f.prefix) {
 		http.NotFound(w, r)
@@ -159,6 +161,8 @@ func (m *moduleFilter) served(method string) bool {
 	return ns == "rpc" || (ns != "engine" && slices.Contains(m.modules, ns))
 }
 
+// ServeHTTP answers the calls of r's body outside the served modules and
+// passes the others to the server.
 func (m *moduleFilter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodPost || !acceptedContentType(r) || r.ContentLength > m.limit {
 		m.srv.ServeHTTP(w, r) // the health check, or the server's refusal
