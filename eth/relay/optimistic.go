@@ -197,22 +197,17 @@ func (r *Relay) submitOptimistic(ctx context.Context, req SubmitRequest, p *prec
 	if bid == nil {
 		bid = r.optimisticBid(sub, req.ReceivedAt, req.Cancellations)
 	}
-	// The bid is served first, its record queued after: getHeader may
-	// serve the bid before the record is committed (a crash then loses a
-	// bid nobody could have been delivered), getPayload waits for the
-	// commit (awaitRecorded), so no block is delivered whose simulation a
-	// restart would not know it owes. The builder is answered once the
-	// record is committed.
+	// The bid is served first; its record and (with other instances) its
+	// share are written after: getHeader may serve the bid before they
+	// are committed (a crash then loses a bid nobody could have been
+	// delivered), getPayload waits for both (awaitRecorded), so no block
+	// is delivered whose simulation a restart would not know it owes, or
+	// that the other instances could not see. The builder is answered
+	// once both are committed; a failure withdraws the bid.
 	bid.recorded = make(chan struct{})
 	settle := func(err error) {
 		bid.recordErr = err
 		close(bid.recorded)
-	}
-	if r.cfg.Shared != nil {
-		if err := r.shareBid(ctx, sub, bid); err != nil {
-			settle(err)
-			return 0, true, err
-		}
 	}
 	if err := r.saveBid(bid); err != nil {
 		settle(err)
@@ -223,8 +218,8 @@ func (r *Relay) submitOptimistic(ctx context.Context, req SubmitRequest, p *prec
 	}
 	if r.bids.best(keyOf(t)) == bid {
 		// Until its header is signed, the bid is not servable: the
-		// record's write and the simulation wait for the signature
-		// rather than take a core from it.
+		// writes and the simulation wait for the signature rather than
+		// take a core from it.
 		bid.signedBid(r.cfg.Spec, r.cfg.SecretKey, r.builderDom)
 	}
 	raw, err := pendingSSZ(req)
@@ -238,12 +233,21 @@ func (r *Relay) submitOptimistic(ctx context.Context, req SubmitRequest, p *prec
 		ReceivedAt: req.ReceivedAt.UnixMicro(), ParentBeaconRoot: root, RegisteredGasLimit: in.gasLimit,
 	})
 	r.startOptimisticSimulation(sub, bid, in, false)
+	var shareErr error
+	if r.cfg.Shared != nil {
+		shareErr = r.shareBidSSZ(ctx, sub, raw, bid)
+	}
 	err = wait()
+	if err != nil {
+		err = internal("recording the pending simulation", err)
+		log.Warn("Relay withdrew an optimistic bid: its pending simulation could not be recorded", "slot", t.Slot, "block", t.BlockHash, "err", err)
+	} else if shareErr != nil {
+		err = shareErr // shareBidSSZ logged it
+	}
 	settle(err)
 	if err != nil {
 		r.bids.drop(bid)
-		log.Warn("Relay withdrew an optimistic bid: its pending simulation could not be recorded", "slot", t.Slot, "block", t.BlockHash, "err", err)
-		return 0, true, internal("recording the pending simulation", err)
+		return 0, true, err
 	}
 	optimisticServed.Mark(1)
 	return Accepted, true, nil
@@ -265,8 +269,9 @@ func pendingSSZ(req SubmitRequest) ([]byte, error) {
 	return sub.MarshalSSZ()
 }
 
-// awaitRecorded waits until an optimistic bid's pending simulation is
-// committed (at once for any other bid).
+// awaitRecorded waits until an optimistic bid's pending simulation (and,
+// with other instances, the bid's share) is committed (at once for any
+// other bid).
 func (b *Bid) awaitRecorded(ctx context.Context) error {
 	if b.recorded == nil {
 		return nil
@@ -277,7 +282,7 @@ func (b *Bid) awaitRecorded(ctx context.Context) error {
 		return internal("waiting for the bid's pending simulation to be recorded", ctx.Err())
 	}
 	if b.recordErr != nil {
-		return internal("recording the bid's pending simulation", b.recordErr)
+		return internal("recording or sharing the optimistic bid", b.recordErr)
 	}
 	return nil
 }
