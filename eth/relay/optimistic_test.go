@@ -17,6 +17,7 @@ import (
 	"github.com/holiman/uint256"
 
 	"github.com/gavel-eth/gavel/core/bundle"
+	"github.com/gavel-eth/gavel/core/errclass"
 
 	"github.com/gavel-eth/gavel/core/beacon"
 	"github.com/gavel-eth/gavel/eth/relay"
@@ -569,5 +570,43 @@ func TestOptimisticBadSignatureNotServed(t *testing.T) {
 	}
 	if n := pendingSimulations(t, e.Store); n != 0 {
 		t.Fatalf("%d pending simulations for a refused submission", n)
+	}
+}
+
+// failingShare is a Sharing whose PutSharedBid fails.
+type failingShare struct{ relay.Sharing }
+
+func (failingShare) PutSharedBid(context.Context, *store.SharedBid) error {
+	return errors.New("database gone")
+}
+
+// TestOptimisticShareFails: an optimistic bid is served before it is
+// shared with the other instances; when the share fails, the bid is
+// withdrawn, the builder hears of a relay fault, and getPayload, which
+// waits for the share, does not deliver it.
+func TestOptimisticShareFails(t *testing.T) {
+	url := pgtest.URL(t)
+	e := instanceWith(t, url, func(c *relay.Config) { c.Shared = failingShare{c.Shared} })
+	e.RegisterAll()
+	promote(t, e, ether)
+	t.Cleanup(e.Relay.HoldOptimisticSimulations())
+	sub := e.Submission(e.BuildBlock(1, 3, nil))
+	_, err := submit(e, sub, false)
+	if err == nil || !errclass.IsInternal(err) {
+		t.Fatalf("submit with the share failing: %v, want a relay fault", err)
+	}
+	if got := header(t, e, 1); got != nil {
+		t.Fatalf("getHeader serves %s, whose share failed", got.Header().BlockHash())
+	}
+	// A proposer who got the header while the share ran signs it.
+	signed, err := beacon.NewSignedBuilderBid(e.Spec, sub.Payload(), nil, sub.ExecutionRequests(), sub.BidTrace().Value, e.RelayKey, beacon.BuilderDomain(e.Beacon))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, err := e.Relay.GetPayload(context.Background(), e.BlindedBlock(1, signed), false); err == nil || d != nil {
+		t.Fatalf("getPayload of the bid whose share failed: %v, %v; want no delivery", d, err)
+	}
+	if n := e.Publisher.Count(); n != 0 {
+		t.Fatalf("%d blocks published", n)
 	}
 }
