@@ -175,11 +175,11 @@ func (s *bidStore) couldTop(t *beacon.BidTrace, value *uint256.Int) bool {
 }
 
 // submitOptimistic serves a prechecked submission before its simulation:
-// the bid is stored (servable once its header is signed; signAhead may
-// have started that as ahead), then the pending simulation is recorded
-// (durably: a restart resumes it) and the simulation starts in the
-// background. done is false when the submission must take the safe path
-// instead.
+// the bid is stored (servable once its header is signed, which signAhead
+// may have started as ahead), then the pending simulation is recorded
+// (durably: a restart resumes it) and the bid shared, and the simulation
+// starts in the background. done is false when the submission must take
+// the safe path instead.
 func (r *Relay) submitOptimistic(ctx context.Context, req SubmitRequest, p *prechecked, ahead *Bid) (out SubmitOutcome, done bool, err error) {
 	sub, t := req.Submission, req.Submission.BidTrace()
 	if err := checkTraceGas(t, p.payload); err != nil {
@@ -232,7 +232,6 @@ func (r *Relay) submitOptimistic(ctx context.Context, req SubmitRequest, p *prec
 		BlockHash: t.BlockHash, Slot: t.Slot, BuilderPubkey: t.BuilderPubkey, Fork: uint8(sub.Fork), Submission: raw,
 		ReceivedAt: req.ReceivedAt.UnixMicro(), ParentBeaconRoot: root, RegisteredGasLimit: in.gasLimit,
 	})
-	r.startOptimisticSimulation(sub, bid, in, false)
 	var shareErr error
 	if r.cfg.Shared != nil {
 		shareErr = r.shareBidSSZ(ctx, sub, raw, bid)
@@ -249,6 +248,10 @@ func (r *Relay) submitOptimistic(ctx context.Context, req SubmitRequest, p *prec
 		r.bids.drop(bid)
 		return 0, true, err
 	}
+	// The simulation starts once the bid stands: it is not run for a bid
+	// withdrawn above, and it does not take the cores from the getHeader
+	// answers the new bid woke.
+	r.startOptimisticSimulation(sub, bid, in, false)
 	optimisticServed.Mark(1)
 	return Accepted, true, nil
 }
