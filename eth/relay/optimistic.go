@@ -285,6 +285,9 @@ func (b *Bid) awaitRecorded(ctx context.Context) error {
 		return internal("waiting for the bid's pending simulation to be recorded", ctx.Err())
 	}
 	if b.recordErr != nil {
+		if errclass.IsInternal(b.recordErr) {
+			return b.recordErr // says which of the two failed
+		}
 		return internal("recording or sharing the optimistic bid", b.recordErr)
 	}
 	return nil
