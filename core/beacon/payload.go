@@ -116,7 +116,8 @@ func (p *ExecutionPayload) MarshalJSON() ([]byte, error) { return MarshalJSONCom
 // TransactionsRoot returns hash_tree_root(List[Transaction, MAX_TRANSACTIONS_PER_PAYLOAD])
 // under spec's preset.
 func TransactionsRoot(spec *Spec, txs [][]byte) (Root, error) {
-	r, err := specOr(spec).HashTreeRoot(&Transactions{Transactions: txs})
+	spec = specOr(spec)
+	r, err := transactionsRoot(txs, spec.Value("MAX_TRANSACTIONS_PER_PAYLOAD"), spec.Value("MAX_BYTES_PER_TRANSACTION"))
 	if err != nil {
 		return Root{}, fmt.Errorf("%w: transactions root: %v", ErrInvalidSSZ, err)
 	}

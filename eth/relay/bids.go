@@ -45,7 +45,8 @@ type Bid struct {
 	// mergeDone is set once a beta merge ran on the bid's verified state.
 	mergeDone atomic.Bool
 	// recorded, for an optimistic bid served in this process, is closed
-	// once its pending simulation is committed (recordErr: or failed).
+	// once its pending simulation is committed, and with other instances
+	// the bid shared (recordErr: or either failed).
 	recorded  chan struct{}
 	recordErr error
 

@@ -34,6 +34,11 @@ type SubmitRequest struct {
 	// while the body was still being read (StartSignatureCheck); the
 	// signature check waits for it instead of verifying again.
 	Signature *SignatureCheck
+	// SSZ, if set, is the body the submission was decoded from, when it
+	// was SSZ: an optimistic bid's pending simulation records these bytes
+	// rather than encoding the submission again. The relay keeps the
+	// slice while the submission is its bid.
+	SSZ []byte
 }
 
 // SignatureCheck is a builder signature verification running in the
@@ -107,6 +112,9 @@ func (r *Relay) Submit(ctx context.Context, req SubmitRequest) (out SubmitOutcom
 		st.total = time.Since(start)
 		logSubmission(req, out, err, st)
 	}()
+	// An optimistic builder's bid has its getHeader answer signed while
+	// the checks run (optimistic.go).
+	ahead := r.signAhead(req)
 	p, outcome, err := r.precheck(req)
 	st.checks = time.Since(start)
 	if err != nil || outcome != Accepted {
@@ -116,7 +124,7 @@ func (r *Relay) Submit(ctx context.Context, req SubmitRequest) (out SubmitOutcom
 	// 9b. A bid of an optimistic builder within its collateral is served
 	// now and simulated in the background (optimistic.go).
 	if r.servedOptimistically(t, p.value) {
-		if out, done, err := r.submitOptimistic(ctx, req, p); done {
+		if out, done, err := r.submitOptimistic(ctx, req, p, ahead); done {
 			return out, err
 		}
 	}

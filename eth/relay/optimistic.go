@@ -131,11 +131,56 @@ func (r *Relay) servedOptimistically(t *beacon.BidTrace, value *uint256.Int) boo
 // bid was being checked; it takes the safe path.
 var errDemotedInSlot = errors.New("builder demoted for the slot")
 
+// maxSignAhead bounds the optimistic bids whose header is being signed
+// before their checks passed: a submission that names an optimistic
+// builder without its key costs the relay at most this many signings at a
+// time on top of its signature verification; past it, a bid's header is
+// signed once the checks passed.
+const maxSignAhead = 2
+
+// signAhead starts signing the getHeader answer of a submission that an
+// optimistic builder may have served at once (its collateral covers the
+// bid, and the bid can become its auction's top), so that the header's
+// roots and the relay's signature are computed beside the builder
+// signature's verification rather than after it. It returns the bid the
+// submission becomes if its checks pass (nil: nothing started). The
+// signature is only served once the bid is stored, after every check.
+func (r *Relay) signAhead(req SubmitRequest) *Bid {
+	t := req.Submission.BidTrace()
+	value := t.Value.Uint256()
+	collateral, ok := r.knownBuilders.collateral(t.BuilderPubkey)
+	if !ok || value.Cmp(collateral) > 0 || value.IsZero() || !r.bids.couldTop(t, value) {
+		return nil
+	}
+	select {
+	case r.signAheadSem <- struct{}{}:
+	default:
+		return nil
+	}
+	bid := r.optimisticBid(req.Submission, req.ReceivedAt, req.Cancellations)
+	go func() {
+		defer func() { <-r.signAheadSem }()
+		bid.signedBid(r.cfg.Spec, r.cfg.SecretKey, r.builderDom)
+	}()
+	return bid
+}
+
+// couldTop reports whether a bid of value from t's builder would be its
+// auction's top bid now.
+func (s *bidStore) couldTop(t *beacon.BidTrace, value *uint256.Int) bool {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	a := s.auctions[keyOf(t)]
+	return a == nil || a.top == nil || value.Cmp(a.top.value) > 0 || a.top.Trace.BuilderPubkey == t.BuilderPubkey
+}
+
 // submitOptimistic serves a prechecked submission before its simulation:
-// the pending simulation is recorded (durably: a restart resumes it), the
-// bid is stored and shared, and the simulation starts in the background.
-// done is false when the submission must take the safe path instead.
-func (r *Relay) submitOptimistic(ctx context.Context, req SubmitRequest, p *prechecked) (out SubmitOutcome, done bool, err error) {
+// the bid is stored (servable once its header is signed, which signAhead
+// may have started as ahead), then the pending simulation is recorded
+// (durably: a restart resumes it) and the bid shared, and the simulation
+// starts in the background. done is false when the submission must take
+// the safe path instead.
+func (r *Relay) submitOptimistic(ctx context.Context, req SubmitRequest, p *prechecked, ahead *Bid) (out SubmitOutcome, done bool, err error) {
 	sub, t := req.Submission, req.Submission.BidTrace()
 	if err := checkTraceGas(t, p.payload); err != nil {
 		return 0, true, err
@@ -148,55 +193,88 @@ func (r *Relay) submitOptimistic(ctx context.Context, req SubmitRequest, p *prec
 		br := beacon.Root(h)
 		root = &br
 	}
-	raw, err := sub.MarshalSSZ()
-	if err != nil {
-		return 0, true, internal("encoding the submission", err)
+	bid := ahead
+	if bid == nil {
+		bid = r.optimisticBid(sub, req.ReceivedAt, req.Cancellations)
 	}
-	pending := &store.PendingSimulation{
-		BlockHash: t.BlockHash, Slot: t.Slot, BuilderPubkey: t.BuilderPubkey, Fork: uint8(sub.Fork), Submission: raw,
-		ReceivedAt: req.ReceivedAt.UnixMicro(), ParentBeaconRoot: root, RegisteredGasLimit: in.gasLimit,
-	}
-	bid := r.optimisticBid(sub, req.ReceivedAt, req.Cancellations)
-	// The record is queued, the bid served, and the builder answered once
-	// the record is committed: getHeader may serve the bid during the
-	// commit (a crash then loses a bid nobody could have been delivered),
-	// getPayload waits for it (awaitRecorded), so no block is delivered
-	// whose simulation a restart would not know it owes.
-	wait := r.store.PutPendingSimulation(ctx, pending)
+	// The bid is served first; its record and (with other instances) its
+	// share are written after: getHeader may serve the bid before they
+	// are committed (a crash then loses a bid nobody could have been
+	// delivered), getPayload waits for both (awaitRecorded), so no block
+	// is delivered whose simulation a restart would not know it owes, or
+	// that the other instances could not see. The builder is answered
+	// once both are committed; a failure withdraws the bid.
 	bid.recorded = make(chan struct{})
 	settle := func(err error) {
 		bid.recordErr = err
 		close(bid.recorded)
 	}
-	if r.cfg.Shared != nil {
-		if err := r.shareBid(ctx, sub, bid); err != nil {
-			settle(wait())
-			r.forgetPending(t.BlockHash)
-			return 0, true, err
-		}
-	}
 	if err := r.saveBid(bid); err != nil {
-		settle(wait())
-		r.forgetPending(t.BlockHash)
+		settle(err)
 		if errors.Is(err, errDemotedInSlot) {
 			return 0, false, nil
 		}
 		return 0, true, err
 	}
-	r.startOptimisticSimulation(sub, bid, in, false)
+	if r.bids.best(keyOf(t)) == bid {
+		// Until its header is signed, the bid is not servable: the
+		// writes and the simulation wait for the signature rather than
+		// take a core from it.
+		bid.signedBid(r.cfg.Spec, r.cfg.SecretKey, r.builderDom)
+	}
+	raw, err := pendingSSZ(req)
+	if err != nil {
+		settle(err)
+		r.bids.drop(bid)
+		return 0, true, internal("encoding the submission", err)
+	}
+	wait := r.store.PutPendingSimulation(ctx, &store.PendingSimulation{
+		BlockHash: t.BlockHash, Slot: t.Slot, BuilderPubkey: t.BuilderPubkey, Fork: uint8(sub.Fork), Submission: raw,
+		ReceivedAt: req.ReceivedAt.UnixMicro(), ParentBeaconRoot: root, RegisteredGasLimit: in.gasLimit,
+	})
+	var shareErr error
+	if r.cfg.Shared != nil {
+		shareErr = r.shareBidSSZ(ctx, sub, raw, bid)
+	}
 	err = wait()
+	if err != nil {
+		err = internal("recording the pending simulation", err)
+		log.Warn("Relay withdrew an optimistic bid: its pending simulation could not be recorded", "slot", t.Slot, "block", t.BlockHash, "err", err)
+	} else if shareErr != nil {
+		err = shareErr // shareBidSSZ logged it
+	}
 	settle(err)
 	if err != nil {
 		r.bids.drop(bid)
-		log.Warn("Relay withdrew an optimistic bid: its pending simulation could not be recorded", "slot", t.Slot, "block", t.BlockHash, "err", err)
-		return 0, true, internal("recording the pending simulation", err)
+		return 0, true, err
 	}
+	// The simulation starts once the bid stands: it is not run for a bid
+	// withdrawn above, and it does not take the cores from the getHeader
+	// answers the new bid woke.
+	r.startOptimisticSimulation(sub, bid, in, false)
 	optimisticServed.Mark(1)
 	return Accepted, true, nil
 }
 
-// awaitRecorded waits until an optimistic bid's pending simulation is
-// committed (at once for any other bid).
+// pendingSSZ is the SSZ encoding of req's submission for its pending
+// simulation's record: the body it was decoded from when that was SSZ
+// (its leading bid trace and signature are the submission's; a JSON body
+// never reads as those), else the submission encoded again.
+func pendingSSZ(req SubmitRequest) ([]byte, error) {
+	sub := req.Submission
+	if raw := req.SSZ; raw != nil {
+		t, err := beacon.SubmissionTraceSSZ(raw)
+		sig, serr := beacon.SubmissionSignatureSSZ(sub.Fork, raw)
+		if err == nil && serr == nil && *t == *sub.BidTrace() && sig == sub.Signature() {
+			return raw, nil
+		}
+	}
+	return sub.MarshalSSZ()
+}
+
+// awaitRecorded waits until an optimistic bid's pending simulation (and,
+// with other instances, the bid's share) is committed (at once for any
+// other bid).
 func (b *Bid) awaitRecorded(ctx context.Context) error {
 	if b.recorded == nil {
 		return nil
@@ -207,7 +285,10 @@ func (b *Bid) awaitRecorded(ctx context.Context) error {
 		return internal("waiting for the bid's pending simulation to be recorded", ctx.Err())
 	}
 	if b.recordErr != nil {
-		return internal("recording the bid's pending simulation", b.recordErr)
+		if errclass.IsInternal(b.recordErr) {
+			return b.recordErr // says which of the two failed
+		}
+		return internal("recording or sharing the optimistic bid", b.recordErr)
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package relay_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"math/big"
@@ -16,6 +17,7 @@ import (
 	"github.com/holiman/uint256"
 
 	"github.com/gavel-eth/gavel/core/bundle"
+	"github.com/gavel-eth/gavel/core/errclass"
 
 	"github.com/gavel-eth/gavel/core/beacon"
 	"github.com/gavel-eth/gavel/eth/relay"
@@ -502,5 +504,109 @@ func TestOptimisticQueueBound(t *testing.T) {
 	over := badRoot(t, e, e.BuildBlock(1, 1, uint256.NewInt(2e15)))
 	if _, err := submit(e, over, false); !errors.Is(err, relay.ErrSimulation) {
 		t.Fatalf("submission past the bound: %v, want %v from the safe path", err, relay.ErrSimulation)
+	}
+}
+
+// TestOptimisticRecordsBody: the pending simulation of an optimistic bid
+// records the SSZ body the submission came from as it is; a body that is
+// not that SSZ (a JSON one) is not recorded, the submission is encoded
+// instead. Either record decodes to the submission (a restart resumes it).
+func TestOptimisticRecordsBody(t *testing.T) {
+	for _, kind := range []string{"ssz", "json"} {
+		t.Run(kind, func(t *testing.T) {
+			e := relaytest.New(t, relaytest.Options{})
+			e.RegisterAll()
+			promote(t, e, ether)
+			e.Relay.DropOptimisticSimulations()
+			sub := e.Submission(e.BuildBlock(1, 3, nil))
+			want, err := sub.MarshalSSZ()
+			if err != nil {
+				t.Fatal(err)
+			}
+			body := append([]byte(nil), want...)
+			if kind == "json" {
+				if body, err = sub.MarshalJSON(); err != nil {
+					t.Fatal(err)
+				}
+			}
+			out, err := e.Relay.Submit(context.Background(), relay.SubmitRequest{Submission: sub, ReceivedAt: e.Clock.Now(), SSZ: body})
+			if err != nil || out != relay.Accepted {
+				t.Fatalf("submit: %v, %v", out, err)
+			}
+			var recs []*store.PendingSimulation
+			if err := e.Store.PendingSimulations(context.Background(), func(p *store.PendingSimulation) error { recs = append(recs, p); return nil }); err != nil {
+				t.Fatal(err)
+			}
+			if len(recs) != 1 || !bytes.Equal(recs[0].Submission, want) {
+				t.Fatalf("%d pending simulations; recorded %d bytes, want the submission's %d bytes of SSZ", len(recs), len(recs[0].Submission), len(want))
+			}
+		})
+	}
+}
+
+// TestOptimisticBadSignatureNotServed: a submission naming an optimistic
+// builder but signed with another key has its header signed ahead of the
+// checks; the signature check refuses it and getHeader serves nothing.
+func TestOptimisticBadSignatureNotServed(t *testing.T) {
+	e, _, _ := heldOptimistic(t)
+	b := e.BuildBlock(1, 3, nil)
+	r := fulu(e.Submission(b))
+	other, err := beacon.DeriveSecretKey(make([]byte, 32))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Signature, err = other.Sign(&r.Message, beacon.BuilderDomain(e.Beacon)); err != nil {
+		t.Fatal(err)
+	}
+	sub, err := beacon.NewSubmission(e.Spec, params.ForkFulu, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := submit(e, sub, false); !errors.Is(err, relay.ErrBuilderSignature) {
+		t.Fatalf("submit with another key's signature: %v, want %v", err, relay.ErrBuilderSignature)
+	}
+	if got := header(t, e, 1); got != nil {
+		t.Fatalf("getHeader serves %s after a refused signature", got.Header().BlockHash())
+	}
+	if n := pendingSimulations(t, e.Store); n != 0 {
+		t.Fatalf("%d pending simulations for a refused submission", n)
+	}
+}
+
+// failingShare is a Sharing whose PutSharedBid fails.
+type failingShare struct{ relay.Sharing }
+
+func (failingShare) PutSharedBid(context.Context, *store.SharedBid) error {
+	return errors.New("database gone")
+}
+
+// TestOptimisticShareFails: an optimistic bid is served before it is
+// shared with the other instances; when the share fails, the bid is
+// withdrawn, the builder hears of a relay fault, and getPayload, which
+// waits for the share, does not deliver it.
+func TestOptimisticShareFails(t *testing.T) {
+	url := pgtest.URL(t)
+	e := instanceWith(t, url, func(c *relay.Config) { c.Shared = failingShare{c.Shared} })
+	e.RegisterAll()
+	promote(t, e, ether)
+	t.Cleanup(e.Relay.HoldOptimisticSimulations())
+	sub := e.Submission(e.BuildBlock(1, 3, nil))
+	_, err := submit(e, sub, false)
+	if err == nil || !errclass.IsInternal(err) {
+		t.Fatalf("submit with the share failing: %v, want a relay fault", err)
+	}
+	if got := header(t, e, 1); got != nil {
+		t.Fatalf("getHeader serves %s, whose share failed", got.Header().BlockHash())
+	}
+	// A proposer who got the header while the share ran signs it.
+	signed, err := beacon.NewSignedBuilderBid(e.Spec, sub.Payload(), nil, sub.ExecutionRequests(), sub.BidTrace().Value, e.RelayKey, beacon.BuilderDomain(e.Beacon))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, err := e.Relay.GetPayload(context.Background(), e.BlindedBlock(1, signed), false); err == nil || d != nil {
+		t.Fatalf("getPayload of the bid whose share failed: %v, %v; want no delivery", d, err)
+	}
+	if n := e.Publisher.Count(); n != 0 {
+		t.Fatalf("%d blocks published", n)
 	}
 }

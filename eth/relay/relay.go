@@ -213,6 +213,7 @@ type Relay struct {
 
 	// Optimistic relaying (optimistic.go).
 	optimisticSem    chan struct{}
+	signAheadSem     chan struct{}                            // bids whose header is signed before their checks passed (signAhead)
 	optimisticQueued atomic.Int64                             // background simulations not ended
 	dropOptimistic   atomic.Bool                              // tests: background simulations never run (a crash)
 	onOptimistic     atomic.Pointer[func(beacon.Root, error)] // tests: a background simulation ended
@@ -281,6 +282,7 @@ func New(cfg Config, c Chain, st store.Relay, pub Publisher, rec SubmissionRecor
 	r := &Relay{
 		instance: cfg.InstanceID, verifySem: make(chan struct{}, maxSharedVerifications),
 		optimisticSem: make(chan struct{}, maxOptimisticSimulations),
+		signAheadSem:  make(chan struct{}, maxSignAhead),
 		cfg:           cfg, chain: c, store: st, publisher: pub, recorder: rec,
 		builderDom:    beacon.BuilderDomain(cfg.Beacon),
 		relayPubkey:   cfg.SecretKey.PublicKey(),

@@ -219,8 +219,13 @@ func (r *Relay) shareBid(ctx context.Context, sub *beacon.Submission, b *Bid) er
 	if err != nil {
 		return internal("encoding the bid for other instances", err)
 	}
+	return r.shareBidSSZ(ctx, sub, raw, b)
+}
+
+// shareBidSSZ is shareBid with the submission's SSZ encoding at hand.
+func (r *Relay) shareBidSSZ(ctx context.Context, sub *beacon.Submission, raw []byte, b *Bid) error {
 	t := &b.Trace
-	err = r.cfg.Shared.PutSharedBid(ctx, &store.SharedBid{
+	err := r.cfg.Shared.PutSharedBid(ctx, &store.SharedBid{
 		Slot: t.Slot, ParentHash: t.ParentHash, BlockHash: t.BlockHash, ProposerPubkey: t.ProposerPubkey, BuilderPubkey: t.BuilderPubkey,
 		Value: t.Value, ReceivedAt: b.ReceivedAt.UnixMicro(), Cancellable: b.Cancellable, Fork: uint8(sub.Fork),
 		Submission: raw, Origin: r.instance, StoredAt: time.Now().UnixMicro(),

@@ -243,7 +243,11 @@ func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
 		mevapi.WriteError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	outcome, err := b.r.Submit(req.Context(), relay.SubmitRequest{Submission: sub, Cancellations: cancellations, ReceivedAt: received, DecodedAt: time.Now(), Signature: early})
+	sreq := relay.SubmitRequest{Submission: sub, Cancellations: cancellations, ReceivedAt: received, DecodedAt: time.Now(), Signature: early}
+	if ssz {
+		sreq.SSZ = body // the relay checks it is the SSZ the submission came from
+	}
+	outcome, err := b.r.Submit(req.Context(), sreq)
 	if err != nil || outcome != relay.Accepted {
 		// Only an accepted submission is kept (as its builder's bid): the
 		// body the decoded one aliases can serve the next request.
