@@ -1,0 +1,70 @@
+package bundlepool
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/ethereum/go-ethereum/crypto"
+
+	"github.com/gavel-eth/gavel/mevapi/jsonrpc"
+	"github.com/gavel-eth/gavel/mevapi/reqsig"
+	"github.com/gavel-eth/gavel/params"
+)
+
+// TestSendBundleFastPath: eth_sendBundle and eth_cancelBundle on the MEV
+// listener skip geth's dispatcher (FastMethods) and answer exactly as it
+// does, statuses and bodies, for accepted, refused and malformed calls: two
+// listeners over two pools with the same history get the same requests, one
+// through the fast path, one through geth.
+func TestSendBundleFastPath(t *testing.T) {
+	funded := params.DevAccounts()[0].Key
+	empty, _ := crypto.GenerateKey()
+	uuid := "123e4567-e89b-12d3-a456-426614174000"
+	send := func(id int, params string) string {
+		return fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"eth_sendBundle","params":[%s]}`, id, params)
+	}
+	bodies := []string{
+		send(1, fmt.Sprintf(`{"txs":["%s"],"blockNumber":"0x2","replacementUuid":"%s"}`, tx(t, funded, 0, 1), uuid)),
+		send(2, fmt.Sprintf(`{"txs":["%s"],"blockNumber":"0x2"}`, tx(t, funded, 0, 1))), // the same bundle again
+		send(3, fmt.Sprintf(`{"txs":["%s"],"blockNumber":"0x2"}`, tx(t, empty, 0, 1))),  // no funds
+		send(4, `{"txs":[],"blockNumber":"0x2"}`),
+		send(5, `{"txs":["0x01"],"blockNumber":"0x2"}`),
+		send(6, `{"txs":"nope"}`),
+		send(7, `{"blockNumber":"0x2","txs":["0x02"],"unknown":1}`),
+		`{"jsonrpc":"2.0","id":"x","method":"eth_cancelBundle","params":[{"replacementUuid":"00000000-0000-0000-0000-000000000009"}]}`,
+		fmt.Sprintf(`{"jsonrpc":"2.0","id":8,"method":"eth_cancelBundle","params":[{"replacementUuid":"%s"}]}`, uuid),
+		`{"jsonrpc":"2.0","id":9,"method":"eth_cancelBundle","params":[{"replacementUuid":"not a uuid"}]}`,
+	}
+	listener := func(opts ...jsonrpc.Option) (*httptest.Server, *jsonrpc.Server) {
+		p := devPool(t, Config{})
+		s, err := jsonrpc.New(jsonrpc.Config{}, p.APIs(reqsig.SignerFrom, reqsig.ClientIPFrom), opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv := httptest.NewServer(s.Handler(false))
+		t.Cleanup(func() { srv.Close(); s.Close() })
+		return srv, s
+	}
+	fast, _ := listener()
+	geth, _ := listener(jsonrpc.WithGethDispatch())
+	post := func(url, body string) (int, string) {
+		res, err := http.Post(url, "application/json", bytes.NewReader([]byte(body)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res.StatusCode, string(b)
+	}
+	for _, body := range bodies {
+		fs, fb := post(fast.URL, body)
+		gs, gb := post(geth.URL, body)
+		if fs != gs || fb != gb {
+			t.Errorf("%s\nfast path: %d %s\ngeth:      %d %s", body, fs, fb, gs, gb)
+		}
+	}
+}
