@@ -1,6 +1,7 @@
 package jsonrpc
 
 import (
+	"context"
 	"encoding/json"
 	"io"
 	"net"
@@ -10,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/rpc"
 
 	"github.com/gavel-eth/gavel/internal/sched"
@@ -147,5 +149,37 @@ func TestFloodingAddressHeldToShare(t *testing.T) {
 	}
 	if st := sc.Stats(); st.Paced != 1 {
 		t.Fatalf("scheduler %+v: want the flooder's call paced", st)
+	}
+}
+
+// TestSignatureCheckTakesTurn: recovering a request's signer is CPU work
+// done in a turn of the scheduler: with the only turn held, a signed call
+// waits and is answered busy, its signature not yet checked (a bad one
+// would be 401); with the turn free the same call gets its 401.
+func TestSignatureCheckTakesTurn(t *testing.T) {
+	sc := sched.New(sched.Config{Turns: 1, Wait: 50 * time.Millisecond})
+	mev := mevapi.New(mevapi.Config{}, nil, mevapi.WithScheduler(sc))
+	s, err := New(Config{}, []rpc.API{{Namespace: "gate", Service: holdService{}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Register(mev)
+	ts := httptest.NewServer(mev.Handler())
+	t.Cleanup(func() { ts.Close(); s.Close() })
+	key, _ := crypto.GenerateKey()
+	body := `{"jsonrpc":"2.0","id":1,"method":"gate_ping","params":[]}`
+	bad := crypto.PubkeyToAddress(key.PublicKey).Hex() + ":" + strings.Split(sign(t, key, body+" "), ":")[1]
+	header := map[string]string{"X-Flashbots-Signature": bad}
+
+	turn, err := sc.Take(context.Background(), sched.Request{Client: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if status, _, raw := post(t, ts.URL+"/v1", body, header); status != http.StatusServiceUnavailable || !strings.Contains(raw, "server busy") {
+		t.Fatalf("signed call with the turn held: %d %s, want 503 server busy", status, raw)
+	}
+	turn.Release()
+	if status, _, raw := post(t, ts.URL+"/v1", body, header); status != http.StatusUnauthorized {
+		t.Fatalf("signed call with the turn free: %d %s, want 401", status, raw)
 	}
 }
