@@ -10,6 +10,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/crypto"
 
+	"github.com/gavel-eth/gavel/core/chain"
 	"github.com/gavel-eth/gavel/mevapi/jsonrpc"
 	"github.com/gavel-eth/gavel/mevapi/reqsig"
 	"github.com/gavel-eth/gavel/params"
@@ -66,5 +67,52 @@ func TestSendBundleFastPath(t *testing.T) {
 		if fs != gs || fb != gb {
 			t.Errorf("%s\nfast path: %d %s\ngeth:      %d %s", body, fs, fb, gs, gb)
 		}
+	}
+}
+
+// BenchmarkRefusedSendBundle is the listener's cost of one eth_sendBundle
+// from a key without funds (the flood of docs/security.md: decoded, the
+// sender recovered, refused by the funds check), through the JSON-RPC
+// handler without the network: on the fast path and through geth's
+// dispatcher.
+func BenchmarkRefusedSendBundle(b *testing.B) {
+	for _, geth := range []bool{false, true} {
+		name := "fast"
+		var opts []jsonrpc.Option
+		if geth {
+			name = "geth"
+			opts = append(opts, jsonrpc.WithGethDispatch())
+		}
+		b.Run(name, func(b *testing.B) {
+			c, stop, err := chain.NewInMemory(chain.DevGenesis(params.DevGasLimit, 1_700_000_000))
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer stop()
+			p := New(Config{}, params.DevChainID, func() uint64 { return c.Head().Number.Uint64() }, nil)
+			p.SetAccounts(c)
+			s, err := jsonrpc.New(jsonrpc.Config{}, p.APIs(reqsig.SignerFrom, reqsig.ClientIPFrom), opts...)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer s.Close()
+			h := s.Handler(false)
+			empty, _ := crypto.GenerateKey()
+			bodies := make([][]byte, b.N) // each tx new: no sender cached
+			for i := range bodies {
+				bodies[i] = fmt.Appendf(nil, `{"jsonrpc":"2.0","id":%d,"method":"eth_sendBundle","params":[{"txs":["%s"],"blockNumber":"0x5"}]}`, i, tx(b, empty, uint64(i), 1))
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				req := httptest.NewRequest(http.MethodPost, "/", bytes.NewReader(bodies[i]))
+				req.RemoteAddr = "10.0.0.1:1234"
+				w := httptest.NewRecorder()
+				h.ServeHTTP(w, req)
+				if w.Code != http.StatusBadRequest {
+					b.Fatalf("status %d: %s", w.Code, w.Body)
+				}
+			}
+		})
 	}
 }

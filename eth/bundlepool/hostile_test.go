@@ -18,7 +18,7 @@ import (
 )
 
 // tx signs a transfer by key with the given nonce and tip (max fee 2 gwei).
-func tx(t *testing.T, key *ecdsa.PrivateKey, nonce uint64, tip int64) hexutil.Bytes {
+func tx(t testing.TB, key *ecdsa.PrivateKey, nonce uint64, tip int64) hexutil.Bytes {
 	t.Helper()
 	to := common.Address{1}
 	signed, err := types.SignNewTx(key, types.LatestSignerForChainID(big.NewInt(params.DevChainID)), &types.DynamicFeeTx{
