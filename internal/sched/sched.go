@@ -409,8 +409,9 @@ func wake(ready []*waiter) {
 }
 
 // decayLocked halves every client's recent turn time once per half-life
-// and forgets clients whose time fell to nothing, so the map holds only
-// clients of the last seconds.
+// and forgets clients whose time fell to nothing, and those whose share
+// covered their turn time, so the maps hold only clients of the last
+// seconds.
 func (s *Scheduler) decayLocked(now time.Time) {
 	for now.Sub(s.decayed) >= recentHalfLife {
 		s.decayed = s.decayed.Add(recentHalfLife)
@@ -420,6 +421,9 @@ func (s *Scheduler) decayLocked(now time.Time) {
 			} else {
 				s.recent[c] = d
 			}
+		}
+		for c := range s.owed {
+			s.owedLocked(c, now) // forgets a client whose share covered its time
 		}
 		if len(s.recent) == 0 {
 			s.decayed = now

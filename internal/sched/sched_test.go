@@ -327,3 +327,38 @@ func TestNoShareNoPacing(t *testing.T) {
 		t.Fatalf("stats %+v: want none paced", st)
 	}
 }
+
+// TestShareForgetsClients: a client whose share has covered its turn time
+// is forgotten at the next decay, whether or not it comes back, so a flood
+// from ever new addresses leaves nothing behind.
+func TestShareForgetsClients(t *testing.T) {
+	clock := &fakeClock{now: time.Unix(1_700_000_000, 0)}
+	s := New(Config{Turns: 1, Share: 0.5})
+	s.now, s.decayed = clock.Now, clock.Now()
+	for i := 0; i < 100; i++ {
+		turn, err := s.Take(context.Background(), Request{Client: string(rune('a' + i)), Paced: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		clock.Add(time.Millisecond)
+		turn.Release()
+	}
+	s.mu.Lock()
+	held := len(s.owed)
+	s.mu.Unlock()
+	if held != 100 {
+		t.Fatalf("%d clients owe turn time, want 100", held)
+	}
+	clock.Add(2 * time.Second)
+	turn, err := s.Take(context.Background(), Request{Client: "last"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	turn.Release()
+	s.mu.Lock()
+	held = len(s.owed)
+	s.mu.Unlock()
+	if held != 0 {
+		t.Fatalf("%d clients remembered after their share covered them, want 0", held)
+	}
+}
