@@ -116,3 +116,45 @@ func BenchmarkRefusedSendBundle(b *testing.B) {
 		})
 	}
 }
+
+// FuzzSendBundleFastPath: whatever the body, eth_sendBundle and
+// eth_cancelBundle answer the same on the fast path as through geth's
+// dispatcher (two pools fed the same bodies in the same order stay alike).
+func FuzzSendBundleFastPath(f *testing.F) {
+	key := params.DevAccounts()[0].Key
+	uuid := "123e4567-e89b-12d3-a456-426614174000"
+	for _, seed := range []string{
+		fmt.Sprintf(`{"jsonrpc":"2.0","id":1,"method":"eth_sendBundle","params":[{"txs":["%s"],"blockNumber":"0x2","replacementUuid":"%s"}]}`, tx(f, key, 0, 1), uuid),
+		fmt.Sprintf(`{"jsonrpc":"2.0","id":2,"method":"eth_sendBundle","params":[{"txs":["%s"],"blockNumber":"0x2"}],"extra":1}`, tx(f, key, 1, 1)),
+		`{"jsonrpc":"2.0","id":3,"method":"eth_sendBundle","params":[{"txs":[],"blockNumber":"0x2"}]}`,
+		`{"jsonrpc":"2.0","id":4,"method":"eth_sendBundle","params":[{"txs":["0x01"],"blockNumber":"2"},1]}`,
+		`{"jsonrpc":"2.0","id":"x","method":"eth_cancelBundle","params":[{"replacementUuid":"` + uuid + `"}]}`,
+		`{"jsonrpc":"2.0","id":null,"method":"eth_cancelBundle","params":[{}]}`,
+		`{"jsonrpc":"2.0","method":"eth_sendBundle","params":[null]}`,
+	} {
+		f.Add([]byte(seed))
+	}
+	handler := func(opts ...jsonrpc.Option) http.Handler {
+		p := devPool(f, Config{})
+		s, err := jsonrpc.New(jsonrpc.Config{}, p.APIs(reqsig.SignerFrom, reqsig.ClientIPFrom), opts...)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Cleanup(s.Close)
+		return s.Handler(false)
+	}
+	fast, geth := handler(), handler(jsonrpc.WithGethDispatch())
+	serve := func(h http.Handler, body []byte) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(http.MethodPost, "/", bytes.NewReader(body))
+		req.RemoteAddr = "10.0.0.1:1234"
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, req)
+		return w
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		a, b := serve(fast, body), serve(geth, body)
+		if a.Code != b.Code || a.Body.String() != b.Body.String() {
+			t.Fatalf("%q\nfast path: %d %s\ngeth:      %d %s", body, a.Code, a.Body, b.Code, b.Body)
+		}
+	})
+}
