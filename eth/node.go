@@ -85,7 +85,7 @@ func DefaultConfig() Config {
 			MaxTxs: bundle.DefaultMaxTxs, MaxBytes: bundle.DefaultMaxBytes, SenderCache: bundle.DefaultSenderCache,
 			DefaultTimeout: bundle.DefaultTimeout, MaxTimeout: bundle.DefaultMaxTimeout,
 		},
-		Sched:      sched.Config{Wait: sched.DefaultWait, Turn: sched.DefaultTurn},
+		Sched:      sched.Config{Wait: sched.DefaultWait, Turn: sched.DefaultTurn, Share: sched.DefaultShare},
 		Submission: DefaultSubmissionConfig,
 		Beta:       BetaConfig{Settlement: betapool.DefaultSettlementConfig},
 	}

@@ -473,6 +473,7 @@ func (l lateRelay) StartSignatureCheck(trace *beacon.BidTrace, sig beacon.BLSSig
 func (l lateRelay) RegisterValidators(ctx context.Context, regs []beacon.SignedValidatorRegistration) error {
 	return l.svc.Relay().RegisterValidators(ctx, regs)
 }
+func (l lateRelay) MaxRegistrations() int { return l.svc.Relay().MaxRegistrations() }
 func (l lateRelay) GetHeader(ctx context.Context, slot uint64, parent beacon.Root, proposer beacon.BLSPubkey) (*beacon.SignedBuilderBid, error) {
 	return l.svc.Relay().GetHeader(ctx, slot, parent, proposer)
 }

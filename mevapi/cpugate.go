@@ -2,6 +2,7 @@ package mevapi
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"sync/atomic"
@@ -45,6 +46,9 @@ type cpuTurns struct {
 	first  bool          // vouched for (a known builder): ahead of other clients
 	turn   *sched.Turn   // held now, or nil
 	until  time.Time     // the request's read timeout (zero: the scheduler's wait)
+	// refusal is the scheduler's answer when no turn came: ErrOverShare
+	// tells the client why.
+	refusal error
 }
 
 // errNoTurn is returned when a request's read timeout passes while it waits
@@ -56,9 +60,10 @@ func (t *cpuTurns) take() error { return t.takeBy(t.until) }
 // takeBy takes a turn unless one is held, waiting until deadline.
 func (t *cpuTurns) takeBy(deadline time.Time) error {
 	if t.turn == nil {
-		turn, err := t.s.Take(context.Background(), sched.Request{Client: t.client, Done: t.done, Deadline: deadline, First: t.first})
+		turn, err := t.s.Take(context.Background(), sched.Request{Client: t.client, Done: t.done, Deadline: deadline, First: t.first, Paced: true})
 		if err != nil {
 			slowBodyMeter.Mark(1)
+			t.refusal = err
 			return errNoTurn
 		}
 		t.turn = turn
@@ -110,6 +115,9 @@ func (a *Account) Run(ctx context.Context, size int64, f func(ctx context.Contex
 	if a.cpu.takeBy(deadline) != nil {
 		if a.resp != nil {
 			a.resp.Set("Connection", "close")
+		}
+		if errors.Is(a.cpu.refusal, sched.ErrOverShare) {
+			return fmt.Errorf("%w: no CPU turn: %v", ErrBusy, a.cpu.refusal)
 		}
 		return fmt.Errorf("%w: no CPU turn within %v (the node's slot work and other clients took the CPU)", ErrBusy, wait.Round(time.Millisecond))
 	}

@@ -201,7 +201,7 @@ func (s *Server) Scheduler() *sched.Scheduler { return s.sched }
 // Retry-After.
 func (s *Server) ClientWork(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		turn, err := s.sched.Take(r.Context(), sched.Request{Client: remoteIP(r)})
+		turn, err := s.sched.Take(r.Context(), sched.Request{Client: remoteIP(r), Paced: true})
 		if err != nil {
 			if r.Context().Err() != nil {
 				return // the client left

@@ -15,7 +15,8 @@
 # scripts/hostile-betafill.toml"). BATCH is rpcflood's calls per JSON-RPC
 # request (1: single calls); rpcflood also probes an honest single call
 # (rpccall). ATTACKS=rpcflood CONNS=16 HOLD=10s is the batch flood of
-# docs/security.md.
+# docs/security.md. REGCOPIES is the registrations attack's copies per body
+# (90000, past the relay's cap: refused 413 unread; 65536 is at the cap).
 #
 # The floods of issue 25 (internal/hostile/floods.go): callbundle (REST
 # POST /eth_callBundle), estimatebundle (REST /eth_estimateGasBundle),

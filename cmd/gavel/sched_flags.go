@@ -2,6 +2,7 @@ package main
 
 import (
 	"cmp"
+	"fmt"
 
 	"github.com/urfave/cli/v2"
 
@@ -29,9 +30,15 @@ var (
 		Value:    sched.DefaultTurn,
 		Category: "SCHEDULER",
 	}
+	schedShareFlag = &cli.Float64Flag{
+		Name:     "sched.share",
+		Usage:    "Most of one CPU turn's time one client address holds on average (0.5: half a core); past it, and a short burst, its next request waits, costing no CPU; known builders' submissions are not held back; 0 = no bound",
+		Value:    sched.DefaultShare,
+		Category: "SCHEDULER",
+	}
 )
 
-var schedFlags = []cli.Flag{schedTurnsFlag, schedWaitFlag, schedTurnFlag}
+var schedFlags = []cli.Flag{schedTurnsFlag, schedWaitFlag, schedTurnFlag, schedShareFlag}
 
 // applySchedFlags applies the scheduler flags over [Mev.Sched].
 func applySchedFlags(ctx *cli.Context, cfg *gavelConfig) error {
@@ -40,5 +47,20 @@ func applySchedFlags(ctx *cli.Context, cfg *gavelConfig) error {
 	return cmp.Or( // the first refusal, in flag order
 		setPositiveIfGiven(ctx, schedWaitFlag.Name, ctx.Duration, &s.Wait),
 		setPositiveIfGiven(ctx, schedTurnFlag.Name, ctx.Duration, &s.Turn),
+		setShareIfGiven(ctx, &s.Share),
 	)
+}
+
+// setShareIfGiven sets the share from --sched.share: a fraction of one turn,
+// 0 for no bound.
+func setShareIfGiven(ctx *cli.Context, dst *float64) error {
+	if !ctx.IsSet(schedShareFlag.Name) {
+		return nil
+	}
+	v := ctx.Float64(schedShareFlag.Name)
+	if v < 0 {
+		return fmt.Errorf("--%s %v: expected a fraction of one CPU turn such as 0.5, or 0 for no bound", schedShareFlag.Name, v)
+	}
+	*dst = v
+	return nil
 }

@@ -18,7 +18,7 @@ import (
 )
 
 // tx signs a transfer by key with the given nonce and tip (max fee 2 gwei).
-func tx(t *testing.T, key *ecdsa.PrivateKey, nonce uint64, tip int64) hexutil.Bytes {
+func tx(t testing.TB, key *ecdsa.PrivateKey, nonce uint64, tip int64) hexutil.Bytes {
 	t.Helper()
 	to := common.Address{1}
 	signed, err := types.SignNewTx(key, types.LatestSignerForChainID(big.NewInt(params.DevChainID)), &types.DynamicFeeTx{
@@ -32,7 +32,7 @@ func tx(t *testing.T, key *ecdsa.PrivateKey, nonce uint64, tip int64) hexutil.By
 
 // devPool is a pool over a real in-memory dev chain (the dev accounts are
 // funded), with the admission check on.
-func devPool(t *testing.T, cfg Config) *Pool {
+func devPool(t testing.TB, cfg Config) *Pool {
 	c, stop, err := chain.NewInMemory(chain.DevGenesis(params.DevGasLimit, 1_700_000_000))
 	if err != nil {
 		t.Fatal(err)

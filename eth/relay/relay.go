@@ -340,6 +340,10 @@ func (r *Relay) Pubkey() beacon.BLSPubkey { return r.relayPubkey }
 // BeaconConfig is the network's consensus constants.
 func (r *Relay) BeaconConfig() *params.BeaconConfig { return r.cfg.Beacon }
 
+// MaxRegistrations is how many registrations one request may carry
+// (Config.MaxRegistrations).
+func (r *Relay) MaxRegistrations() int { return r.cfg.MaxRegistrations }
+
 // Spec returns the consensus preset the relay decodes, hashes and signs with.
 func (r *Relay) Spec() *beacon.Spec { return r.cfg.Spec }
 

@@ -581,16 +581,27 @@ func signatureOffset() int {
 	return off
 }
 
-// registrations is 90,000 copies (16.2 MB of SSZ) of a dev validator's
-// registration, taken from the builder API, with another gas limit: a
-// known key whose signature no longer matches.
+// regCopies is how many copies the registrations attack sends in one body:
+// REGCOPIES from the environment (scripts/hostile.sh passes it through),
+// 90,000 by default (past the relay's cap of 65,536, so refused 413 before
+// it is read; REGCOPIES=65536 is a body at the cap, read and decoded).
+func regCopies() int {
+	if n, err := strconv.Atoi(os.Getenv("REGCOPIES")); err == nil && n > 0 {
+		return n
+	}
+	return 90_000
+}
+
+// registrations is regCopies copies (90,000: 16.2 MB of SSZ) of a dev
+// validator's registration, taken from the builder API, with another gas
+// limit: a known key whose signature no longer matches.
 func registrations() []byte {
 	reg := validatorDuties().registration(0)
 	reg.Message.GasLimit++
 	// Newer than the stored one, and than the honest probes' (which follow
 	// the clock): not skipped as a replay, within the 10 s lookahead.
 	reg.Message.Timestamp = uint64(time.Now().Unix()) + 8
-	many := make([]beacon.SignedValidatorRegistration, 90_000)
+	many := make([]beacon.SignedValidatorRegistration, regCopies())
 	for i := range many {
 		many[i] = reg
 	}

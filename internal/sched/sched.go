@@ -11,7 +11,11 @@
 // EVM call) runs under a context that ends after a bound, so it cannot
 // hold its turn for long. Turns go to the waiting client with the least
 // recent turn time, so one client's flood does not queue the others behind
-// it.
+// it. With a Share, a client that held more than its share of one turn
+// (beyond a small burst) waits before its next turn, parked at no CPU cost:
+// a flood of cheap requests from one address, each served in a turn and
+// answered at once, otherwise keeps a core busy in its turns and the other
+// with what each request costs outside them (reading, parsing, answering).
 package sched
 
 import (
@@ -30,11 +34,16 @@ import (
 // node's own work or other clients took the CPU; the client should retry.
 var ErrBusy = errors.New("server busy, retry later")
 
+// ErrOverShare is why a client got ErrBusy when it had used more than its
+// share of the turns (Config.Share) and could not wait it off in time.
+var ErrOverShare = errors.New("this client address used more than its share of the CPU turns")
+
 var (
 	busyGauge      = metrics.NewRegisteredGauge("gavel/sched/busy", nil)
 	waitingGauge   = metrics.NewRegisteredGauge("gavel/sched/waiting", nil)
 	criticalGauge  = metrics.NewRegisteredGauge("gavel/sched/critical", nil)
 	refusedMeter   = metrics.NewRegisteredMeter("gavel/sched/refused", nil)
+	pacedMeter     = metrics.NewRegisteredMeter("gavel/sched/paced", nil)
 	criticalMeter  = metrics.NewRegisteredMeter("gavel/sched/critical/marks", nil)
 	clientWaitHist = metrics.NewRegisteredHistogram("gavel/sched/wait", nil, metrics.NewExpDecaySample(1028, 0.015))
 )
@@ -46,6 +55,12 @@ const (
 	// DefaultTurn bounds one turn of work that runs under a context (an
 	// eth_call, a bundle simulation, a trace).
 	DefaultTurn = 5 * time.Second
+	// DefaultShare is the node's Share: one address holds at most half of
+	// one turn's time on average.
+	DefaultShare = 0.5
+	// DefaultBurst is how much turn time past its share a client may take
+	// at once (Config.Burst).
+	DefaultBurst = 50 * time.Millisecond
 )
 
 // Config sizes a Scheduler. Zero fields take their defaults.
@@ -58,6 +73,14 @@ type Config struct {
 	// Turn bounds one turn of cancellable work (DefaultTurn): its context
 	// ends then.
 	Turn time.Duration
+	// Share is the fraction of one turn's time a client may hold on
+	// average in Paced requests (DefaultShare for the node); a client past
+	// it by more than Burst waits before its next turn until it is back
+	// within. Zero sets no bound.
+	Share float64
+	// Burst is the turn time a client may take past its share before it
+	// waits (DefaultBurst when Share is set).
+	Burst time.Duration
 }
 
 // TurnsFor is the default number of client turns on procs cores:
@@ -73,6 +96,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.Turn <= 0 {
 		c.Turn = DefaultTurn
+	}
+	if c.Share > 0 && c.Burst <= 0 {
+		c.Burst = DefaultBurst
 	}
 	return c
 }
@@ -96,12 +122,22 @@ type Scheduler struct {
 	peak     int
 	refused  uint64
 	marks    uint64
+	paced    uint64
 	turnTime time.Duration
+	owed     map[string]owed // turn time past each client's share (Config.Share)
+	now      func() time.Time
+}
+
+// owed is a client's turn time not yet covered by its share, as of at.
+type owed struct {
+	d  time.Duration
+	at time.Time
 }
 
 // New returns a scheduler sized by cfg.
 func New(cfg Config) *Scheduler {
-	return &Scheduler{cfg: cfg.withDefaults(), recent: make(map[string]time.Duration), decayed: time.Now()}
+	return &Scheduler{cfg: cfg.withDefaults(), recent: make(map[string]time.Duration), decayed: time.Now(),
+		owed: make(map[string]owed), now: time.Now}
 }
 
 // Config returns the effective configuration (defaults filled in).
@@ -143,6 +179,7 @@ func (s *Scheduler) Critical() (done func()) {
 type Turn struct {
 	s      *Scheduler
 	client string
+	paced  bool // its time counts against the client's share
 	start  time.Time
 	once   sync.Once
 }
@@ -155,13 +192,18 @@ func (t *Turn) Release() time.Duration {
 	}
 	var held time.Duration
 	t.once.Do(func() {
-		held = time.Since(t.start)
 		s := t.s
+		now := s.now()
+		held = now.Sub(t.start)
 		s.mu.Lock()
 		s.busy--
 		s.turnTime += held
-		s.decayLocked(time.Now())
+		s.decayLocked(now)
 		s.recent[t.client] += held
+		if s.cfg.Share > 0 && t.paced {
+			o := s.owedLocked(t.client, now)
+			s.owed[t.client] = owed{o + held, now}
+		}
 		ready := s.dispatchLocked()
 		busyGauge.Update(int64(s.busy))
 		s.mu.Unlock()
@@ -184,6 +226,10 @@ type Request struct {
 	// slot needs that arrives as a client's (a known builder's submission,
 	// which getHeader will serve).
 	First bool
+	// Paced holds the request to its client's share (Config.Share): the
+	// public listener's requests, which anyone can send by the thousand.
+	// A request also marked First is not held back.
+	Paced bool
 }
 
 // Take waits for a client turn until r.Deadline (or the Wait bound), ctx's
@@ -193,10 +239,17 @@ func (s *Scheduler) Take(ctx context.Context, r Request) (*Turn, error) {
 	if s == nil {
 		return &Turn{}, nil
 	}
-	now := time.Now()
+	now := s.now()
 	deadline := r.Deadline
 	if deadline.IsZero() {
 		deadline = now.Add(s.cfg.Wait)
+	}
+	paced := s.cfg.Share > 0 && r.Paced && !r.First
+	if paced {
+		if err := s.pace(ctx, r.Client, now, deadline); err != nil {
+			return nil, err
+		}
+		now = s.now()
 	}
 	s.mu.Lock()
 	if s.critical == 0 && s.busy < s.cfg.Turns && len(s.waiting) == 0 {
@@ -205,7 +258,7 @@ func (s *Scheduler) Take(ctx context.Context, r Request) (*Turn, error) {
 		busyGauge.Update(int64(s.busy))
 		s.mu.Unlock()
 		clientWaitHist.Update(0)
-		return &Turn{s: s, client: r.Client, start: now}, nil
+		return &Turn{s: s, client: r.Client, paced: paced, start: now}, nil
 	}
 	s.decayLocked(now)
 	w := &waiter{first: r.First, prio: s.recent[r.Client] + r.Done, seq: s.seq, ready: make(chan struct{})}
@@ -218,13 +271,13 @@ func (s *Scheduler) Take(ctx context.Context, r Request) (*Turn, error) {
 	if ctx != nil {
 		ctxDone = ctx.Done()
 	}
-	timer := time.NewTimer(time.Until(deadline))
+	timer := time.NewTimer(deadline.Sub(now))
 	defer timer.Stop()
 	var cause error
 	select {
 	case <-w.ready:
-		clientWaitHist.Update(int64(time.Since(now)))
-		return &Turn{s: s, client: r.Client, start: time.Now()}, nil
+		clientWaitHist.Update(int64(s.now().Sub(now)))
+		return &Turn{s: s, client: r.Client, paced: paced, start: s.now()}, nil
 	case <-timer.C:
 		cause = fmt.Errorf("%w: no CPU turn within %v", ErrBusy, deadline.Sub(now).Round(time.Millisecond))
 	case <-ctxDone:
@@ -233,7 +286,7 @@ func (s *Scheduler) Take(ctx context.Context, r Request) (*Turn, error) {
 	s.mu.Lock()
 	if w.index < 0 { // handed the turn as the wait ended
 		s.mu.Unlock()
-		return &Turn{s: s, client: r.Client, start: time.Now()}, nil
+		return &Turn{s: s, client: r.Client, paced: paced, start: s.now()}, nil
 	}
 	heap.Remove(&s.waiting, w.index)
 	waitingGauge.Update(int64(len(s.waiting)))
@@ -241,6 +294,64 @@ func (s *Scheduler) Take(ctx context.Context, r Request) (*Turn, error) {
 	s.mu.Unlock()
 	refusedMeter.Mark(1)
 	return nil, cause
+}
+
+// pace holds a client that took more than its share back until it is
+// within its burst again: parked on a timer, it costs no CPU. When that
+// comes after deadline it waits until the deadline and gets ErrBusy: a
+// flood answered busy at once would only come back sooner.
+func (s *Scheduler) pace(ctx context.Context, client string, now, deadline time.Time) error {
+	s.mu.Lock()
+	o := s.owedLocked(client, now)
+	if o > s.cfg.Burst {
+		s.paced++
+	}
+	s.mu.Unlock()
+	if o <= s.cfg.Burst {
+		return nil
+	}
+	pacedMeter.Mark(1)
+	need := time.Duration(float64(o-s.cfg.Burst) / s.cfg.Share)
+	wait := need
+	late := now.Add(need).After(deadline)
+	if late {
+		wait = deadline.Sub(now)
+	}
+	var ctxDone <-chan struct{}
+	if ctx != nil {
+		ctxDone = ctx.Done()
+	}
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	select {
+	case <-timer.C:
+	case <-ctxDone:
+		return ctx.Err()
+	}
+	if late {
+		s.mu.Lock()
+		s.refused++
+		s.mu.Unlock()
+		refusedMeter.Mark(1)
+		return fmt.Errorf("%w: %w (%v to wait off, more than the %v it could wait)",
+			ErrBusy, ErrOverShare, need.Round(time.Millisecond), wait.Round(time.Millisecond))
+	}
+	return nil
+}
+
+// owedLocked is the client's turn time past its share at now: what it
+// held, less Share of the time since.
+func (s *Scheduler) owedLocked(client string, now time.Time) time.Duration {
+	o, ok := s.owed[client]
+	if !ok {
+		return 0
+	}
+	d := o.d - time.Duration(s.cfg.Share*float64(now.Sub(o.at)))
+	if d <= 0 {
+		delete(s.owed, client)
+		return 0
+	}
+	return d
 }
 
 // Run runs f in a client turn with a context that ends after the Turn
@@ -298,8 +409,9 @@ func wake(ready []*waiter) {
 }
 
 // decayLocked halves every client's recent turn time once per half-life
-// and forgets clients whose time fell to nothing, so the map holds only
-// clients of the last seconds.
+// and forgets clients whose time fell to nothing, and those whose share
+// covered their turn time, so the maps hold only clients of the last
+// seconds.
 func (s *Scheduler) decayLocked(now time.Time) {
 	for now.Sub(s.decayed) >= recentHalfLife {
 		s.decayed = s.decayed.Add(recentHalfLife)
@@ -309,6 +421,9 @@ func (s *Scheduler) decayLocked(now time.Time) {
 			} else {
 				s.recent[c] = d
 			}
+		}
+		for c := range s.owed {
+			s.owedLocked(c, now) // forgets a client whose share covered its time
 		}
 		if len(s.recent) == 0 {
 			s.decayed = now
@@ -324,6 +439,7 @@ type Stats struct {
 	Critical int           // critical marks held now
 	Peak     int           // most client turns held at once
 	Refused  uint64        // waits that ended without a turn
+	Paced    uint64        // requests held back for their client's share
 	Marks    uint64        // critical marks taken
 	TurnTime time.Duration // time client turns were held
 }
@@ -335,7 +451,7 @@ func (s *Scheduler) Stats() Stats {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return Stats{Turns: s.cfg.Turns, Busy: s.busy, Waiting: len(s.waiting), Critical: s.critical, Peak: s.peak, Refused: s.refused, Marks: s.marks, TurnTime: s.turnTime}
+	return Stats{Turns: s.cfg.Turns, Busy: s.busy, Waiting: len(s.waiting), Critical: s.critical, Peak: s.peak, Refused: s.refused, Paced: s.paced, Marks: s.marks, TurnTime: s.turnTime}
 }
 
 // waiter is a client waiting for a turn.

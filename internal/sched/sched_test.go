@@ -234,3 +234,131 @@ func TestNilScheduler(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// fakeClock is a scheduler clock the test moves by hand.
+type fakeClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *fakeClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
+func (c *fakeClock) Add(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
+}
+
+// TestShareHoldsFlooderBack: a client that held a turn for longer than its
+// share allows (past the burst) waits before its next paced turn, and gets
+// busy when the wait would pass its deadline; another client, a request
+// marked First and work not marked Paced are not held back; once the time its share covers has
+// passed, the client takes turns again at once.
+func TestShareHoldsFlooderBack(t *testing.T) {
+	clock := &fakeClock{now: time.Unix(1_700_000_000, 0)}
+	s := New(Config{Turns: 2, Share: 0.5, Burst: 10 * time.Millisecond})
+	s.now = clock.Now
+	take := func(client string, first bool, wait time.Duration) error {
+		turn, err := s.Take(context.Background(), Request{Client: client, First: first, Paced: true, Deadline: clock.Now().Add(wait)})
+		if err == nil {
+			turn.Release()
+		}
+		return err
+	}
+
+	// The flooder holds a turn 100 ms: 90 ms past its burst, 180 ms of
+	// time at half a turn.
+	turn, err := s.Take(context.Background(), Request{Client: "flooder", Paced: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock.Add(100 * time.Millisecond)
+	turn.Release()
+	// Work not marked Paced (geth's own RPC) is not held back.
+	if err := s.Run(context.Background(), "flooder", func(context.Context) error { return nil }); err != nil {
+		t.Fatalf("the flooder's unpaced work: %v", err)
+	}
+
+	if err := take("flooder", false, time.Millisecond); !errors.Is(err, ErrBusy) {
+		t.Fatalf("flooder past its share, 1 ms to wait: %v, want ErrBusy", err)
+	}
+	if st := s.Stats(); st.Paced != 1 || st.Refused != 1 {
+		t.Fatalf("stats %+v: want 1 paced, 1 refused", st)
+	}
+	if err := take("honest", false, time.Millisecond); err != nil {
+		t.Fatalf("another client: %v", err)
+	}
+	if err := take("flooder", true, time.Millisecond); err != nil {
+		t.Fatalf("the flooder's request marked First: %v", err)
+	}
+	// 170 ms later it still owes 15 ms, 5 past the burst: 10 ms to wait,
+	// which a 1 s deadline allows (a real 10 ms timer).
+	clock.Add(170 * time.Millisecond)
+	if err := take("flooder", false, time.Second); err != nil {
+		t.Fatalf("flooder 10 ms from its share: %v", err)
+	}
+	if st := s.Stats(); st.Paced != 2 || st.Refused != 1 {
+		t.Fatalf("stats %+v: want 2 paced, 1 refused", st)
+	}
+	// Its share covers what it held: no wait.
+	clock.Add(time.Second)
+	if err := take("flooder", false, time.Millisecond); err != nil {
+		t.Fatalf("flooder within its share: %v", err)
+	}
+	if st := s.Stats(); st.Paced != 2 {
+		t.Fatalf("stats %+v: want still 2 paced", st)
+	}
+}
+
+// TestNoShareNoPacing: without a Share, a client takes turn after turn
+// however long it held them, Paced or not.
+func TestNoShareNoPacing(t *testing.T) {
+	clock := &fakeClock{now: time.Unix(1_700_000_000, 0)}
+	s := New(Config{Turns: 1})
+	s.now = clock.Now
+	for i := 0; i < 3; i++ {
+		turn, err := s.Take(context.Background(), Request{Client: "a", Paced: true, Deadline: clock.Now().Add(time.Millisecond)})
+		if err != nil {
+			t.Fatalf("turn %d: %v", i, err)
+		}
+		clock.Add(time.Second)
+		turn.Release()
+	}
+	if st := s.Stats(); st.Paced != 0 {
+		t.Fatalf("stats %+v: want none paced", st)
+	}
+}
+
+// TestShareForgetsClients: a client whose share has covered its turn time
+// is forgotten at the next decay, whether or not it comes back, so a flood
+// from ever new addresses leaves nothing behind.
+func TestShareForgetsClients(t *testing.T) {
+	clock := &fakeClock{now: time.Unix(1_700_000_000, 0)}
+	s := New(Config{Turns: 1, Share: 0.5})
+	s.now, s.decayed = clock.Now, clock.Now()
+	for i := 0; i < 100; i++ {
+		turn, err := s.Take(context.Background(), Request{Client: string(rune('a' + i)), Paced: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		clock.Add(time.Millisecond)
+		turn.Release()
+	}
+	s.mu.Lock()
+	held := len(s.owed)
+	s.mu.Unlock()
+	if held != 100 {
+		t.Fatalf("%d clients owe turn time, want 100", held)
+	}
+	clock.Add(2 * time.Second)
+	turn, err := s.Take(context.Background(), Request{Client: "last"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	turn.Release()
+	s.mu.Lock()
+	held = len(s.owed)
+	s.mu.Unlock()
+	if held != 0 {
+		t.Fatalf("%d clients remembered after their share covered them, want 0", held)
+	}
+}

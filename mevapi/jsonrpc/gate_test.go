@@ -1,13 +1,20 @@
 package jsonrpc
 
 import (
+	"context"
 	"encoding/json"
+	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
+	"time"
 
+	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/rpc"
 
+	"github.com/gavel-eth/gavel/internal/sched"
 	"github.com/gavel-eth/gavel/mevapi"
 )
 
@@ -78,5 +85,101 @@ func TestBatchResponseLimit(t *testing.T) {
 	}
 	if len(batch) != 3 || string(batch[0].Result) != `"a"` || string(batch[1].Result) != `"b"` || batch[2].Error == nil || batch[2].Error.Code != -32003 || string(batch[2].ID) != "4" {
 		t.Fatalf("want a, b, then -32003 for id 4 (the notification unanswered): %s", raw)
+	}
+}
+
+// holdService's Hold keeps its caller's turn until release is closed.
+type holdService struct{ held, release chan struct{} }
+
+func (h holdService) Hold() int {
+	h.held <- struct{}{}
+	<-h.release
+	return 1
+}
+
+func (h holdService) Ping() int { return 1 }
+
+// TestFloodingAddressHeldToShare: on a listener whose scheduler holds each
+// address to half a turn, an address that held the turn for a second waits
+// before its next call (here past the wait bound: 503 server busy, without
+// computing), while a call from another address is served at once.
+func TestFloodingAddressHeldToShare(t *testing.T) {
+	sc := sched.New(sched.Config{Turns: 1, Wait: 100 * time.Millisecond, Share: 0.5, Burst: 10 * time.Millisecond})
+	mev := mevapi.New(mevapi.Config{Addr: "127.0.0.1:0"}, nil, mevapi.WithScheduler(sc))
+	svc := holdService{make(chan struct{}), make(chan struct{})}
+	s, err := New(Config{}, []rpc.API{{Namespace: "gate", Service: svc}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Register(mev)
+	if err := mev.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { mev.Stop(); s.Close() })
+	from := func(ip string) *http.Client {
+		d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}}
+		return &http.Client{Transport: &http.Transport{DialContext: d.DialContext}}
+	}
+	call := func(c *http.Client, method string) (int, string) {
+		res, err := c.Post(mev.URL()+"/v1", "application/json", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"gate_`+method+`","params":[]}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		raw, _ := io.ReadAll(res.Body)
+		return res.StatusCode, string(raw)
+	}
+	flooder, honest := from("127.0.0.2"), from("127.0.0.3")
+
+	// The flooder holds the turn for at least a second: about two seconds
+	// of its share to wait off, far past the 100 ms wait.
+	done := make(chan int)
+	go func() { status, _ := call(flooder, "hold"); done <- status }()
+	<-svc.held
+	time.Sleep(time.Second)
+	close(svc.release)
+	if status := <-done; status != http.StatusOK {
+		t.Fatalf("the flooder's first call: %d", status)
+	}
+	if status, raw := call(flooder, "ping"); status != http.StatusServiceUnavailable || !strings.Contains(raw, "more than its share") {
+		t.Fatalf("the flooder's next call: %d %s, want 503 naming its share", status, raw)
+	}
+	if status, raw := call(honest, "ping"); status != http.StatusOK {
+		t.Fatalf("a call from another address: %d %s", status, raw)
+	}
+	if st := sc.Stats(); st.Paced != 1 {
+		t.Fatalf("scheduler %+v: want the flooder's call paced", st)
+	}
+}
+
+// TestSignatureCheckTakesTurn: recovering a request's signer is CPU work
+// done in a turn of the scheduler: with the only turn held, a signed call
+// waits and is answered busy, its signature not yet checked (a bad one
+// would be 401); with the turn free the same call gets its 401.
+func TestSignatureCheckTakesTurn(t *testing.T) {
+	sc := sched.New(sched.Config{Turns: 1, Wait: 50 * time.Millisecond})
+	mev := mevapi.New(mevapi.Config{}, nil, mevapi.WithScheduler(sc))
+	s, err := New(Config{}, []rpc.API{{Namespace: "gate", Service: holdService{}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Register(mev)
+	ts := httptest.NewServer(mev.Handler())
+	t.Cleanup(func() { ts.Close(); s.Close() })
+	key, _ := crypto.GenerateKey()
+	body := `{"jsonrpc":"2.0","id":1,"method":"gate_ping","params":[]}`
+	bad := crypto.PubkeyToAddress(key.PublicKey).Hex() + ":" + strings.Split(sign(t, key, body+" "), ":")[1]
+	header := map[string]string{"X-Flashbots-Signature": bad}
+
+	turn, err := sc.Take(context.Background(), sched.Request{Client: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if status, _, raw := post(t, ts.URL+"/v1", body, header); status != http.StatusServiceUnavailable || !strings.Contains(raw, "server busy") {
+		t.Fatalf("signed call with the turn held: %d %s, want 503 server busy", status, raw)
+	}
+	turn.Release()
+	if status, _, raw := post(t, ts.URL+"/v1", body, header); status != http.StatusUnauthorized {
+		t.Fatalf("signed call with the turn free: %d %s, want 401", status, raw)
 	}
 }

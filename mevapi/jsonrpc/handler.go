@@ -187,7 +187,16 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, requireSig bool) 
 		writeError(w, http.StatusUnauthorized, CodeInvalidRequest, "invalid request signature: "+err.Error())
 		return
 	case header != "":
-		if signer, err = reqsig.Verify(header, body); err != nil {
+		// Recovering the signer (a hash of the body and an ECDSA
+		// recovery) is CPU work a flood of signed calls repeats by the
+		// thousand: it takes a turn of the node's scheduler as the call
+		// does.
+		if herr := mevapi.AccountOf(r).Heavy(int64(len(body)), func() { signer, err = reqsig.Verify(header, body) }); herr != nil {
+			busyMeter.Mark(1)
+			writeError(w, mevapi.BodyStatus(herr), CodeLimitExceeded, "server busy: "+herr.Error()+", retry later")
+			return
+		}
+		if err != nil {
 			badSignatureMeter.Mark(1)
 			writeError(w, http.StatusUnauthorized, CodeInvalidRequest, "invalid request signature: "+err.Error())
 			return

@@ -2,6 +2,7 @@ package relayapi
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"mime"
 	"net/http"
@@ -37,6 +38,8 @@ type ProposerRelay interface {
 	BeaconConfig() *params.BeaconConfig
 	Spec() *beacon.Spec
 	RegisterValidators(ctx context.Context, regs []beacon.SignedValidatorRegistration) error
+	// MaxRegistrations is how many registrations one request may carry.
+	MaxRegistrations() int
 	GetHeader(ctx context.Context, slot uint64, parent beacon.Root, proposer beacon.BLSPubkey) (*beacon.SignedBuilderBid, error)
 	GetPayload(ctx context.Context, blk *beacon.SignedBlindedBeaconBlock, async bool) (*relay.Delivery, error)
 }
@@ -117,8 +120,20 @@ func (p *proposerAPI) register(w http.ResponseWriter, req *http.Request) {
 		mevapi.WriteError(w, http.StatusUnsupportedMediaType, err.Error())
 		return
 	}
-	body, err := mevapi.ReadBody(req, 1<<62)
+	// A body longer than the most registrations a request may carry is
+	// refused before it is read: it would only be decoded to be refused.
+	limit := registrationsLimit(p.r.MaxRegistrations(), ssz)
+	if req.ContentLength > limit {
+		w.Header().Set("Connection", "close") // the body is not wanted
+		mevapi.WriteError(w, http.StatusRequestEntityTooLarge, registrationsTooLarge(req.ContentLength, p.r.MaxRegistrations(), ssz))
+		return
+	}
+	body, err := mevapi.ReadBody(req, limit)
 	if err != nil {
+		if errors.Is(err, mevapi.ErrBodyTooLarge) {
+			mevapi.WriteError(w, http.StatusRequestEntityTooLarge, registrationsTooLarge(-1, p.r.MaxRegistrations(), ssz))
+			return
+		}
 		mevapi.WriteError(w, mevapi.BodyStatus(err), err.Error())
 		return
 	}
@@ -158,6 +173,36 @@ func (p *proposerAPI) register(w http.ResponseWriter, req *http.Request) {
 		return
 	}
 	w.WriteHeader(http.StatusOK)
+}
+
+// Sizes of one registration on the wire: SSZ's fixed size, and a bound
+// for JSON: the canonical encoding is about 470 bytes (the largest gas
+// limit and timestamp), this leaves room for pretty-printing.
+const (
+	registrationSSZSize     = 180
+	registrationMaxJSONSize = 1024
+)
+
+// registrationsLimit is the largest body of max registrations.
+func registrationsLimit(max int, ssz bool) int64 {
+	if ssz {
+		return int64(max) * registrationSSZSize
+	}
+	return int64(max)*registrationMaxJSONSize + 2 // the array's brackets
+}
+
+// registrationsTooLarge says why a body was refused; n < 0 when its length
+// was not announced.
+func registrationsTooLarge(n int64, max int, ssz bool) string {
+	each, enc := "180 bytes", "SSZ"
+	if !ssz {
+		each, enc = fmt.Sprintf("at most %d bytes", registrationMaxJSONSize), "JSON"
+	}
+	got := "the body is longer"
+	if n >= 0 {
+		got = fmt.Sprintf("%d bytes", n)
+	}
+	return fmt.Sprintf("registrations body too large: %s, the limit is %d bytes (%s: at most %d registrations of %s each)", got, registrationsLimit(max, ssz), enc, max, each)
 }
 
 func (p *proposerAPI) header(w http.ResponseWriter, req *http.Request) {

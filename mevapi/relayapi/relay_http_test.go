@@ -1,16 +1,20 @@
 package relayapi_test
 
 import (
+	"bufio"
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ethereum/go-ethereum/metrics"
 
@@ -461,7 +465,7 @@ func TestRegistrationCopiesHTTP(t *testing.T) {
 		return metrics.DefaultRegistry.Get("gavel/relay/registrations/verified").(*metrics.Meter).Snapshot().Count()
 	}
 	before := verified()
-	if code, out := send(relay.DefaultMaxRegistrations + 1); code != 400 || !strings.Contains(string(out), relay.ErrTooManyRegistration.Error()) {
+	if code, out := send(relay.DefaultMaxRegistrations + 1); code != 413 || !strings.Contains(string(out), "at most 65536 registrations") {
 		t.Fatalf("copies over the cap: %d %s", code, out)
 	}
 	if verified() != before {
@@ -472,5 +476,74 @@ func TestRegistrationCopiesHTTP(t *testing.T) {
 	}
 	if n := verified() - before; n != 1 {
 		t.Fatalf("60,000 copies of a bad registration: %d signatures checked, want 1", n)
+	}
+}
+
+// TestRegistrationBodyOverCap: a registrations body announced longer than
+// the most registrations a request may carry (65,536 of 180 bytes in SSZ,
+// of at most 1,024 bytes in JSON) is answered 413 naming the limit before
+// any of it is read; one at the limit is read and decoded; a body without
+// a length is cut at the limit.
+func TestRegistrationBodyOverCap(t *testing.T) {
+	e := relaytest.New(t, relaytest.Options{Configure: func(c *relay.Config) { c.MaxRegistrations = 4 }})
+	srv := startListener(t, e, mevapi.Config{Addr: "127.0.0.1:0"})
+	reg := e.Registration(e.Validators[0], 30_000_000, e.Beacon.GenesisTime+1)
+	regs := make([]beacon.SignedValidatorRegistration, 5)
+	for i := range regs {
+		regs[i] = reg
+	}
+	ssz, _ := beacon.EncodeRegistrationsSSZ(regs)
+	js, _ := beacon.EncodeRegistrationsJSON(regs)
+	url := srv.URL() + relayapi.PathRegisterValidator
+
+	// Announced one registration past the cap, nothing of it sent: the
+	// answer comes at once (a read would wait for the read timeout).
+	for _, c := range []struct {
+		name, ctype string
+		length      int
+		limit       string
+	}{
+		{"SSZ", "application/octet-stream", 4*180 + 1, "the limit is 720 bytes (SSZ: at most 4 registrations of 180 bytes each)"},
+		{"JSON", "application/json", 4*1024 + 3, "the limit is 4098 bytes (JSON: at most 4 registrations of at most 1024 bytes each)"},
+	} {
+		conn, err := net.Dial("tcp", strings.TrimPrefix(srv.URL(), "http://"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: x\r\nContent-Type: %s\r\nContent-Length: %d\r\n\r\n[", relayapi.PathRegisterValidator, c.ctype, c.length)
+		conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+		res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+		if err != nil {
+			t.Fatalf("%s over the cap: %v", c.name, err)
+		}
+		out, _ := io.ReadAll(res.Body)
+		conn.Close()
+		if res.StatusCode != 413 || !strings.Contains(string(out), c.limit) {
+			t.Fatalf("%s over the cap: %d %s, want 413 naming %q", c.name, res.StatusCode, out, c.limit)
+		}
+	}
+	// At the cap: read, decoded, registered.
+	if code, _, out := do(t, "POST", url, ssz[:4*180], map[string]string{"Content-Type": "application/octet-stream"}); code != 200 {
+		t.Fatalf("4 SSZ registrations: %d %s", code, out)
+	}
+	// Without a length (chunked): cut once past the limit.
+	req, _ := http.NewRequest("POST", url, io.MultiReader(bytes.NewReader(ssz)))
+	req.Header.Set("Content-Type", "application/octet-stream")
+	req.ContentLength = -1
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 413 || !strings.Contains(string(out), "the body is longer, the limit is 720 bytes") {
+		t.Fatalf("5 SSZ registrations without a length: %d %s", res.StatusCode, out)
+	}
+	if len(js) <= 4*1024+2 {
+		// Five canonical JSON registrations fit the JSON bound of four:
+		// the relay's own count refuses them.
+		if code, _, out := do(t, "POST", url, js, map[string]string{"Content-Type": "application/json"}); code != 400 || !strings.Contains(string(out), relay.ErrTooManyRegistration.Error()) {
+			t.Fatalf("5 JSON registrations: %d %s", code, out)
+		}
 	}
 }
