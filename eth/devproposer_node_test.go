@@ -193,3 +193,31 @@ func TestDevProposerFallbackWithoutHeader(t *testing.T) {
 		t.Fatalf("relay delivered %v for a slot without getHeader", got)
 	}
 }
+
+// TestDevProposerAnswerLostAfterPublish: the relay published the builder's
+// block, then its getPayload answer was lost. The slot is not missed: the
+// chain holds the slot's block, and the driver reports it as the slot's.
+func TestDevProposerAnswerLostAfterPublish(t *testing.T) {
+	n, hook := hookedDevNode(t)
+	hook.set(nil, func(req *http.Request) (*http.Response, error) {
+		res, err := hook.base.RoundTrip(req)
+		if err != nil {
+			return nil, err
+		}
+		io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		return nil, errors.New("connection reset")
+	})
+	parent := n.Chain().Head()
+	head, err := n.Beacon().Step(context.Background())
+	if err != nil {
+		t.Fatalf("slot whose block the relay published: %v", err)
+	}
+	if head.ParentHash != parent.Hash() || head.Coinbase != eth.DevBuilderCoinbase() {
+		t.Fatalf("slot block has coinbase %s, want the dev builder's", head.Coinbase)
+	}
+	slot := n.Beacon().SlotAt(head.Time)
+	if got := deliveredAt(t, n, slot); len(got) != 1 || got[0] != head.Hash() {
+		t.Fatalf("relay delivered %v for slot %d, driver reports %s", got, slot, head.Hash())
+	}
+}
