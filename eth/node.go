@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"net/http"
 	"os"
 	"time"
 
@@ -50,6 +51,10 @@ type DevConfig struct {
 	Period   time.Duration // slot time
 	GasLimit uint64        // genesis gas limit of a new dev chain
 	Manual   bool          `toml:"-"` // slots advance only by Step (tests)
+	// ProposerClient is the dev proposer's HTTP client to the relay (nil: a
+	// default with a timeout); tests wrap its transport to delay or fail
+	// getHeader and getPayload.
+	ProposerClient *http.Client `toml:"-"`
 	// Auction is the dev auction and its operator loop (eth/devoperator.go).
 	Auction DevAuctionConfig
 	// ChainID of a new dev chain; 0 means params.DevChainID (--dev.chainid).

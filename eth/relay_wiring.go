@@ -184,6 +184,7 @@ func newDevRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta, prep
 		RelayURL: n.mev.URL, Beacon: bcfg, Spec: r.Spec(), Validators: vals, GasLimit: n.chain.Head().GasLimit,
 		BetaGas:  func(slot uint64) uint64 { gas, _ := r.BetaGas(slot); return gas },
 		Prepare:  prepare,
+		Client:   n.cfg.Dev.ProposerClient,
 		Fallback: devFallback(n.chain, beta),
 	}, r, devBuilder, criticalPayloads{n.submission.PayloadBuilder(), n.sched})
 	if err != nil {

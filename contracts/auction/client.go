@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"strings"
 
 	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
@@ -91,6 +92,22 @@ func (c *Client) From() common.Address {
 
 // ---------------------------------------------------------------- transactions
 
+// sendAttempts bounds how often send signs a transaction anew, with the
+// node's fresh pending nonce, when another sender of the same key took the
+// nonce between send's nonce read and its send: on `gavel --dev` the
+// operator loop and a `gavel auction --key $OPERATOR` command share the
+// operator key.
+const sendAttempts = 3
+
+// nonceTaken reports whether err is the node refusing a transaction because
+// its nonce is taken: by a pending transaction the new one does not outbid
+// (same fees), or by a mined one. The messages are the JSON-RPC errors
+// clients match; the in-process pool's errors read the same.
+func nonceTaken(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "replacement transaction underpriced") || strings.Contains(msg, "nonce too low")
+}
+
 // send signs and sends data to contract, waits for the receipt and checks its status.
 func (c *Client) send(ctx context.Context, contract *bind.BoundContract, data []byte, value *big.Int) (*types.Receipt, error) {
 	if c.signer == nil {
@@ -99,9 +116,18 @@ func (c *Client) send(ctx context.Context, contract *bind.BoundContract, data []
 	opts := *c.signer
 	opts.Context = ctx
 	opts.Value = value
-	tx, err := contract.RawTransact(&opts, data)
-	if err != nil {
-		return nil, DecodeError(err)
+	var (
+		tx  *types.Transaction
+		err error
+	)
+	for attempt := 1; ; attempt++ {
+		tx, err = contract.RawTransact(&opts, data)
+		if err == nil {
+			break
+		}
+		if opts.Nonce != nil || attempt == sendAttempts || !nonceTaken(err) {
+			return nil, DecodeError(err)
+		}
 	}
 	receipt, err := WaitMined(ctx, c.backend, tx.Hash())
 	if err != nil {

@@ -100,9 +100,8 @@ func Deploy(ctx context.Context, backend auction.Backend, signer *bind.TransactO
 		b.call(signer, "Accountant.setAuctioneer", addrs.Accountant, accountant.PackSetAuctioneer(addrs.Auctioneer), nil, gasCall)
 		b.call(signer, "Auctioneer.newBidder(OpenBidder)", addrs.Auctioneer, auctioneer.PackNewBidder(addrs.OpenBidder), nil, gasCall)
 	}
-	// A receipt can come from a block the chain then leaves (a dev node's
-	// proposer falling back to its local block, a reorg on a real chain):
-	// the code is then missing at the head although every receipt said
+	// A receipt can come from a block the chain then leaves (a reorg): the
+	// code is then missing at the head although every receipt said
 	// success, and the transactions are mined again from the pool. The
 	// batch is waited for again, a bounded number of times.
 	for attempt := 1; ; attempt++ {

@@ -63,11 +63,24 @@ type ProposerConfig struct {
 	Fallback func(ctx context.Context, req PayloadRequest, local *engine.ExecutionPayloadEnvelope) *engine.ExecutionPayloadEnvelope
 }
 
+// ErrSignedBlinded: the proposer signed the slot's blinded block but got no
+// valid payload back from getPayload. The slot then has no block from this
+// proposer: a local block would be a second signed block for the slot.
+var ErrSignedBlinded = errors.New("blinded block signed but getPayload failed")
+
+// PayloadTimeout bounds the wait for getPayload's answer once the blinded
+// block is signed. The wait does not end with the slot's context: a block
+// signed and sent may already be published, and no other block can replace
+// it, so a late answer is still the slot's block.
+const PayloadTimeout = 10 * time.Second
+
 // Proposer is the dev proposer flow, a PayloadBuilder: each slot the dev
 // builder submits its block to the relay over HTTP (SSZ+gzip), the slot's
 // dev validator asks getHeader, signs the blinded block and calls
 // getPayload, as a real proposer with mev-boost would. Without a relay bid
-// that beats the local block, the local block is used.
+// that beats the local block (getHeader failed, had no bid, or a bid not
+// worth signing), the local block is used; once the blinded block is
+// signed, never: a failed getPayload is a missed slot.
 type Proposer struct {
 	cfg     ProposerConfig
 	feed    RelayFeed
@@ -120,7 +133,14 @@ func (p *Proposer) BuildPayload(ctx context.Context, req PayloadRequest) (*engin
 		log.Warn("Dev builder submission failed", "slot", req.Slot, "err", err)
 	}
 	env, err := p.propose(ctx, req, v, local)
-	if err != nil {
+	switch {
+	case errors.Is(err, ErrSignedBlinded):
+		// Signing a second block for the slot would be the proposer
+		// equivocation builder-specs forbids, and the relay may already
+		// have published the builder's block: the slot is missed.
+		log.Warn("Dev proposer misses the slot: getPayload failed after signing the blinded block", "slot", req.Slot, "err", err)
+		return nil, err
+	case err != nil:
 		log.Warn("Dev proposer falls back to the local block", "slot", req.Slot, "err", err)
 		return p.fallback(ctx, req, local), nil
 	}
@@ -241,7 +261,8 @@ func (p *Proposer) SampleSubmission(ctx context.Context, req PayloadRequest, key
 }
 
 // propose is the proposer's side: getHeader, compare with the local block,
-// sign the blinded block, getPayload.
+// sign the blinded block, getPayload. An error after signing wraps
+// ErrSignedBlinded.
 func (p *Proposer) propose(ctx context.Context, req PayloadRequest, v Validator, local *engine.ExecutionPayloadEnvelope) (*engine.ExecutionPayloadEnvelope, error) {
 	path := fmt.Sprintf("/eth/v1/builder/header/%d/%s/%s", req.Slot, req.Parent.Hash().Hex(), v.Pubkey)
 	status, body, err := p.do(ctx, http.MethodGet, path, nil, map[string]string{"Accept": "application/json"})
@@ -286,7 +307,20 @@ func (p *Proposer) propose(ctx context.Context, req PayloadRequest, v Validator,
 	if err != nil {
 		return nil, err
 	}
-	status, body, err = p.do(ctx, http.MethodPost, "/eth/v1/builder/blinded_blocks", raw, map[string]string{
+	env, err := p.getPayload(ctx, fork, bid, raw)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrSignedBlinded, err)
+	}
+	return env, nil
+}
+
+// getPayload sends the signed blinded block and returns the payload of the
+// bid's header. It waits up to PayloadTimeout whatever ctx says: the block
+// is signed, so the slot has no other block to fall back on.
+func (p *Proposer) getPayload(ctx context.Context, fork params.ConsensusFork, bid *beacon.SignedBuilderBid, signed []byte) (*engine.ExecutionPayloadEnvelope, error) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), PayloadTimeout)
+	defer cancel()
+	status, body, err := p.do(ctx, http.MethodPost, "/eth/v1/builder/blinded_blocks", signed, map[string]string{
 		"Content-Type": "application/octet-stream", "Accept": "application/octet-stream", "Eth-Consensus-Version": fork.String(),
 	})
 	if err != nil {
