@@ -186,6 +186,47 @@ func VerifyRoot(pk *PublicKey, root Root, sig BLSSignature) error {
 	return nil
 }
 
+// VerifyRootAsync checks sig over a signing root with pk, as VerifyRoot
+// does, and calls done with the result: from a new goroutine, or from the
+// caller's when the signature does not decompress. The work is split in
+// two that run at once: the pairing (hashing the root to the curve, the
+// Miller loop, the final exponentiation) on the new goroutine, the
+// signature's subgroup check on the caller's, before VerifyRootAsync
+// returns. blst's Verify splits it alike, but with a goroutine of its own
+// for each half besides the caller's: a caller with work of its own (the
+// relay inflating the rest of a submission) then has three goroutines
+// runnable on two cores, and the trace showed blst's halves taking turns
+// on one of them, the verification 0.3-0.4 ms longer.
+func VerifyRootAsync(pk *PublicKey, root Root, sig BLSSignature, done func(error)) {
+	s, err := parseSignature(sig)
+	if err != nil {
+		done(err)
+		return
+	}
+	inGroup := make(chan bool, 1)
+	go func() {
+		ctx := blst.PairingCtx(true, dst)
+		valid := blst.PairingAggregatePkInG1(ctx, &pk.p, false, s, false, root[:]) == blstSuccess
+		if valid {
+			blst.PairingCommit(ctx)
+			valid = blst.PairingFinalVerify(ctx)
+		}
+		switch {
+		case !<-inGroup:
+			done(fmt.Errorf("%w: not in the G2 subgroup", ErrInvalidSignature))
+		case !valid:
+			done(fmt.Errorf("%w: signature does not verify for %x", ErrInvalidSignature, pk.p.Compress()))
+		default:
+			done(nil)
+		}
+	}()
+	inGroup <- s.SigValidate(false)
+}
+
+// blstSuccess is blst's BLST_SUCCESS, which its Go bindings return as an
+// int without naming it.
+const blstSuccess = 0
+
 // Verify checks that sig is pubkey's signature over obj under domain.
 func Verify(pubkey BLSPubkey, obj Hashable, domain Domain, sig BLSSignature) error {
 	pk, err := ParsePublicKey(pubkey)
