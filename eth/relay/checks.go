@@ -48,9 +48,9 @@ type SignatureCheck struct {
 // StartSignatureCheck starts verifying a builder's signature over trace, so
 // that it overlaps with decoding the rest of the submission. The result is
 // used only for a submission whose trace and signature are these. The
-// caller's goroutine takes a share of the work before it returns (the
-// signature's subgroup check, beacon.VerifyRootAsync; and the builder key's
-// decompression when it is not cached); one goroutine does the rest.
+// caller's goroutine does the signature's half of the verification before
+// it returns (beacon.VerifyRootAsync; and the builder key's decompression
+// when it is not cached), one goroutine the rest.
 func (r *Relay) StartSignatureCheck(trace *beacon.BidTrace, sig beacon.BLSSignature) *SignatureCheck {
 	c := &SignatureCheck{trace: *trace, sig: sig, done: make(chan struct{})}
 	pk, err := r.builderKey(c.trace.BuilderPubkey)
