@@ -282,3 +282,28 @@ func TestVerifyRootAsync(t *testing.T) {
 		}
 	}
 }
+
+// FuzzVerifyRootAsync: on any 96 bytes as a signature, the split
+// verification gives VerifyRoot's answer, never a panic.
+func FuzzVerifyRootAsync(f *testing.F) {
+	sk, err := DeriveSecretKey(make([]byte, 32))
+	if err != nil {
+		f.Fatal(err)
+	}
+	pk, _ := ParsePublicKey(sk.PublicKey())
+	root := Root{7}
+	valid := sk.SignRoot(root)
+	f.Add(valid[:])
+	f.Add(append([]byte{0xc0}, make([]byte, 95)...))
+	f.Add(append([]byte{0x80}, make([]byte, 95)...))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var sig BLSSignature
+		copy(sig[:], b)
+		want := VerifyRoot(pk, root, sig)
+		got := make(chan error, 1)
+		VerifyRootAsync(pk, root, sig, func(err error) { got <- err })
+		if err := <-got; (err == nil) != (want == nil) {
+			t.Fatalf("VerifyRootAsync %v, VerifyRoot %v", err, want)
+		}
+	})
+}
