@@ -353,11 +353,12 @@ func (b *builderAPI) traceSSZ(prefix []byte, version string) (*beacon.BidTrace, 
 // onPrefix is set it is called with the first sszPrefixLen bytes as soon as
 // they are in, before the rest is read; it must not keep the slice.
 //
-// The bytes are read into chunks as they arrive (mevapi.ReadAll), never into
-// a buffer sized from the announced length, and joined into one buffer whose
-// capacity is its exact length: SSZ
-// decoding aliases transactions and blobs into it (see package beacon), so
-// it belongs to the decoded submission.
+// The bytes are read as they arrive (mevapi.ReadAll), never into a buffer
+// sized from the announced length: into a released body's buffer while it
+// has room, else into chunks joined into one buffer of the exact length.
+// SSZ decoding aliases transactions and blobs into it (see package beacon),
+// so it belongs to the decoded submission. A gzip body's first bytes are
+// inflated on their own first (gunzip.go), for onPrefix.
 func ReadSubmission(body io.Reader, gzipped bool, size, limit int64, onPrefix func([]byte) error) ([]byte, error) {
 	return readSubmission(nil, body, gzipped, size, limit, sszPrefixLen, onPrefix, nil)
 }
