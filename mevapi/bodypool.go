@@ -30,6 +30,24 @@ func takeBody(n int64) []byte {
 	return make([]byte, n)
 }
 
+// takeReleased returns a released buffer for a body of size bytes (-1
+// unknown) to be read into, or nil: none is released, or size is outside
+// the pooled range or more than the buffer holds.
+func takeReleased(size int64) []byte {
+	if size >= 0 && (size < bodyPoolMin || size > bodyPoolMax) {
+		return nil
+	}
+	select {
+	case b := <-bodyPool:
+		if int64(cap(b)) >= size {
+			return b[:cap(b)]
+		}
+		ReleaseBody(b)
+	default:
+	}
+	return nil
+}
+
 // ReleaseBody gives back a body ReadAll returned, once nothing refers to it
 // or to anything decoded from it (values aliasing it included); it is
 // overwritten by a later request. Releasing is optional: a body never

@@ -36,3 +36,38 @@ func TestReleaseBodyReused(t *testing.T) {
 		}
 	}
 }
+
+// TestReadIntoReleased: a body is read straight into a released buffer
+// (no chunk to join); one longer than the buffer goes on in chunks and is
+// joined whole; a small one gets a buffer of its own and leaves the
+// released one for the next large body.
+func TestReadIntoReleased(t *testing.T) {
+	tooLarge := func() error { return errors.New("too large") }
+	var at *byte // where the first bytes were read
+	read := func(body []byte, size int64) []byte {
+		t.Helper()
+		out, err := ReadAll(nil, bytes.NewReader(body), 8<<20, size, 344, func(p []byte) error { at = &p[0]; return nil }, tooLarge)
+		if err != nil || !bytes.Equal(out, body) {
+			t.Fatalf("%d bytes (announced %d): %v, %d bytes read", len(body), size, err, len(out))
+		}
+		return out
+	}
+	released := make([]byte, 1<<20)
+	for _, size := range []int64{-1, 900 << 10} {
+		ReleaseBody(released)
+		out := read(bytes.Repeat([]byte{4, 5, 6}, 300<<10), size)
+		if at != &released[0] || &out[0] != &released[0] {
+			t.Fatalf("announced %d: not read into the released buffer (read there first: %v)", size, at == &released[0])
+		}
+	}
+	ReleaseBody(released)
+	long := read(bytes.Repeat([]byte{7}, 3<<20+5), -1) // spills into chunks
+	if &long[0] == &released[0] || len(bodyPool) != 1 {
+		t.Fatalf("a body longer than the released buffer: returned in it %v, %d kept", &long[0] == &released[0], len(bodyPool))
+	}
+	small := read(bytes.Repeat([]byte{8}, 100<<10), -1)
+	if &small[0] == &released[0] || cap(small) != len(small) || len(bodyPool) != 1 {
+		t.Fatalf("a small body: in the released buffer %v, capacity %d for %d bytes, %d kept", &small[0] == &released[0], cap(small), len(small), len(bodyPool))
+	}
+	<-bodyPool
+}

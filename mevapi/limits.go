@@ -410,7 +410,9 @@ func AccountOf(r *http.Request) *Account {
 // each reserved first, so an announced length never sizes an allocation;
 // once the body is complete they are joined into one buffer of the exact
 // length (decoders may alias it: no waste; ReleaseBody gives it back for
-// reuse) and the chunks are given back.
+// reuse) and the chunks are given back. A released buffer, when there is
+// one, takes the first bytes in place of chunks; a body that fits in it is
+// returned in it, not copied.
 // tooLarge builds the error returned when more than limit bytes come out.
 // When onPrefix is set it is called once with the first prefix bytes
 // (prefix <= 64 KiB) as soon as they are in; it must not keep the slice, and
@@ -424,22 +426,37 @@ func ReadAll(acct *Account, src io.Reader, limit, size int64, prefix int, onPref
 	if exact {
 		most = size
 	}
+	// The bytes go straight into a released body's buffer while it has
+	// room (joining chunks into it would copy them once more), then into
+	// chunks. Either way each 64 KiB is reserved before it is read.
+	into := takeReleased(size)
+	inInto := 0 // bytes read into into
 	var parts [][]byte
+	reserved := int64(0)
 	defer func() {
 		for _, c := range parts {
 			chunks.put(c)
 		}
-		acct.shrink(int64(len(parts)) * readChunk)
+		if into != nil {
+			ReleaseBody(into)
+		}
+		acct.shrink(reserved)
 	}()
 	total := int64(0)
 	for {
 		if err := acct.grow(readChunk, false); err != nil {
 			return nil, err
 		}
-		c := chunks.get()
-		parts = append(parts, c)
+		reserved += readChunk
+		var c []byte
+		if len(parts) == 0 && inInto+readChunk <= cap(into) {
+			c = into[inInto : inInto+readChunk]
+		} else {
+			c = chunks.get()
+			parts = append(parts, c)
+		}
 		n := 0
-		if len(parts) == 1 && onPrefix != nil && prefix > 0 {
+		if total == 0 && onPrefix != nil && prefix > 0 {
 			m, err := io.ReadFull(src, c[:prefix])
 			n = m
 			if err == nil {
@@ -452,6 +469,9 @@ func ReadAll(acct *Account, src io.Reader, limit, size int64, prefix int, onPref
 		}
 		m, err := io.ReadFull(src, c[n:])
 		total += int64(n + m)
+		if len(parts) == 0 {
+			inInto += n + m
+		}
 		if total > most {
 			if exact {
 				return nil, fmt.Errorf("reading body: longer than its announced %d bytes", size)
@@ -472,9 +492,17 @@ func ReadAll(acct *Account, src io.Reader, limit, size int64, prefix int, onPref
 	if err := acct.grow(total, false); err != nil {
 		return nil, err
 	}
+	if len(parts) == 0 && into != nil && total >= bodyPoolMin {
+		out := into[:total]
+		into = nil // the body's now
+		return out, nil
+	}
+	// Spilled over into chunks, or small enough for an allocation of its
+	// own (a small body does not keep a large buffer).
 	out := takeBody(total)
+	copy(out, into[:inInto])
 	for i, c := range parts {
-		copy(out[i*readChunk:], c)
+		copy(out[inInto+i*readChunk:], c)
 	}
 	return out, nil
 }

@@ -186,6 +186,61 @@ func VerifyRoot(pk *PublicKey, root Root, sig BLSSignature) error {
 	return nil
 }
 
+// VerifyRootAsync checks sig over a signing root with pk, as VerifyRoot
+// does, and calls done with the result from a new goroutine. The work is
+// blst's Verify's, in the same two halves that run at once: the new
+// goroutine hashes the root to the curve and runs the public key's Miller
+// loop, the caller's decompresses the signature, checks its subgroup and
+// runs its Miller loop before VerifyRootAsync returns; the new goroutine
+// then ends with the final exponentiation. blst's Verify runs its halves
+// on a goroutine of their own besides the caller's: a caller with work of
+// its own (the relay inflating the rest of a submission) then had three
+// goroutines runnable on two cores, and the trace showed blst's halves
+// taking turns on one of them, the verification 0.3-0.4 ms longer.
+func VerifyRootAsync(pk *PublicKey, root Root, sig BLSSignature, done func(error)) {
+	sigHalf := make(chan signatureHalf, 1)
+	go func() {
+		ctx := blst.PairingCtx(true, dst)
+		aggregated := blst.PairingAggregatePkInG1(ctx, &pk.p, false, nil, false, root[:]) == blstSuccess
+		if aggregated {
+			blst.PairingCommit(ctx)
+		}
+		h := <-sigHalf
+		switch {
+		case h.err != nil:
+			done(h.err)
+		case !aggregated || !blst.PairingFinalVerify(ctx, h.gt):
+			done(fmt.Errorf("%w: signature does not verify for %x", ErrInvalidSignature, pk.p.Compress()))
+		default:
+			done(nil)
+		}
+	}()
+	s, err := parseSignature(sig)
+	switch {
+	case err != nil:
+		sigHalf <- signatureHalf{err: err}
+	case !s.SigValidate(false):
+		sigHalf <- signatureHalf{err: fmt.Errorf("%w: not in the G2 subgroup", ErrInvalidSignature)}
+	default:
+		sigHalf <- signatureHalf{gt: blst.Fp12MillerLoop(s, g1Generator)}
+	}
+}
+
+// signatureHalf is the signature's half of VerifyRootAsync: its Miller
+// loop with the G1 generator (blst's aggregated_in_g2), or why it is not a
+// signature.
+type signatureHalf struct {
+	gt  *blst.Fp12
+	err error
+}
+
+// g1Generator is the G1 generator in affine coordinates.
+var g1Generator = blst.P1Generator().ToAffine()
+
+// blstSuccess is blst's BLST_SUCCESS, which its Go bindings return as an
+// int without naming it.
+const blstSuccess = 0
+
 // Verify checks that sig is pubkey's signature over obj under domain.
 func Verify(pubkey BLSPubkey, obj Hashable, domain Domain, sig BLSSignature) error {
 	pk, err := ParsePublicKey(pubkey)

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"testing"
 
+	blst "github.com/supranational/blst/bindings/go"
+
 	"github.com/gavel-eth/gavel/params"
 )
 
@@ -228,4 +230,80 @@ func TestVerifyBatchFirstBad(t *testing.T) {
 			t.Fatalf("bad set %d: got %v", bad, err)
 		}
 	}
+}
+
+// TestVerifyRootAsync: the split verification agrees with VerifyRoot on a
+// valid signature, a wrong root, a wrong key, a point on the curve outside
+// the G2 subgroup, the point at infinity and bytes that do not decompress.
+func TestVerifyRootAsync(t *testing.T) {
+	sk, _ := GenerateSecretKey()
+	other, _ := GenerateSecretKey()
+	pk, _ := ParsePublicKey(sk.PublicKey())
+	otherPK, _ := ParsePublicKey(other.PublicKey())
+	root := Root{1, 2, 3}
+	sig := sk.SignRoot(root)
+
+	var outside BLSSignature // x = i, compressed: the first i whose point is on the curve
+	for i := byte(1); ; i++ {
+		outside = BLSSignature{0: 0x80, 95: i}
+		if p := new(blst.P2Affine).Uncompress(outside[:]); p != nil {
+			if p.InG2() {
+				t.Fatal("a point of the subgroup found by counting")
+			}
+			break
+		}
+	}
+	infinity := BLSSignature{0: 0xc0}
+	garbage := BLSSignature{0: 0x80, 1: 0xff, 95: 0xff}
+
+	for _, c := range []struct {
+		name  string
+		pk    *PublicKey
+		root  Root
+		sig   BLSSignature
+		valid bool
+	}{
+		{"valid", pk, root, sig, true},
+		{"wrong root", pk, Root{9}, sig, false},
+		{"wrong key", otherPK, root, sig, false},
+		{"outside the subgroup", pk, root, outside, false},
+		{"infinity", pk, root, infinity, false},
+		{"not a point", pk, root, garbage, false},
+	} {
+		want := VerifyRoot(c.pk, c.root, c.sig)
+		if (want == nil) != c.valid {
+			t.Fatalf("%s: VerifyRoot %v", c.name, want)
+		}
+		got := make(chan error, 1)
+		VerifyRootAsync(c.pk, c.root, c.sig, func(err error) { got <- err })
+		err := <-got
+		if (err == nil) != c.valid || !c.valid && !errors.Is(err, ErrInvalidSignature) {
+			t.Errorf("%s: VerifyRootAsync %v, VerifyRoot %v", c.name, err, want)
+		}
+	}
+}
+
+// FuzzVerifyRootAsync: on any 96 bytes as a signature, the split
+// verification gives VerifyRoot's answer, never a panic.
+func FuzzVerifyRootAsync(f *testing.F) {
+	sk, err := DeriveSecretKey(make([]byte, 32))
+	if err != nil {
+		f.Fatal(err)
+	}
+	pk, _ := ParsePublicKey(sk.PublicKey())
+	root := Root{7}
+	valid := sk.SignRoot(root)
+	f.Add(valid[:])
+	f.Add(append([]byte{0xc0}, make([]byte, 95)...))
+	f.Add(append([]byte{0x80}, make([]byte, 95)...))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var sig BLSSignature
+		copy(sig[:], b)
+		want := VerifyRoot(pk, root, sig)
+		got := make(chan error, 1)
+		VerifyRootAsync(pk, root, sig, func(err error) { got <- err })
+		if err := <-got; (err == nil) != (want == nil) {
+			t.Fatalf("VerifyRootAsync %v, VerifyRoot %v", err, want)
+		}
+	})
 }

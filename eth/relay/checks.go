@@ -52,13 +52,25 @@ type SignatureCheck struct {
 
 // StartSignatureCheck starts verifying a builder's signature over trace, so
 // that it overlaps with decoding the rest of the submission. The result is
-// used only for a submission whose trace and signature are these.
+// used only for a submission whose trace and signature are these. The
+// caller's goroutine does the signature's half of the verification before
+// it returns (beacon.VerifyRootAsync; and the builder key's decompression
+// when it is not cached), one goroutine the rest.
 func (r *Relay) StartSignatureCheck(trace *beacon.BidTrace, sig beacon.BLSSignature) *SignatureCheck {
 	c := &SignatureCheck{trace: *trace, sig: sig, done: make(chan struct{})}
-	go func() {
-		c.err = r.verifyBuilder(&c.trace, c.sig)
+	pk, err := r.builderKey(c.trace.BuilderPubkey)
+	if err != nil {
+		c.err = err
 		close(c.done)
-	}()
+		return c
+	}
+	beacon.VerifyRootAsync(pk, c.trace.SigningRoot(r.builderDom), sig, func(err error) {
+		if err == nil {
+			r.keepBuilderKey(c.trace.BuilderPubkey, pk)
+		}
+		c.err = err
+		close(c.done)
+	})
 	return c
 }
 
@@ -69,24 +81,34 @@ const maxBuilderKeys = 4096
 // public keys of builders whose signatures verified are cached: parsing
 // (decompression and the subgroup check) is a good part of a verification.
 func (r *Relay) verifyBuilder(t *beacon.BidTrace, sig beacon.BLSSignature) error {
-	var pk *beacon.PublicKey
-	if v, ok := r.builderKeys.Load(t.BuilderPubkey); ok {
-		pk = v.(*beacon.PublicKey)
-	} else {
-		var err error
-		if pk, err = beacon.ParsePublicKey(t.BuilderPubkey); err != nil {
-			return err
-		}
+	pk, err := r.builderKey(t.BuilderPubkey)
+	if err != nil {
+		return err
 	}
 	if err := beacon.VerifyRoot(pk, t.SigningRoot(r.builderDom), sig); err != nil {
 		return err
 	}
+	r.keepBuilderKey(t.BuilderPubkey, pk)
+	return nil
+}
+
+// builderKey returns a builder's parsed public key, from the cache when a
+// signature of it verified before.
+func (r *Relay) builderKey(b beacon.BLSPubkey) (*beacon.PublicKey, error) {
+	if v, ok := r.builderKeys.Load(b); ok {
+		return v.(*beacon.PublicKey), nil
+	}
+	return beacon.ParsePublicKey(b)
+}
+
+// keepBuilderKey caches the parsed key of a builder whose signature
+// verified, while the cache has room.
+func (r *Relay) keepBuilderKey(b beacon.BLSPubkey, pk *beacon.PublicKey) {
 	if r.builderKeyCount.Load() < maxBuilderKeys {
-		if _, loaded := r.builderKeys.LoadOrStore(t.BuilderPubkey, pk); !loaded {
+		if _, loaded := r.builderKeys.LoadOrStore(b, pk); !loaded {
 			r.builderKeyCount.Add(1)
 		}
 	}
-	return nil
 }
 
 // SubmitOutcome is what became of a submission that was not rejected.

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/log"
-	"github.com/klauspost/compress/gzip"
 
 	"github.com/gavel-eth/gavel/core/beacon"
 	"github.com/gavel-eth/gavel/core/errclass"
@@ -358,11 +357,12 @@ func (b *builderAPI) traceSSZ(prefix []byte, version string) (*beacon.BidTrace, 
 // onPrefix is set it is called with the first sszPrefixLen bytes as soon as
 // they are in, before the rest is read; it must not keep the slice.
 //
-// The bytes are read into chunks as they arrive (mevapi.ReadAll), never into
-// a buffer sized from the announced length, and joined into one buffer whose
-// capacity is its exact length: SSZ
-// decoding aliases transactions and blobs into it (see package beacon), so
-// it belongs to the decoded submission.
+// The bytes are read as they arrive (mevapi.ReadAll), never into a buffer
+// sized from the announced length: into a released body's buffer while it
+// has room, else into chunks joined into one buffer of the exact length.
+// SSZ decoding aliases transactions and blobs into it (see package beacon),
+// so it belongs to the decoded submission. A gzip body's first bytes are
+// inflated on their own first (gunzip.go), for onPrefix.
 func ReadSubmission(body io.Reader, gzipped bool, size, limit int64, onPrefix func([]byte) error) ([]byte, error) {
 	return readSubmission(nil, body, gzipped, size, limit, sszPrefixLen, onPrefix, nil)
 }
@@ -382,90 +382,7 @@ func readSubmission(acct *mevapi.Account, body io.Reader, gzipped bool, size, li
 		out, err := mevapi.ReadAll(acct, stopping(body, stop), limit, size, prefixLen, onPrefix, tooLarge(""))
 		return out, readError(err)
 	}
-	if err := acct.Reserve(gzipState); err != nil {
-		return nil, err
-	}
-	// Inflating takes turns of the node's CPU scheduler; waiting for the
-	// network does not.
-	network, cpu := acct.Inflating()
-	var zr *gzip.Reader
-	select {
-	case zr = <-gzipReaders:
-	default:
-	}
-	var err error
-	in := &inputCount{r: body, limit: maxPrefixInput}
-	if zr == nil {
-		zr, err = gzip.NewReader(network(in))
-	} else {
-		err = zr.Reset(network(in))
-	}
-	if err != nil {
-		return nil, fmt.Errorf("invalid gzip body: %w", err)
-	}
-	defer func() {
-		select {
-		case gzipReaders <- zr:
-		default: // enough kept: this one is garbage
-		}
-	}()
-	src := &prefixFirst{free: zr, gated: cpu(zr), left: prefixLen, in: in}
-	out, err := mevapi.ReadAll(acct, stopping(src, stop), limit, -1, prefixLen, onPrefix, tooLarge(" after decompression"))
-	if errors.Is(err, errPrefixInput) {
-		err = fmt.Errorf("invalid gzip body: its first %d bytes inflate to fewer than %d", maxPrefixInput, prefixLen)
-	}
-	return out, readError(err)
-}
-
-// maxPrefixInput bounds the compressed bytes a gzip submission's first
-// bytes (onPrefix's) may take: honest compression needs a few hundred.
-const maxPrefixInput = 64 << 10
-
-// errPrefixInput ends a gzip body whose first bytes take more than
-// maxPrefixInput compressed bytes.
-var errPrefixInput = errors.New("gzip prefix over its input bound")
-
-// prefixFirst inflates a submission's first left bytes without a turn of
-// the CPU scheduler, the rest in turns. Those first bytes name the builder
-// (onPrefix): read at once, a known builder is told apart as soon as they
-// arrive, and a submission that cannot use the body budget's reserve
-// leaves it at once, rather than both holding their gzip state and first
-// chunk there while a thousand others take turns inflating. The work is
-// bounded: a few KiB out of at most maxPrefixInput bytes in (inputCount).
-type prefixFirst struct {
-	free, gated io.Reader
-	left        int
-	in          *inputCount
-}
-
-func (p *prefixFirst) Read(b []byte) (int, error) {
-	if p.left <= 0 {
-		return p.gated.Read(b)
-	}
-	n, err := p.free.Read(b[:min(len(b), p.left)])
-	if p.left -= n; p.left <= 0 {
-		p.in.limit = 0 // the rest is read in turns, unbounded here
-	}
-	return n, err
-}
-
-// inputCount fails reads past limit bytes (0: no limit).
-type inputCount struct {
-	r     io.Reader
-	n     int64
-	limit int64
-}
-
-func (c *inputCount) Read(b []byte) (int, error) {
-	if c.limit > 0 {
-		if c.n >= c.limit {
-			return 0, errPrefixInput
-		}
-		b = b[:min(int64(len(b)), c.limit-c.n)]
-	}
-	n, err := c.r.Read(b)
-	c.n += int64(n)
-	return n, err
+	return readGzip(acct, body, limit, prefixLen, onPrefix, stop, tooLarge(" after decompression"))
 }
 
 // stopping returns r, asking stop (when set) before each read.
@@ -502,19 +419,6 @@ func heavy(req *http.Request, body []byte, f func()) error {
 	}
 	return mevapi.AccountOf(req).Heavy(int64(len(body)), f)
 }
-
-// gzipReaders are reused gzip readers: each holds about 40 KB of inflate
-// state that would otherwise be allocated for every submission. At most 16
-// are kept (not a sync.Pool: after a burst of a thousand gzip connections
-// the pool held a thousand readers, 38 MB outside the body budget, until
-// two collections had passed).
-var gzipReaders = make(chan *gzip.Reader, 16)
-
-// gzipState is what a gzip submission reserves from the body budget for its
-// reader, besides its chunks: the inflate state (38 KB measured with
-// klauspost/compress 1.18) and the 4 KiB read buffer in front of the
-// connection, rounded up.
-const gzipState = 48 << 10
 
 // readError names a body over the listener's raw limit as ErrBodyTooLarge;
 // other errors (already worded by mevapi.ReadAll) pass as they are.
