@@ -40,11 +40,13 @@ type PrefixCache struct {
 
 	mu       sync.Mutex
 	entries  []*prefixEntry // least recently used first
+	reads    []rootReads    // parent states' reads (parentreads.go), least recently used first
 	hits     uint64
 	misses   uint64
 	skipped  uint64 // transactions not executed thanks to a point
 	replayed uint64 // transactions applied from a record (replay.go)
 	redone   uint64 // verifications with replays that failed and were redone in full
+	rehashed uint64 // state roots computed in an earlier block's final state
 }
 
 // DefaultPrefixBlocks and DefaultPrefixPoints size a relay's PrefixCache: a
@@ -80,6 +82,10 @@ type PrefixStats struct {
 	// were done again in full. For valid blocks it stays 0: a replay gives
 	// what executing gives.
 	Redone uint64
+	// Rehashed counts the verifications whose state root was computed in
+	// an earlier block's final state, setting only what differs
+	// (endstate.go).
+	Rehashed uint64
 	// Blocks and Points are what the cache holds now.
 	Blocks, Points int
 }
@@ -88,7 +94,7 @@ type PrefixStats struct {
 func (pc *PrefixCache) Stats() PrefixStats {
 	pc.mu.Lock()
 	defer pc.mu.Unlock()
-	s := PrefixStats{Hits: pc.hits, Misses: pc.misses, Skipped: pc.skipped, Replayed: pc.replayed, Redone: pc.redone, Blocks: len(pc.entries)}
+	s := PrefixStats{Hits: pc.hits, Misses: pc.misses, Skipped: pc.skipped, Replayed: pc.replayed, Redone: pc.redone, Rehashed: pc.rehashed, Blocks: len(pc.entries)}
 	seen := map[*prefixPoint]bool{}
 	for _, e := range pc.entries {
 		for _, p := range e.points {
@@ -131,11 +137,12 @@ func envOf(h *types.Header) prefixEnv {
 }
 
 // prefixPoint is the state after a block's first n transactions. Nothing
-// in it is modified but its tries' hashes (hashOnce): a block continuing
+// in it is modified but its tries' hashes (under mu): a block continuing
 // from it works on a copy.
 type prefixPoint struct {
 	n        int
-	hashOnce sync.Once
+	mu       sync.Mutex
+	hashed   bool
 	state    *state.StateDB
 	gas      *core.GasPool
 	receipts types.Receipts // the first n; their block hash is the recording block's
@@ -148,6 +155,14 @@ type prefixEntry struct {
 	// records of the block's transactions that can be replayed, by hash;
 	// never modified once the entry is kept.
 	records map[common.Hash]*txRecord
+	// writes are the block's writes by ranges of transactions, ascending,
+	// the first from 0, one starting at every point's n (endstate.go); nil
+	// when not known.
+	writes []*writeSet
+	// end is the block's final state with its tries hashed, until a block
+	// starting from one of this one's points takes it (under the cache's
+	// lock): it is modified in place.
+	end *state.StateDB
 }
 
 // prefixRun is one verification's use of the cache: the point it starts
@@ -168,6 +183,17 @@ type prefixRun struct {
 	sources  []map[common.Hash]*txRecord
 	recs     []*txRecord
 	replayed int
+	// end is the final state of the block the start point is taken from
+	// (nil: none), to compute this block's state root in; endWrites are
+	// that block's writes from the start point on. inherited are its
+	// writes before the start point, which this block shares, and writes
+	// this block's own from there.
+	end       *state.StateDB
+	endWrites []*writeSet
+	inherited []*writeSet
+	writes    []*writeSet
+	src       *prefixEntry
+	diff      *stateDiff // set when the state root was computed in end
 }
 
 // begin finds the best point for block: the one with the most transactions
@@ -206,13 +232,48 @@ func (pc *PrefixCache) begin(block *types.Block) *prefixRun {
 		}
 	}
 	if best >= 0 {
+		run.takeEnd(pc.entries[best], run.start.n)
 		pc.touch(best)
 		pc.hits++
 		pc.skipped += uint64(run.start.n)
 	} else {
+		// No shared prefix: the latest block of the env still ends in a
+		// state close to this block's.
+		for i := len(pc.entries) - 1; i >= 0; i-- {
+			if e := pc.entries[i]; e.env == run.env && e.end != nil {
+				run.takeEnd(e, 0)
+				break
+			}
+		}
 		pc.misses++
 	}
+	from := 0
+	if run.start != nil {
+		from = run.start.n
+	}
+	run.writes = []*writeSet{newWriteSet(from)}
 	return run
+}
+
+// takeEnd takes e's final state for a block that shares e's first n
+// transactions, when e's writes tile the block from n on; it keeps e's
+// writes before n as this block's. Called with the cache's lock held.
+func (r *prefixRun) takeEnd(e *prefixEntry, n int) {
+	if e.writes == nil {
+		return
+	}
+	k := 0
+	for k < len(e.writes) && e.writes[k].from < n {
+		k++
+	}
+	if k == len(e.writes) || e.writes[k].from != n {
+		return
+	}
+	r.inherited = e.writes[:k:k]
+	if e.end != nil {
+		r.src, r.end, r.endWrites = e, e.end, e.writes[k:]
+		e.end = nil
+	}
 }
 
 func (pc *PrefixCache) touch(i int) {
@@ -279,10 +340,52 @@ func (r *prefixRun) due(n, total int) bool {
 
 func (r *prefixRun) record(n int, sdb *state.StateDB, gp *core.GasPool, receipts types.Receipts) {
 	r.points = append(r.points, &prefixPoint{n: n, state: sdb.Copy(), gas: gp.Snapshot(), receipts: receipts[:n:n]})
+	r.writes = append(r.writes, newWriteSet(n))
 }
 
-// finish keeps the verified block's points: those it shared, then its own.
-func (r *prefixRun) finish() {
+// current is the write set of the transactions being executed now.
+func (r *prefixRun) current() *writeSet {
+	if r == nil {
+		return nil
+	}
+	return r.writes[len(r.writes)-1]
+}
+
+// hashIn returns the state to compute the block's state root in: the end
+// state taken at begin with sdb's values set where the two can differ, or
+// sdb itself. sdb is the block's final state, finalised here.
+func (r *prefixRun) hashIn(sdb *state.StateDB, rules gparams.Rules) *state.StateDB {
+	if r == nil || r.end == nil {
+		return sdb
+	}
+	sdb.Finalise(rules)
+	if r.diff = diffStates(r.end, sdb, r.endWrites, r.writes); r.diff == nil {
+		return sdb
+	}
+	r.diff.apply(r.end, false)
+	return r.end
+}
+
+// abort gives the end state taken at begin back to its block, as it was,
+// when this block is refused.
+func (r *prefixRun) abort() {
+	if r == nil || r.end == nil {
+		return
+	}
+	if r.diff != nil {
+		r.diff.apply(r.end, true)
+	}
+	r.cache.mu.Lock()
+	if r.src.end == nil {
+		r.src.end = r.end
+	}
+	r.cache.mu.Unlock()
+	r.end, r.diff = nil, nil
+}
+
+// finish keeps the verified block's points: those it shared, then its own,
+// and its final state end, hashed, for the next block to take.
+func (r *prefixRun) finish(end *state.StateDB) {
 	pts := append(append([]*prefixPoint(nil), r.shared...), r.points...)
 	if len(pts) > r.cache.points {
 		// Every point of the shared run plus our own may exceed the bound:
@@ -294,9 +397,14 @@ func (r *prefixRun) finish() {
 		}
 		pts = keep
 	}
+	rehashed := uint64(0)
+	if r.diff != nil {
+		rehashed = 1
+	}
 	if len(pts) == 0 {
 		r.cache.mu.Lock()
 		r.cache.replayed += uint64(r.replayed)
+		r.cache.rehashed += rehashed
 		r.cache.mu.Unlock()
 		return
 	}
@@ -318,21 +426,32 @@ func (r *prefixRun) finish() {
 	pc.mu.Lock()
 	defer pc.mu.Unlock()
 	pc.replayed += uint64(r.replayed)
-	pc.entries = append(pc.entries, &prefixEntry{env: r.env, txs: r.txs, points: pts, records: recs})
+	pc.rehashed += rehashed
+	var writes []*writeSet
+	if r.start == nil || r.inherited != nil {
+		writes = append(append([]*writeSet(nil), r.inherited...), r.writes...)
+	}
+	pc.entries = append(pc.entries, &prefixEntry{env: r.env, txs: r.txs, points: pts, records: recs, writes: writes, end: end})
 	if len(pc.entries) > pc.blocks {
 		pc.entries[0] = nil
 		pc.entries = pc.entries[1:]
 	}
 }
 
-// stateCopy returns a copy of the point's state to continue from, its tries
-// hashed (once per point, under hashOnce, so that no copy races the
-// hashing). The hashes are the trie nodes' cached hashes: a later
-// IntermediateRoot on the copy walks only the paths changed after the
-// point, and the trie nodes the hashing resolved from the database stay
-// resolved in every copy.
-func (p *prefixPoint) stateCopy(rules gparams.Rules) *state.StateDB {
-	p.hashOnce.Do(func() { p.state.IntermediateRoot(rules) })
+// stateCopy returns a copy of the point's state to continue from. With
+// hash, the point's tries are hashed first (once per point): a later
+// IntermediateRoot on the copy walks only the paths changed after the point,
+// and the trie nodes the hashing resolved from the database stay resolved in
+// every copy. A block that computes its state root in an earlier block's
+// final state (endstate.go) does not hash its own, and copies the point
+// unhashed, which is cheaper: a hashed trie is copied node by node.
+func (p *prefixPoint) stateCopy(rules gparams.Rules, hash bool) *state.StateDB {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if hash && !p.hashed {
+		p.state.IntermediateRoot(rules)
+		p.hashed = true
+	}
 	return p.state.Copy()
 }
 

@@ -138,6 +138,9 @@ func (c *Chain) ValidatePayload(ctx context.Context, p *BuilderPayload) (*Verifi
 	}
 	core.SenderCacher().Recover(types.MakeSigner(c.Config(), block.Number(), block.Time()), txs)
 	sdb, err := c.bc.StateAt(parent.Root, parent.Number, parent.Time)
+	if err == nil && run != nil {
+		sdb, err = run.cache.parentState(parent.Root, sdb)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%w: state of %s: %v", ErrUnknownParent, parent.Hash().Hex(), err)
 	}
@@ -153,17 +156,23 @@ func (c *Chain) ValidatePayload(ctx context.Context, p *BuilderPayload) (*Verifi
 	} else {
 		if run != nil && run.start != nil {
 			h := block.Header()
-			sdb = run.start.stateCopy(c.Config().Rules(h.Number, h.Difficulty.Sign() == 0, h.Time))
+			sdb = run.start.stateCopy(c.Config().Rules(h.Number, h.Difficulty.Sign() == 0, h.Time), run.end == nil)
 		}
 		res, kept, err = c.process(ctx, block, parent, sdb, p.KeepState, run)
 	}
+	hashed := sdb
 	if err == nil {
-		err = c.bc.Validator().ValidateState(block, sdb, res, false)
+		h := block.Header()
+		hashed = run.hashIn(sdb, c.Config().Rules(h.Number, h.Difficulty.Sign() == 0, h.Time))
+		err = c.bc.Validator().ValidateState(block, hashed, res, false)
 	}
 	if err != nil {
-		if run != nil && run.replayed > 0 {
-			// A replayed transaction must never be why a block is refused:
-			// verify it again, executing everything.
+		rehashed := run != nil && run.diff != nil
+		run.abort()
+		if run != nil && (run.replayed > 0 || rehashed) {
+			// A replayed transaction or a state root computed in another
+			// block's final state must never be why a block is refused:
+			// verify it again, executing and hashing everything.
 			run.cache.redo()
 			full := *p
 			full.Prefixes = nil
@@ -173,10 +182,11 @@ func (c *Chain) ValidatePayload(ctx context.Context, p *BuilderPayload) (*Verifi
 	}
 	byTx, err := c.checkPayment(block, res.Receipts, before, sdb.GetBalance(p.ProposerFeeRecipient), p)
 	if err != nil {
+		run.abort()
 		return nil, err
 	}
 	if run != nil {
-		run.finish()
+		run.finish(hashed)
 	}
 	v := &VerifiedPayload{Block: block, Receipts: res.Receipts, Requests: res.Requests, PaymentByTx: byTx, state: kept}
 	if kept != nil {
@@ -205,6 +215,7 @@ func (c *Chain) process(ctx context.Context, block *types.Block, parent *types.H
 	)
 	if run != nil {
 		rs = newRecordingState(sdb, block.Coinbase())
+		rs.writes = run.current()
 		evmDB = rs
 	}
 	var (
@@ -243,6 +254,7 @@ func (c *Chain) process(ctx context.Context, block *types.Block, parent *types.H
 			if r = replay(rec, tx, sdb, evm, gp, header.Coinbase, number.Uint64(), hash, header.Time); r != nil {
 				run.recs[i] = rec
 				run.replayed++
+				run.current().replayed(rec, header.Coinbase)
 			}
 		}
 		if r == nil {
@@ -267,6 +279,7 @@ func (c *Chain) process(ctx context.Context, block *types.Block, parent *types.H
 		res.Logs = append(res.Logs, r.Logs...)
 		if run != nil && run.due(i+1, len(txs)) {
 			run.record(i+1, sdb, gp, res.Receipts)
+			rs.writes = run.current()
 		}
 	}
 	if keep {
@@ -276,7 +289,7 @@ func (c *Chain) process(ctx context.Context, block *types.Block, parent *types.H
 	if err != nil {
 		return nil, nil, err
 	}
-	c.bc.Engine().Finalize(c.bc, header, sdb, block.Body())
+	c.bc.Engine().Finalize(c.bc, header, evmDB, block.Body())
 	evm.Release()
 	evmDone = true
 	res.Requests, res.GasUsed = reqs, gp.Used()
