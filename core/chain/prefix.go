@@ -192,8 +192,11 @@ type prefixRun struct {
 	endWrites []*writeSet
 	inherited []*writeSet
 	writes    []*writeSet
-	src       *prefixEntry
-	diff      *stateDiff // set when the state root was computed in end
+	// inheritedAfter are the inherited sets that reach past the end
+	// state's boundary.
+	inheritedAfter []*writeSet
+	src            *prefixEntry
+	diff           *stateDiff // set when the state root was computed in end
 }
 
 // begin finds the best point for block: the one with the most transactions
@@ -214,16 +217,16 @@ func (pc *PrefixCache) begin(block *types.Block) *prefixRun {
 		}
 	}
 	run.recs = make([]*txRecord, len(txs))
+	same := make([]int, len(pc.entries))
 	for i, e := range pc.entries {
 		if e.env != run.env {
 			continue
 		}
-		same := 0
-		for same < len(e.txs) && same < len(run.txs) && e.txs[same] == run.txs[same] {
-			same++
+		for same[i] < len(e.txs) && same[i] < len(run.txs) && e.txs[same[i]] == run.txs[same[i]] {
+			same[i]++
 		}
 		for k := len(e.points) - 1; k >= 0; k-- {
-			if p := e.points[k]; p.n <= same {
+			if p := e.points[k]; p.n <= same[i] {
 				if run.start == nil || p.n > run.start.n {
 					run.start, run.shared, best = p, e.points[:k+1], i
 				}
@@ -231,49 +234,90 @@ func (pc *PrefixCache) begin(block *types.Block) *prefixRun {
 			}
 		}
 	}
+	from := 0
 	if best >= 0 {
-		run.takeEnd(pc.entries[best], run.start.n)
+		from = run.start.n
+		run.inherited = pc.entries[best].writesBefore(from)
+	} else {
+		run.inherited = []*writeSet{}
+	}
+	run.takeEnd(pc.entries, same)
+	if best >= 0 {
 		pc.touch(best)
 		pc.hits++
 		pc.skipped += uint64(run.start.n)
 	} else {
-		// No shared prefix: the latest block of the env still ends in a
-		// state close to this block's.
-		for i := len(pc.entries) - 1; i >= 0; i-- {
-			if e := pc.entries[i]; e.env == run.env && e.end != nil {
-				run.takeEnd(e, 0)
-				break
-			}
-		}
 		pc.misses++
-	}
-	from := 0
-	if run.start != nil {
-		from = run.start.n
 	}
 	run.writes = []*writeSet{newWriteSet(from)}
 	return run
 }
 
-// takeEnd takes e's final state for a block that shares e's first n
-// transactions, when e's writes tile the block from n on; it keeps e's
-// writes before n as this block's. Called with the cache's lock held.
-func (r *prefixRun) takeEnd(e *prefixEntry, n int) {
-	if e.writes == nil {
+// writesBefore returns e's write sets of its first n transactions, when
+// they end at n; nil if not.
+func (e *prefixEntry) writesBefore(n int) []*writeSet {
+	k := e.boundary(n)
+	if k < 0 {
+		return nil
+	}
+	return e.writes[:k:k]
+}
+
+// boundary returns the index of e's write set starting at n, or -1.
+func (e *prefixEntry) boundary(n int) int {
+	for k, w := range e.writes {
+		if w.from == n {
+			return k
+		}
+	}
+	return -1
+}
+
+// takeEnd takes the final state of the kept block of the env that shares
+// the most transactions with this one up to one of its write sets'
+// boundaries (same[i] is what entries[i] shares). This block's writes
+// from that boundary on must be known: its own from its start point, and
+// those it inherits before (the transactions it did not execute). Called
+// with the cache's lock held, after start and inherited are set.
+func (r *prefixRun) takeEnd(entries []*prefixEntry, same []int) {
+	start := 0
+	if r.start != nil {
+		start = r.start.n
+	}
+	var (
+		src *prefixEntry
+		at  = -1
+		k   int
+	)
+	for i := len(entries) - 1; i >= 0; i-- {
+		e := entries[i]
+		if e.env != r.env || e.end == nil || e.writes == nil {
+			continue
+		}
+		for j := len(e.writes) - 1; j >= 0; j-- {
+			n := e.writes[j].from
+			if n > same[i] || n <= at {
+				continue
+			}
+			if n < start && r.inherited == nil {
+				continue
+			}
+			src, at, k = e, n, j
+			break
+		}
+	}
+	if src == nil {
 		return
 	}
-	k := 0
-	for k < len(e.writes) && e.writes[k].from < n {
-		k++
+	// The inherited sets that reach past at.
+	var mine []*writeSet
+	for j, w := range r.inherited {
+		if j+1 == len(r.inherited) || r.inherited[j+1].from > at {
+			mine = append(mine, w)
+		}
 	}
-	if k == len(e.writes) || e.writes[k].from != n {
-		return
-	}
-	r.inherited = e.writes[:k:k]
-	if e.end != nil {
-		r.src, r.end, r.endWrites = e, e.end, e.writes[k:]
-		e.end = nil
-	}
+	r.src, r.end, r.endWrites, r.inheritedAfter = src, src.end, src.writes[k:], mine
+	src.end = nil
 }
 
 func (pc *PrefixCache) touch(i int) {
@@ -359,7 +403,7 @@ func (r *prefixRun) hashIn(sdb *state.StateDB, rules gparams.Rules) *state.State
 		return sdb
 	}
 	sdb.Finalise(rules)
-	if r.diff = diffStates(r.end, sdb, r.endWrites, r.writes); r.diff == nil {
+	if r.diff = diffStates(r.end, sdb, r.endWrites, r.inheritedAfter, r.writes); r.diff == nil {
 		return sdb
 	}
 	r.diff.apply(r.end, false)

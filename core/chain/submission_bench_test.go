@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"runtime/pprof"
 	"slices"
 	"testing"
 	"time"
@@ -286,12 +287,15 @@ func benchResubmit(b *testing.B, w *workload.Workload, c *chain.Chain, tail bool
 			p, _ := r.payload(b, proposer, nil)
 			b.StartTimer()
 			run := func(pc *chain.PrefixCache) func() { return verifyWith(b, c, p, pc) }
+			lab := func(side string, f func()) func() {
+				return func() { pprof.Do(context.Background(), pprof.Labels("side", side), func(context.Context) { f() }) }
+			}
 			if s%2 == 0 {
-				inc.time(run(pc))
-				full.time(run(nil))
+				inc.time(lab("inc", run(pc)))
+				full.time(lab("full", run(nil)))
 			} else {
-				full.time(run(nil))
-				inc.time(run(pc))
+				full.time(lab("full", run(nil)))
+				inc.time(lab("inc", run(pc)))
 			}
 		}
 		i++
