@@ -1,6 +1,7 @@
 package chain
 
 import (
+	"runtime"
 	"sync"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -203,10 +204,7 @@ type prefixRun struct {
 // within the longest prefix block shares with a kept block of its env.
 func (pc *PrefixCache) begin(block *types.Block) *prefixRun {
 	txs := block.Transactions()
-	run := &prefixRun{cache: pc, env: envOf(block.Header()), txs: make([]common.Hash, len(txs))}
-	for i, tx := range txs {
-		run.txs[i] = tx.Hash()
-	}
+	run := &prefixRun{cache: pc, env: envOf(block.Header()), txs: txHashes(txs)}
 	run.every = max(1, (len(txs)+pc.points)/(pc.points+1))
 	pc.mu.Lock()
 	defer pc.mu.Unlock()
@@ -318,6 +316,29 @@ func (r *prefixRun) takeEnd(entries []*prefixEntry, same []int) {
 	}
 	r.src, r.end, r.endWrites, r.inheritedAfter = src, src.end, src.writes[k:], mine
 	src.end = nil
+}
+
+// minParallelHashes is the number of transactions from which their hashes
+// are computed on every core: a block's hashes are about a tenth of a
+// resubmitted block's verification, before anything else can start.
+const minParallelHashes = 64
+
+// txHashes returns the hashes of txs (each tx keeps its own).
+func txHashes(txs types.Transactions) []common.Hash {
+	hashes := make([]common.Hash, len(txs))
+	workers := min(runtime.GOMAXPROCS(0), len(txs)/minParallelHashes+1)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < len(txs); i += workers {
+				hashes[i] = txs[i].Hash()
+			}
+		}()
+	}
+	wg.Wait()
+	return hashes
 }
 
 func (pc *PrefixCache) touch(i int) {

@@ -15,6 +15,7 @@ import (
 	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/ethereum/go-ethereum/crypto/kzg4844"
 	gparams "github.com/ethereum/go-ethereum/params"
+	"github.com/ethereum/go-ethereum/trie"
 	"github.com/holiman/uint256"
 )
 
@@ -161,10 +162,13 @@ func (c *Chain) ValidatePayload(ctx context.Context, p *BuilderPayload) (*Verifi
 		res, kept, err = c.process(ctx, block, parent, sdb, p.KeepState, run)
 	}
 	hashed := sdb
-	if err == nil {
+	if err == nil && amsterdam {
+		err = c.bc.Validator().ValidateState(block, sdb, res, false)
+	} else if err == nil {
 		h := block.Header()
-		hashed = run.hashIn(sdb, c.Config().Rules(h.Number, h.Difficulty.Sign() == 0, h.Time))
-		err = c.bc.Validator().ValidateState(block, hashed, res, false)
+		rules := c.Config().Rules(h.Number, h.Difficulty.Sign() == 0, h.Time)
+		hashed = run.hashIn(sdb, rules)
+		err = c.validateState(block, hashed, res, rules)
 	}
 	if err != nil {
 		rehashed := run != nil && run.diff != nil
@@ -294,6 +298,35 @@ func (c *Chain) process(ctx context.Context, block *types.Block, parent *types.H
 	evmDone = true
 	res.Requests, res.GasUsed = reqs, gp.Used()
 	return res, kept, nil
+}
+
+// validateState is geth's ValidateState before Amsterdam, with the receipt
+// root computed on another core while the state root is: geth's validator
+// checks the gas used and the bloom (its stateless mode stops there), then
+// the receipt root, the requests hash and the state root are checked here
+// as it checks them, in its order.
+func (c *Chain) validateState(block *types.Block, sdb *state.StateDB, res *core.ProcessResult, rules gparams.Rules) error {
+	if err := c.bc.Validator().ValidateState(block, sdb, res, true); err != nil {
+		return err
+	}
+	receiptRoot := make(chan common.Hash, 1)
+	go func() { receiptRoot <- types.DeriveSha(res.Receipts, trie.NewStackTrie(nil)) }()
+	root := sdb.IntermediateRoot(rules)
+	header := block.Header()
+	if local := <-receiptRoot; local != header.ReceiptHash {
+		return fmt.Errorf("invalid receipt root hash (remote: %x local: %x)", header.ReceiptHash, local)
+	}
+	if header.RequestsHash != nil {
+		if local := types.CalcRequestsHash(res.Requests); local != *header.RequestsHash {
+			return fmt.Errorf("invalid requests hash (remote: %x local: %x)", *header.RequestsHash, local)
+		}
+	} else if res.Requests != nil {
+		return errors.New("block has requests before prague fork")
+	}
+	if header.Root != root {
+		return fmt.Errorf("invalid merkle root (remote: %x local: %x) dberr: %w", header.Root, root, sdb.Error())
+	}
+	return nil
 }
 
 // blockFromPayload converts the payload to a block, checking its hash and
