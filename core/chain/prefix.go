@@ -197,6 +197,7 @@ type prefixRun struct {
 	// state's boundary.
 	inheritedAfter []*writeSet
 	src            *prefixEntry
+	startHashed    bool // the copy of the start point has hashed tries
 	diff           *stateDiff // set when the state root was computed in end
 }
 
@@ -278,10 +279,13 @@ func (e *prefixEntry) boundary(n int) int {
 // those it inherits before (the transactions it did not execute). Called
 // with the cache's lock held, after start and inherited are set.
 func (r *prefixRun) takeEnd(entries []*prefixEntry, same []int) {
-	start := 0
-	if r.start != nil {
-		start = r.start.n
+	if r.start == nil {
+		// Blocks that share no prefix share little else: setting in an end
+		// state everything either wrote costs more than hashing this
+		// block's own writes.
+		return
 	}
+	start := r.start.n
 	var (
 		src *prefixEntry
 		at  = -1
@@ -424,11 +428,31 @@ func (r *prefixRun) hashIn(sdb *state.StateDB, rules gparams.Rules) *state.State
 		return sdb
 	}
 	sdb.Finalise(rules)
-	if r.diff = diffStates(r.end, sdb, r.endWrites, r.inheritedAfter, r.writes); r.diff == nil {
+	r.diff = diffStates(r.end, sdb, r.endWrites, r.inheritedAfter, r.writes)
+	if r.diff == nil || len(r.diff.accounts)+len(r.diff.slots) > r.pending() {
+		// Hashing the differences would cost more than hashing the block's
+		// own state: the end state goes back to its block.
+		r.diff = nil
+		r.abort()
 		return sdb
 	}
 	r.diff.apply(r.end, false)
 	return r.end
+}
+
+// pending is about how many accounts and slots hashing the block's own
+// state would insert into its tries: what it wrote after its start point,
+// and before it too when the point was not hashed.
+func (r *prefixRun) pending() int {
+	n := 0
+	sets := r.writes
+	if !r.startHashed {
+		sets = append(append([]*writeSet(nil), r.inherited...), sets...)
+	}
+	for _, w := range sets {
+		n += len(w.accounts) + len(w.slots)
+	}
+	return n
 }
 
 // abort gives the end state taken at begin back to its block, as it was,
@@ -503,21 +527,22 @@ func (r *prefixRun) finish(end *state.StateDB) {
 	}
 }
 
-// stateCopy returns a copy of the point's state to continue from. With
+// stateCopy returns a copy of the point's state to continue from, and
+// whether its tries are hashed. With
 // hash, the point's tries are hashed first (once per point): a later
 // IntermediateRoot on the copy walks only the paths changed after the point,
 // and the trie nodes the hashing resolved from the database stay resolved in
 // every copy. A block that computes its state root in an earlier block's
 // final state (endstate.go) does not hash its own, and copies the point
 // unhashed, which is cheaper: a hashed trie is copied node by node.
-func (p *prefixPoint) stateCopy(rules gparams.Rules, hash bool) *state.StateDB {
+func (p *prefixPoint) stateCopy(rules gparams.Rules, hash bool) (*state.StateDB, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if hash && !p.hashed {
 		p.state.IntermediateRoot(rules)
 		p.hashed = true
 	}
-	return p.state.Copy()
+	return p.state.Copy(), p.hashed
 }
 
 // receiptsFor copies the point's receipts for the block with this hash

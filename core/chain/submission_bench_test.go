@@ -287,6 +287,7 @@ func benchResubmit(b *testing.B, w *workload.Workload, c *chain.Chain, tail bool
 			p, _ := r.payload(b, proposer, nil)
 			b.StartTimer()
 			run := func(pc *chain.PrefixCache) func() { return verifyWith(b, c, p, pc) }
+			// Labelled for profiles: go tool pprof -tagfocus side=inc.
 			lab := func(side string, f func()) func() {
 				return func() { pprof.Do(context.Background(), pprof.Labels("side", side), func(context.Context) { f() }) }
 			}
@@ -309,6 +310,7 @@ func benchResubmit(b *testing.B, w *workload.Workload, c *chain.Chain, tail bool
 	b.ReportMetric(ms(mean(full.cpu)), "full-cpu-ms")
 	b.ReportMetric(float64(st.Skipped)/float64(st.Hits+st.Misses), "skipped-txs/block")
 	b.ReportMetric(float64(st.Replayed)/float64(st.Hits+st.Misses), "replayed-txs/block")
+	b.ReportMetric(float64(st.Rehashed)/float64(st.Hits+st.Misses), "rehashed/block")
 }
 
 // benchFirst is what keeping points costs a block that finds none: each

@@ -157,7 +157,7 @@ func (c *Chain) ValidatePayload(ctx context.Context, p *BuilderPayload) (*Verifi
 	} else {
 		if run != nil && run.start != nil {
 			h := block.Header()
-			sdb = run.start.stateCopy(c.Config().Rules(h.Number, h.Difficulty.Sign() == 0, h.Time), run.end == nil)
+			sdb, run.startHashed = run.start.stateCopy(c.Config().Rules(h.Number, h.Difficulty.Sign() == 0, h.Time), run.end == nil)
 		}
 		res, kept, err = c.process(ctx, block, parent, sdb, p.KeepState, run)
 	}
