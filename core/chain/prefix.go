@@ -252,6 +252,18 @@ func (pc *PrefixCache) begin(block *types.Block) *prefixRun {
 	return run
 }
 
+// mostlyIn reports whether at least half of the block's transactions are
+// among those e recorded.
+func (r *prefixRun) mostlyIn(e *prefixEntry) bool {
+	n := 0
+	for _, h := range r.txs {
+		if e.records[h] != nil {
+			n++
+		}
+	}
+	return 2*n >= len(r.txs)
+}
+
 // writesBefore returns e's write sets of its first n transactions, when
 // they end at n; nil if not.
 func (e *prefixEntry) writesBefore(n int) []*writeSet {
@@ -279,13 +291,10 @@ func (e *prefixEntry) boundary(n int) int {
 // those it inherits before (the transactions it did not execute). Called
 // with the cache's lock held, after start and inherited are set.
 func (r *prefixRun) takeEnd(entries []*prefixEntry, same []int) {
-	if r.start == nil {
-		// Blocks that share no prefix share little else: setting in an end
-		// state everything either wrote costs more than hashing this
-		// block's own writes.
-		return
+	start := 0
+	if r.start != nil {
+		start = r.start.n
 	}
-	start := r.start.n
 	var (
 		src *prefixEntry
 		at  = -1
@@ -294,6 +303,13 @@ func (r *prefixRun) takeEnd(entries []*prefixEntry, same []int) {
 	for i := len(entries) - 1; i >= 0; i-- {
 		e := entries[i]
 		if e.env != r.env || e.end == nil || e.writes == nil {
+			continue
+		}
+		if r.start == nil && !r.mostlyIn(e) {
+			// A block that shares no prefix and few transactions with e
+			// ends in a state far from e's: setting in e's end state
+			// everything either wrote would cost more than hashing its
+			// own.
 			continue
 		}
 		for j := len(e.writes) - 1; j >= 0; j-- {
