@@ -197,7 +197,7 @@ type prefixRun struct {
 	// state's boundary.
 	inheritedAfter []*writeSet
 	src            *prefixEntry
-	startHashed    bool // the copy of the start point has hashed tries
+	startHashed    bool       // the copy of the start point has hashed tries
 	diff           *stateDiff // set when the state root was computed in end
 }
 
