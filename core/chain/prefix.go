@@ -21,17 +21,21 @@ import (
 // After that point, a transaction an earlier block of the same environment
 // executed is replayed from its record (replay.go) when nothing it read has
 // changed, and executed otherwise.
-// A point's tries are hashed the first time a block starts from it, not when
-// it is recorded: hashing every point costs a first verification about a
-// quarter more CPU on the workload's blocks (internal/workload), while a
-// point that is used is usually used again. A block starting from a hashed
-// point hashes only the changes after it for its state root, and the points
-// it records inherit those hashes.
+// The block's state root is computed in the final state of a kept block,
+// setting there only the values that differ (endstate.go); the parent
+// state's values read by a block are kept for the next blocks on the same
+// parent (parentreads.go). A point's tries are hashed only when a block
+// starting from it has no end state to hash in, the first time: hashing
+// every point costs a first verification about a quarter more CPU on the
+// workload's blocks (internal/workload). A block starting from a hashed
+// point hashes only the changes after it, and the points it records
+// inherit those hashes.
 //
 // Memory is bounded by the number of blocks kept (the least recently used
 // goes first) and the number of points per block; a point is a copy of the
 // block's state changes up to it, a block's records hold the accounts and
-// slots its transactions reached. Points below a reused one are shared
+// slots its transactions reached, its end state is its final state with
+// the trie nodes its hashing resolved. Points below a reused one are shared
 // between blocks, not copied. Safe for concurrent use.
 type PrefixCache struct {
 	blocks, points int
