@@ -17,8 +17,11 @@ import (
 // get another parentReads. Safe for concurrent use, as state.Reader must
 // be.
 type parentReads struct {
-	state.Reader
-	mu       sync.RWMutex
+	mu sync.RWMutex
+	// base reads what is not kept: the reader of the latest state opened
+	// on the root, so that a database layer gone stale since an earlier
+	// one was opened is not read.
+	base     state.Reader
 	accounts map[common.Address]*types.StateAccount // nil: no account
 	slots    map[slotKey]common.Hash
 }
@@ -29,7 +32,28 @@ type parentReads struct {
 const maxParentReads = 1 << 18
 
 func newParentReads(r state.Reader) *parentReads {
-	return &parentReads{Reader: r, accounts: map[common.Address]*types.StateAccount{}, slots: map[slotKey]common.Hash{}}
+	return &parentReads{base: r, accounts: map[common.Address]*types.StateAccount{}, slots: map[slotKey]common.Hash{}}
+}
+
+func (r *parentReads) reader() state.Reader {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return r.base
+}
+
+// Has reports whether the code exists.
+func (r *parentReads) Has(addr common.Address, codeHash common.Hash) bool {
+	return r.reader().Has(addr, codeHash)
+}
+
+// Code returns a contract's code.
+func (r *parentReads) Code(addr common.Address, codeHash common.Hash) []byte {
+	return r.reader().Code(addr, codeHash)
+}
+
+// CodeSize returns the size of a contract's code.
+func (r *parentReads) CodeSize(addr common.Address, codeHash common.Hash) int {
+	return r.reader().CodeSize(addr, codeHash)
 }
 
 func (r *parentReads) full() bool { return len(r.accounts)+len(r.slots) >= maxParentReads }
@@ -45,7 +69,7 @@ func (r *parentReads) Account(addr common.Address) (*types.StateAccount, error) 
 		}
 		return acct.Copy(), nil
 	}
-	acct, err := r.Reader.Account(addr)
+	acct, err := r.reader().Account(addr)
 	if err != nil {
 		return nil, err
 	}
@@ -70,7 +94,7 @@ func (r *parentReads) Storage(addr common.Address, key common.Hash) (common.Hash
 	if ok {
 		return v, nil
 	}
-	v, err := r.Reader.Storage(addr, key)
+	v, err := r.reader().Storage(addr, key)
 	if err != nil {
 		return common.Hash{}, err
 	}
@@ -88,8 +112,8 @@ func (r *parentReads) Storage(addr common.Address, key common.Hash) (common.Hash
 const parentReadRoots = 4
 
 // parentState returns a state of root reading through the cache's
-// parentReads of root; sdb is a state of root opened from the database,
-// whose reader backs a parentReads made now.
+// parentReads of root; sdb is a state of root opened from the database now,
+// whose reader reads what the parentReads does not hold.
 func (pc *PrefixCache) parentState(root common.Hash, sdb *state.StateDB) (*state.StateDB, error) {
 	pc.mu.Lock()
 	var r *parentReads
@@ -101,7 +125,11 @@ func (pc *PrefixCache) parentState(root common.Hash, sdb *state.StateDB) (*state
 			break
 		}
 	}
-	if r == nil {
+	if r != nil {
+		r.mu.Lock()
+		r.base = sdb.Reader()
+		r.mu.Unlock()
+	} else {
 		r = newParentReads(sdb.Reader())
 		pc.reads = append(pc.reads, rootReads{root, r})
 		if len(pc.reads) > parentReadRoots {
@@ -117,3 +145,5 @@ type rootReads struct {
 	root  common.Hash
 	reads *parentReads
 }
+
+var _ state.Reader = (*parentReads)(nil)
