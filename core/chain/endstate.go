@@ -20,12 +20,15 @@ import (
 // value that differs from its own final state and hashes only those paths.
 //
 // Which values can differ is known from writes: both blocks have the same
-// state at the point the new one starts from (the same prefix of
-// transactions on the same parent), so outside what either block wrote
-// after that point (its transactions, replays and post-execution system
-// calls) the two final states agree. A writeSet records the accounts and
-// slots written in a range of a block's transactions; a block keeps one per
-// range between its points, and the post-execution writes with the last.
+// state after the prefix of transactions they share on the same parent, so
+// outside what either block wrote after some n transactions of that prefix
+// (transactions executed or replayed, post-execution system calls) the two
+// final states agree. A writeSet records the accounts and slots written in
+// a range of a block's transactions; a block keeps one per range between
+// its points, and the post-execution writes with the last. Every mutating
+// method of vm.StateDB notes its account or slot (recordingState), and a
+// replay notes every account and slot of its record, so the sets hold at
+// least what was written.
 // The state root found this way is the root of the block's own final state
 // (a trie's root depends only on its keys and values), and it is still
 // checked against the header; a mismatch makes the block be verified again
@@ -70,12 +73,6 @@ func (w *writeSet) replayed(rec *txRecord, coinbase common.Address) {
 	if !rec.fee.IsZero() {
 		w.accounts[coinbase] = struct{}{}
 	}
-}
-
-// endState is a verified block's final state, its tries hashed, with the
-// writes of the block's transactions from its first point on.
-type endState struct {
-	state *state.StateDB
 }
 
 // acctVal is an account as a state diff sets it: whether it exists, its
