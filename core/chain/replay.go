@@ -80,6 +80,10 @@ type recordingState struct {
 	accounts map[common.Address]int
 	slots    map[slotKey]int
 	rec      *txRecord
+	// writes collects every account and slot written, in and outside
+	// transactions (endstate.go); every mutating method of vm.StateDB
+	// notes its account here.
+	writes *writeSet
 }
 
 func newRecordingState(sdb *state.StateDB, coinbase common.Address) *recordingState {
@@ -152,6 +156,7 @@ func (s *recordingState) slot(addr common.Address, key common.Hash) {
 // exist: the record creates it again by its balance. Over an existing
 // account it would reset it, which a record does not express.
 func (s *recordingState) CreateAccount(a common.Address) {
+	s.writes.account(a)
 	s.account(a)
 	if s.on && s.rec.accounts[s.accounts[a]].pre.exists {
 		s.unsafe = true
@@ -160,17 +165,20 @@ func (s *recordingState) CreateAccount(a common.Address) {
 }
 
 func (s *recordingState) CreateContract(a common.Address) {
+	s.writes.account(a)
 	s.account(a)
 	s.unsafe = true
 	s.StateDB.CreateContract(a)
 }
 
 func (s *recordingState) SubBalance(a common.Address, v *uint256.Int, r tracing.BalanceChangeReason) uint256.Int {
+	s.writes.account(a)
 	s.account(a)
 	return s.StateDB.SubBalance(a, v, r)
 }
 
 func (s *recordingState) AddBalance(a common.Address, v *uint256.Int, r tracing.BalanceChangeReason) uint256.Int {
+	s.writes.account(a)
 	if s.on && a == s.coinbase && r == tracing.BalanceIncreaseRewardTransactionFee {
 		if _, seen := s.accounts[a]; !seen {
 			s.rec.fee.Add(&s.rec.fee, v)
@@ -192,6 +200,7 @@ func (s *recordingState) GetNonce(a common.Address) uint64 {
 }
 
 func (s *recordingState) SetNonce(a common.Address, n uint64, r tracing.NonceChangeReason) {
+	s.writes.account(a)
 	s.account(a)
 	s.StateDB.SetNonce(a, n, r)
 }
@@ -207,6 +216,7 @@ func (s *recordingState) GetCode(a common.Address) []byte {
 }
 
 func (s *recordingState) SetCode(a common.Address, code []byte, r tracing.CodeChangeReason) []byte {
+	s.writes.account(a)
 	s.account(a)
 	s.unsafe = true
 	return s.StateDB.SetCode(a, code, r)
@@ -228,11 +238,13 @@ func (s *recordingState) GetState(a common.Address, k common.Hash) common.Hash {
 }
 
 func (s *recordingState) SetState(a common.Address, k, v common.Hash) common.Hash {
+	s.writes.slot(a, k)
 	s.slot(a, k)
 	return s.StateDB.SetState(a, k, v)
 }
 
 func (s *recordingState) SelfDestruct(a common.Address) {
+	s.writes.account(a)
 	s.account(a)
 	s.unsafe = true
 	s.StateDB.SelfDestruct(a)
@@ -249,6 +261,7 @@ func (s *recordingState) Exist(a common.Address) bool {
 }
 
 func (s *recordingState) Touch(a common.Address) {
+	s.writes.account(a)
 	s.account(a)
 	s.StateDB.Touch(a)
 }

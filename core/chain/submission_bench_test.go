@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"runtime"
 	"runtime/metrics"
+	"runtime/pprof"
 	"slices"
 	"testing"
 	"time"
@@ -320,12 +321,16 @@ func benchResubmit(b *testing.B, w *workload.Workload, c *chain.Chain, tail bool
 			p, _ := r.payload(b, proposer, nil)
 			b.StartTimer()
 			run := func(pc *chain.PrefixCache) func() { return verifyWith(b, c, p, pc) }
+			// Labelled for profiles: go tool pprof -tagfocus side=inc.
+			lab := func(side string, f func()) func() {
+				return func() { pprof.Do(context.Background(), pprof.Labels("side", side), func(context.Context) { f() }) }
+			}
 			if s%2 == 0 {
-				inc.time(run(pc))
-				full.time(run(nil))
+				inc.time(lab("inc", run(pc)))
+				full.time(lab("full", run(nil)))
 			} else {
-				full.time(run(nil))
-				inc.time(run(pc))
+				full.time(lab("full", run(nil)))
+				inc.time(lab("inc", run(pc)))
 			}
 		}
 		i++
@@ -339,6 +344,7 @@ func benchResubmit(b *testing.B, w *workload.Workload, c *chain.Chain, tail bool
 	b.ReportMetric(ms(mean(full.cpu)), "full-cpu-ms")
 	b.ReportMetric(float64(st.Skipped)/float64(st.Hits+st.Misses), "skipped-txs/block")
 	b.ReportMetric(float64(st.Replayed)/float64(st.Hits+st.Misses), "replayed-txs/block")
+	b.ReportMetric(float64(st.Rehashed)/float64(st.Hits+st.Misses), "rehashed/block")
 }
 
 // benchFirst is what keeping points costs a block that finds none: each

@@ -15,6 +15,7 @@ import (
 	"github.com/ethereum/go-ethereum/core/vm"
 	"github.com/ethereum/go-ethereum/crypto/kzg4844"
 	gparams "github.com/ethereum/go-ethereum/params"
+	"github.com/ethereum/go-ethereum/trie"
 	"github.com/holiman/uint256"
 )
 
@@ -138,6 +139,9 @@ func (c *Chain) ValidatePayload(ctx context.Context, p *BuilderPayload) (*Verifi
 	}
 	core.SenderCacher().Recover(types.MakeSigner(c.Config(), block.Number(), block.Time()), txs)
 	sdb, err := c.bc.StateAt(parent.Root, parent.Number, parent.Time)
+	if err == nil && run != nil {
+		sdb, err = run.cache.parentState(parent.Root, sdb)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%w: state of %s: %v", ErrUnknownParent, parent.Hash().Hex(), err)
 	}
@@ -153,17 +157,26 @@ func (c *Chain) ValidatePayload(ctx context.Context, p *BuilderPayload) (*Verifi
 	} else {
 		if run != nil && run.start != nil {
 			h := block.Header()
-			sdb = run.start.stateCopy(c.Config().Rules(h.Number, h.Difficulty.Sign() == 0, h.Time))
+			sdb, run.startHashed = run.start.stateCopy(c.Config().Rules(h.Number, h.Difficulty.Sign() == 0, h.Time), run.end == nil)
 		}
 		res, kept, err = c.process(ctx, block, parent, sdb, p.KeepState, run)
 	}
-	if err == nil {
+	hashed := sdb
+	if err == nil && amsterdam {
 		err = c.bc.Validator().ValidateState(block, sdb, res, false)
+	} else if err == nil {
+		h := block.Header()
+		rules := c.Config().Rules(h.Number, h.Difficulty.Sign() == 0, h.Time)
+		hashed = run.hashIn(sdb, rules)
+		err = c.validateState(block, hashed, res, rules)
 	}
 	if err != nil {
-		if run != nil && run.replayed > 0 {
-			// A replayed transaction must never be why a block is refused:
-			// verify it again, executing everything.
+		rehashed := run != nil && run.diff != nil
+		run.abort()
+		if run != nil && (run.replayed > 0 || rehashed) {
+			// A replayed transaction or a state root computed in another
+			// block's final state must never be why a block is refused:
+			// verify it again, executing and hashing everything.
 			run.cache.redo()
 			full := *p
 			full.Prefixes = nil
@@ -173,10 +186,11 @@ func (c *Chain) ValidatePayload(ctx context.Context, p *BuilderPayload) (*Verifi
 	}
 	byTx, err := c.checkPayment(block, res.Receipts, before, sdb.GetBalance(p.ProposerFeeRecipient), p)
 	if err != nil {
+		run.abort()
 		return nil, err
 	}
 	if run != nil {
-		run.finish()
+		run.finish(hashed)
 	}
 	v := &VerifiedPayload{Block: block, Receipts: res.Receipts, Requests: res.Requests, PaymentByTx: byTx, state: kept}
 	if kept != nil {
@@ -205,6 +219,7 @@ func (c *Chain) process(ctx context.Context, block *types.Block, parent *types.H
 	)
 	if run != nil {
 		rs = newRecordingState(sdb, block.Coinbase())
+		rs.writes = run.current()
 		evmDB = rs
 	}
 	var (
@@ -243,6 +258,7 @@ func (c *Chain) process(ctx context.Context, block *types.Block, parent *types.H
 			if r = replay(rec, tx, sdb, evm, gp, header.Coinbase, number.Uint64(), hash, header.Time); r != nil {
 				run.recs[i] = rec
 				run.replayed++
+				run.current().replayed(rec, header.Coinbase)
 			}
 		}
 		if r == nil {
@@ -267,6 +283,7 @@ func (c *Chain) process(ctx context.Context, block *types.Block, parent *types.H
 		res.Logs = append(res.Logs, r.Logs...)
 		if run != nil && run.due(i+1, len(txs)) {
 			run.record(i+1, sdb, gp, res.Receipts)
+			rs.writes = run.current()
 		}
 	}
 	if keep {
@@ -276,11 +293,40 @@ func (c *Chain) process(ctx context.Context, block *types.Block, parent *types.H
 	if err != nil {
 		return nil, nil, err
 	}
-	c.bc.Engine().Finalize(c.bc, header, sdb, block.Body())
+	c.bc.Engine().Finalize(c.bc, header, evmDB, block.Body())
 	evm.Release()
 	evmDone = true
 	res.Requests, res.GasUsed = reqs, gp.Used()
 	return res, kept, nil
+}
+
+// validateState is geth's ValidateState before Amsterdam, with the receipt
+// root computed on another core while the state root is: geth's validator
+// checks the gas used and the bloom (its stateless mode stops there), then
+// the receipt root, the requests hash and the state root are checked here
+// as it checks them, in its order.
+func (c *Chain) validateState(block *types.Block, sdb *state.StateDB, res *core.ProcessResult, rules gparams.Rules) error {
+	if err := c.bc.Validator().ValidateState(block, sdb, res, true); err != nil {
+		return err
+	}
+	receiptRoot := make(chan common.Hash, 1)
+	go func() { receiptRoot <- types.DeriveSha(res.Receipts, trie.NewStackTrie(nil)) }()
+	root := sdb.IntermediateRoot(rules)
+	header := block.Header()
+	if local := <-receiptRoot; local != header.ReceiptHash {
+		return fmt.Errorf("invalid receipt root hash (remote: %x local: %x)", header.ReceiptHash, local)
+	}
+	if header.RequestsHash != nil {
+		if local := types.CalcRequestsHash(res.Requests); local != *header.RequestsHash {
+			return fmt.Errorf("invalid requests hash (remote: %x local: %x)", *header.RequestsHash, local)
+		}
+	} else if res.Requests != nil {
+		return errors.New("block has requests before prague fork")
+	}
+	if header.Root != root {
+		return fmt.Errorf("invalid merkle root (remote: %x local: %x) dberr: %w", header.Root, root, sdb.Error())
+	}
+	return nil
 }
 
 // blockFromPayload converts the payload to a block, checking its hash and
