@@ -270,6 +270,16 @@ type Account struct {
 	held  int64
 	large int64 // of held, what is not a small body's buffer
 	share share // of the reservations that are not a small body's
+	// vouching is a check of the sender under way (VouchPending), nil
+	// once settled.
+	vouching *pendingVouch
+}
+
+// pendingVouch is a check of who sent a request, under way: done is closed
+// when it ends, and then verified says whether it vouches for the request.
+type pendingVouch struct {
+	done     <-chan struct{}
+	verified func() bool
 }
 
 // ExpectVouch marks a request whose body will say who sent it (a block
@@ -296,6 +306,58 @@ func (a *Account) Vouch() {
 	a.ExpectVouch()
 	if a.cpu != nil {
 		a.cpu.first = true
+	}
+}
+
+// VouchPending ends ExpectVouch for a request whose sender is being checked
+// (a known builder's signature in verification) without waiting for the
+// check: meanwhile its reservations use the general share and do not wait
+// for it; one that does not fit the general share waits for the check
+// (done), then draws on the reserve as after Vouch when verified reports
+// true, and fails with ErrBusy otherwise. The check ending is taken into
+// account at the request's next reservation or SettleVouch: reading and
+// inflating a known builder's body goes on beside the verification, and
+// an unverified sender never holds the reserve.
+func (a *Account) VouchPending(done <-chan struct{}, verified func() bool) {
+	if a == nil {
+		return
+	}
+	a.mu.Lock()
+	a.share = shareGeneral
+	a.vouching = &pendingVouch{done: done, verified: verified}
+	a.mu.Unlock()
+}
+
+// SettleVouch applies the end of a check begun with VouchPending if it has
+// ended (Vouch when it verified), and reports whether it is still under way.
+// It runs on the request's goroutine (the CPU turns' priority is set here).
+func (a *Account) SettleVouch() (pending bool) {
+	if a == nil {
+		return false
+	}
+	a.mu.Lock()
+	v := a.vouching
+	a.mu.Unlock()
+	if v == nil {
+		return false
+	}
+	select {
+	case <-v.done:
+	default:
+		return true
+	}
+	a.settle(v)
+	return false
+}
+
+// settle ends the check v: the request is vouched for, or left to the
+// general share.
+func (a *Account) settle(v *pendingVouch) {
+	a.mu.Lock()
+	a.vouching = nil
+	a.mu.Unlock()
+	if v.verified() {
+		a.Vouch()
 	}
 }
 
@@ -348,6 +410,8 @@ func (a *Account) grow(n int64, small bool) error {
 		// a time through a crowded budget cannot live for a minute.
 		slowBodyMeter.Mark(1)
 		err = fmt.Errorf("%w: the body was not read (and inflated) within the read timeout", ErrSlowBody)
+	} else if !small && a.SettleVouch() {
+		err = a.growVouching(n)
 	} else {
 		s := shareSmall
 		if !small {
@@ -373,6 +437,37 @@ func (a *Account) grow(n int64, small bool) error {
 	}
 	a.mu.Unlock()
 	return nil
+}
+
+// growVouching reserves n bytes for a request whose sender's check is
+// under way: from the general share if they fit now, else once the check
+// ended, as its outcome allows.
+func (a *Account) growVouching(n int64) error {
+	a.b.mu.Lock()
+	ok := a.b.take(a.ip, n, shareGeneral)
+	a.b.mu.Unlock()
+	if ok {
+		return nil
+	}
+	a.mu.Lock()
+	v := a.vouching
+	a.mu.Unlock()
+	if v != nil {
+		select {
+		case <-v.done:
+		case <-a.ctx.Done():
+			return fmt.Errorf("%w: %v", ErrBusy, a.ctx.Err())
+		}
+		a.settle(v)
+	}
+	a.mu.Lock()
+	s := a.share
+	a.mu.Unlock()
+	if s != shareVouched {
+		budgetRefusedMeter.Mark(1)
+		return fmt.Errorf("%w (%d bytes; the rest is reserved for builders with a recent accepted bid or the operator's high priority)", ErrBusy, a.b.total)
+	}
+	return a.b.reserve(a.ctx, a.ip, n, shareVouched)
 }
 
 // shrink gives back n bytes early (a buffer replaced by a larger one).

@@ -570,3 +570,43 @@ func TestConnLimitRefusalNoRace(t *testing.T) {
 	close(stop)
 	<-closed
 }
+
+// TestVouchPending: while a request's sender is being checked, its
+// reservations that fit the general share are granted at once; one that
+// needs the reserve waits for the check, then draws on the reserve when the
+// check verified the sender and is refused when it did not.
+func TestVouchPending(t *testing.T) {
+	for _, verified := range []bool{true, false} {
+		b := newBudget(8<<20, 8<<20, time.Hour)
+		general := b.limit(shareGeneral)
+		a := &Account{b: b, ip: "builder", ctx: context.Background(), resp: http.Header{}}
+		a.ExpectVouch()
+		done := make(chan struct{})
+		a.VouchPending(done, func() bool { return verified })
+		if err := a.grow(general/2, false); err != nil {
+			t.Fatalf("within the general share while the check runs: %v", err)
+		}
+		if !a.SettleVouch() {
+			t.Fatal("the check settled before it ended")
+		}
+		granted := make(chan error, 1)
+		go func() { granted <- a.grow(general/2+b.reserved/2, false) }() // past the general share: into the reserve
+		select {
+		case err := <-granted:
+			t.Fatalf("verified=%v: the reserve was drawn on before the check ended: %v", verified, err)
+		case <-time.After(20 * time.Millisecond):
+		}
+		close(done)
+		err := <-granted
+		switch {
+		case verified && err != nil:
+			t.Fatalf("verified sender refused the reserve: %v", err)
+		case !verified && !errors.Is(err, ErrBusy):
+			t.Fatalf("unverified sender: %v, want ErrBusy", err)
+		}
+		if verified && b.inUse() <= general {
+			t.Fatalf("verified sender: %d bytes in use, want past the general share %d", b.inUse(), general)
+		}
+		a.close()
+	}
+}

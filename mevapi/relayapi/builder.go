@@ -158,10 +158,12 @@ func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
 		}
 		early = b.r.StartSignatureCheck(t, *sig)
 		go cut.onBadSignature(req.Context(), early, http.NewResponseController(w))
-		if !known {
-			return nil
+		if known {
+			// The body is read and inflated beside the verification,
+			// on the general share; the reserve waits for its outcome.
+			acct.VouchPending(early.Done(), func() bool { return early.Failed() == nil })
 		}
-		return b.vouch(req.Context(), acct, early)
+		return nil
 	}
 	prefixLen := sszPrefixLen
 	onPrefix := func(prefix []byte) error {
@@ -233,6 +235,7 @@ func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
 			}
 		}
 	}
+	acct.SettleVouch() // a verified known builder decodes ahead of other clients
 	var sub *beacon.Submission
 	if gerr := heavy(req, body, func() { sub, err = DecodeSubmission(b.r.BeaconConfig(), b.r.Spec(), version, body, ssz) }); gerr != nil {
 		mevapi.WriteError(w, mevapi.BodyStatus(gerr), gerr.Error())
@@ -266,25 +269,6 @@ func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
 	default:
 		w.WriteHeader(http.StatusOK)
 	}
-}
-
-// vouch lets a submission of a known builder (relay.KnownBuilder) draw on
-// the body budget's reserve once its signature verified (a millisecond or
-// so: the parsed key is cached); else it is left to the general share
-// (mevapi.Account.Unvouched). Fresh builder keys cost nothing, so without
-// this, signed submissions from many addresses could keep every honest
-// builder's large submission out.
-func (b *builderAPI) vouch(ctx context.Context, acct *mevapi.Account, early *relay.SignatureCheck) error {
-	select {
-	case <-early.Done():
-	case <-ctx.Done():
-		return acct.Unvouched()
-	}
-	if early.Failed() != nil {
-		return acct.Unvouched() // the read is cut and answered with the signature's error
-	}
-	acct.Vouch()
-	return nil
 }
 
 // readCut ends a submission's body read at once when its early signature
