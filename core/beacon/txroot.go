@@ -130,6 +130,24 @@ func transactionsRootParts(txs [][]byte, maxTxs, maxBytes uint64, parts int) (Ro
 	return mixInLen(merkleizeChunks(roots, half, len(txs), listDepth), uint64(len(txs))), nil
 }
 
+// txScratch is txRoots' working memory, kept between calls: a block's
+// chunks (some 130 KB for 650 transactions, 2 MB for a 1 MB block) would
+// otherwise be allocated for every submission.
+type txScratch struct {
+	in, out [][32]byte
+	nodes   []int
+}
+
+var txRootScratch = sync.Pool{New: func() any { return new(txScratch) }}
+
+// grown is s with length n, reallocated if its capacity is short.
+func grown[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
+
 // txRoots writes the roots of txs[from:to] into roots[from:to]. It hashes
 // level by level across all these transactions at once, so that every
 // level is one gohashtree call over many pairs (the SIMD lanes filled)
@@ -138,7 +156,10 @@ func transactionsRootParts(txs [][]byte, maxTxs, maxBytes uint64, parts int) (Ro
 // zeroHashes[l], until depth; then one call mixes in every length.
 func txRoots(txs [][]byte, roots [][32]byte, from, to, depth int) {
 	txs = txs[from:to]
-	nodes := make([]int, len(txs)) // each transaction's nodes at this level
+	sc := txRootScratch.Get().(*txScratch)
+	defer txRootScratch.Put(sc)
+	sc.nodes = grown(sc.nodes, len(txs))
+	nodes := sc.nodes // each transaction's nodes at this level
 	total := 0
 	for i, tx := range txs {
 		nodes[i] = (len(tx) + 31) / 32
@@ -146,9 +167,13 @@ func txRoots(txs [][]byte, roots [][32]byte, from, to, depth int) {
 	}
 	// in holds a level's nodes, each transaction's padded to an even count;
 	// out the hashes of its pairs, contiguous. in also takes the final
-	// (root, length) pairs.
-	in := make([][32]byte, max(total, 2*len(txs)))
-	out := make([][32]byte, max(total/2, len(txs)))
+	// (root, length) pairs. The level-0 chunks are zeroed first: a
+	// transaction's last chunk and its padding chunk are partly or wholly
+	// not written over.
+	sc.in = grown(sc.in, max(total, 2*len(txs)))
+	sc.out = grown(sc.out, max(total/2, len(txs)))
+	in, out := sc.in, sc.out
+	clear(in[:total])
 	at := 0
 	for i, tx := range txs {
 		for j := 0; j < len(tx); j += 32 {
