@@ -6,8 +6,6 @@ import (
 	"math/bits"
 	"runtime"
 	"sync"
-
-	"github.com/prysmaticlabs/gohashtree"
 )
 
 // This file is the transactions root of a payload header, computed without
@@ -23,7 +21,9 @@ import (
 // instructions) it hashes pairs back to back without the per-call set-up,
 // about a third of the CPU of one sha256.Sum256 per pair. On an amd64 CPU
 // without them it falls back to its portable Go SHA-256 (its
-// supportedCPU check). TestTransactionsRootMatchesSSZ and
+// supportedCPU check). gohashtree builds on amd64 and arm64 only: elsewhere
+// hashPairs is one sha256.Sum256 per pair (txroot_pairs_other.go).
+// TestTransactionsRootMatchesSSZ and
 // FuzzTransactionsRoot hold the root equal to the generated hasher,
 // TestTransactionsRootSmallLimits to the per-pair root in
 // txroot_baseline_test.go.
@@ -68,16 +68,6 @@ func merkleizeChunks(layer, half [][32]byte, n int, depth int) [32]byte {
 		root = hashPair(&root, &zeroHashes[level])
 	}
 	return root
-}
-
-// hashPairs writes the hash of each pair of chunks (an even number) into
-// digests (at least half as long). gohashtree hashes many pairs at once
-// with SHA extensions or AVX2/AVX-512 lanes where the CPU has them, and
-// with its generic code elsewhere; it cannot take zero chunks.
-func hashPairs(digests, chunks [][32]byte) {
-	if len(chunks) > 0 {
-		gohashtree.HashChunks(digests, chunks)
-	}
 }
 
 // mixInLen is SSZ mix_in_length(root, n).
