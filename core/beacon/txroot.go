@@ -47,7 +47,7 @@ func depthOf(limit uint64) int {
 // merkleizeChunks is SSZ merkleize(chunks, limit) of the n chunks in
 // layer[:n] (which it overwrites; len(layer) is at least n rounded up to
 // an even number), padded with zero chunks to 2^depth. Each level is one
-// gohashtree call into half, which holds at least len(layer)/2 chunks.
+// hashPairs call into half, which holds at least len(layer)/2 chunks.
 func merkleizeChunks(layer, half [][32]byte, n int, depth int) [32]byte {
 	if n == 0 {
 		return zeroHashes[depth]
