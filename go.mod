@@ -10,6 +10,7 @@ require (
 	github.com/mattn/go-isatty v0.0.24
 	github.com/naoina/toml v0.1.2-0.20170918210437-9fafd6967416
 	github.com/pk910/dynamic-ssz v1.4.0
+	github.com/prysmaticlabs/gohashtree v0.0.4-beta
 	github.com/supranational/blst v0.3.17
 	github.com/urfave/cli/v2 v2.27.7
 	modernc.org/sqlite v1.61.1
