@@ -44,8 +44,12 @@ type cpuTurns struct {
 	client string
 	done   time.Duration // turn time so far
 	first  bool          // vouched for (a known builder): ahead of other clients
-	turn   *sched.Turn   // held now, or nil
-	until  time.Time     // the request's read timeout (zero: the scheduler's wait)
+	// vouching, while the sender's check is under way (Account.VouchPending),
+	// waits for that check and settles it: a turn not free at once is
+	// waited for only once it is known whether the request goes first.
+	vouching func()
+	turn     *sched.Turn // held now, or nil
+	until    time.Time   // the request's read timeout (zero: the scheduler's wait)
 	// refusal is the scheduler's answer when no turn came: ErrOverShare
 	// tells the client why.
 	refusal error
@@ -59,6 +63,13 @@ func (t *cpuTurns) take() error { return t.takeBy(t.until) }
 
 // takeBy takes a turn unless one is held, waiting until deadline.
 func (t *cpuTurns) takeBy(deadline time.Time) error {
+	if t.turn == nil && t.vouching != nil {
+		if turn, ok := t.s.TryTake(sched.Request{Client: t.client, Done: t.done, Paced: true}); ok {
+			t.turn = turn
+			return nil
+		}
+		t.vouching()
+	}
 	if t.turn == nil {
 		turn, err := t.s.Take(context.Background(), sched.Request{Client: t.client, Done: t.done, Deadline: deadline, First: t.first, Paced: true})
 		if err != nil {

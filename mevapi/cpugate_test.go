@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -178,4 +179,56 @@ func TestInflationTakesTurns(t *testing.T) {
 	if code, _ := status(t, stalled); code != http.StatusOK {
 		t.Fatalf("the stalled client, once its bytes came: %d", code)
 	}
+}
+
+// TestVouchPendingTurns: while a request's sender is being checked, a CPU
+// turn free at once is taken; one that must be waited for is waited for
+// only once the check ended, and a verified sender then goes ahead of
+// the clients already waiting.
+func TestVouchPendingTurns(t *testing.T) {
+	sc := sched.New(sched.Config{Turns: 1, Wait: time.Hour})
+	a := &Account{b: newBudget(1<<20, 1<<20, time.Hour), ip: "builder", ctx: context.Background(), resp: http.Header{},
+		cpu: &cpuTurns{s: sc, client: "builder", until: time.Now().Add(time.Hour)}}
+	done := make(chan struct{})
+	a.VouchPending(done, func() bool { return true })
+	if err := a.cpu.take(); err != nil {
+		t.Fatalf("a free turn while the check runs: %v", err)
+	}
+	a.cpu.give()
+
+	hold, _ := sc.Take(context.Background(), sched.Request{Client: "holder"})
+	other := make(chan struct{})
+	go func() { // another client, waiting before the builder
+		turn, err := sc.Take(context.Background(), sched.Request{Client: "other"})
+		if err == nil {
+			turn.Release()
+		}
+		close(other)
+	}()
+	for sc.Stats().Waiting == 0 {
+		runtime.Gosched()
+	}
+	got := make(chan error, 1)
+	go func() { got <- a.cpu.take() }()
+	for range 100 {
+		runtime.Gosched()
+	}
+	if n := sc.Stats().Waiting; n != 1 {
+		t.Fatalf("%d waiting while the builder's check runs, want 1 (the builder waits for the check, not in the queue)", n)
+	}
+	close(done)
+	for sc.Stats().Waiting != 2 {
+		runtime.Gosched()
+	}
+	hold.Release()
+	if err := <-got; err != nil {
+		t.Fatalf("the verified builder's turn: %v", err)
+	}
+	select {
+	case <-other:
+		t.Fatal("the client waiting first had its turn before the verified builder")
+	default:
+	}
+	a.cpu.give()
+	<-other
 }

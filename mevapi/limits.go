@@ -314,7 +314,9 @@ func (a *Account) Vouch() {
 // check: meanwhile its reservations use the general share and do not wait
 // for it; one that does not fit the general share waits for the check
 // (done), then draws on the reserve as after Vouch when verified reports
-// true, and fails with ErrBusy otherwise. The check ending is taken into
+// true, and fails with ErrBusy otherwise. Its CPU turns likewise: one free
+// at once is taken, else the check is waited for first, so that a verified
+// builder then goes ahead of other clients as after Vouch. The check ending is taken into
 // account at the request's next reservation or SettleVouch: reading and
 // inflating a known builder's body goes on beside the verification, and
 // an unverified sender never holds the reserve.
@@ -322,10 +324,20 @@ func (a *Account) VouchPending(done <-chan struct{}, verified func() bool) {
 	if a == nil {
 		return
 	}
+	v := &pendingVouch{done: done, verified: verified}
 	a.mu.Lock()
 	a.share = shareGeneral
-	a.vouching = &pendingVouch{done: done, verified: verified}
+	a.vouching = v
 	a.mu.Unlock()
+	if a.cpu != nil {
+		a.cpu.vouching = func() {
+			select {
+			case <-done:
+			case <-a.ctx.Done():
+			}
+			a.settle(v)
+		}
+	}
 }
 
 // SettleVouch applies the end of a check begun with VouchPending if it has
@@ -356,6 +368,9 @@ func (a *Account) settle(v *pendingVouch) {
 	a.mu.Lock()
 	a.vouching = nil
 	a.mu.Unlock()
+	if a.cpu != nil {
+		a.cpu.vouching = nil
+	}
 	if v.verified() {
 		a.Vouch()
 	}

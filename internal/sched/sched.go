@@ -296,6 +296,30 @@ func (s *Scheduler) Take(ctx context.Context, r Request) (*Turn, error) {
 	return nil, cause
 }
 
+// TryTake takes a client turn for r only when one is free now: none held by
+// the node's slot work, no waiter ahead, and r's client within its share
+// when r is paced. It never waits.
+func (s *Scheduler) TryTake(r Request) (*Turn, bool) {
+	if s == nil {
+		return &Turn{}, true
+	}
+	now := s.now()
+	paced := s.cfg.Share > 0 && r.Paced && !r.First
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if paced && s.owedLocked(r.Client, now) > s.cfg.Burst {
+		return nil, false
+	}
+	if s.critical != 0 || s.busy >= s.cfg.Turns || len(s.waiting) != 0 {
+		return nil, false
+	}
+	s.busy++
+	s.peak = max(s.peak, s.busy)
+	busyGauge.Update(int64(s.busy))
+	clientWaitHist.Update(0)
+	return &Turn{s: s, client: r.Client, paced: paced, start: now}, true
+}
+
 // pace holds a client that took more than its share back until it is
 // within its burst again: parked on a timer, it costs no CPU. When that
 // comes after deadline it waits until the deadline and gets ErrBusy: a
