@@ -401,7 +401,7 @@ func (a *Account) Unvouched() error {
 	if a.resp != nil {
 		a.resp.Set("Connection", "close")
 	}
-	return fmt.Errorf("%w (%d bytes; the rest is reserved for builders with a recent accepted bid or the operator's high priority)", ErrBusy, a.b.total)
+	return a.errReserved()
 }
 
 type accountKey struct{}
@@ -480,7 +480,7 @@ func (a *Account) growVouching(n int64) error {
 	a.mu.Unlock()
 	if s != shareVouched {
 		budgetRefusedMeter.Mark(1)
-		return fmt.Errorf("%w (%d bytes; the rest is reserved for builders with a recent accepted bid or the operator's high priority)", ErrBusy, a.b.total)
+		return a.errReserved()
 	}
 	return a.b.reserve(a.ctx, a.ip, n, shareVouched)
 }
@@ -919,4 +919,10 @@ func remoteIP(r *http.Request) string {
 		return r.RemoteAddr
 	}
 	return host
+}
+
+// errReserved is the refusal of a request that would need the share of the
+// body budget reserved for known builders.
+func (a *Account) errReserved() error {
+	return fmt.Errorf("%w (%d bytes; the rest is reserved for builders with a recent accepted bid or the operator's high priority)", ErrBusy, a.b.total)
 }

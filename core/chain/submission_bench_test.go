@@ -122,14 +122,7 @@ func benchOptimistic(b *testing.B, w *workload.Workload, c *chain.Chain) {
 		e.Relay.SetDuties([]relay.Duty{{Slot: slot, ValidatorIndex: v.Index, Pubkey: v.Key.PublicKey()}})
 		built, value := r.blockAt(b, w, c, slot, uint64(5000+i), i)
 		sub := e.Submission(&relaytest.Block{Slot: slot, Built: built.BuiltBlock, Value: value})
-		raw, err := sub.MarshalSSZ()
-		if err != nil {
-			b.Fatal(err)
-		}
-		var z bytes.Buffer
-		zw := gzip.NewWriter(&z)
-		zw.Write(raw)
-		zw.Close()
+		z := gzipSSZ(b, sub)
 		hash := []byte(sub.BidTrace().BlockHash.String())
 		trace, sig := sub.BidTrace(), sub.Signature()
 		url := r.headerURLAt(slot)
@@ -169,7 +162,7 @@ func benchOptimistic(b *testing.B, w *workload.Workload, c *chain.Chain) {
 			}
 		})
 		allocs += heapAllocs() - a0
-		err = <-answered
+		err := <-answered
 		ended()
 		if err != nil {
 			b.Fatal(err)
@@ -224,14 +217,7 @@ func benchSafe(b *testing.B, w *workload.Workload, c *chain.Chain) {
 		built, value := r.block(b, w, c, uint64(1000+i), i)
 		txs, gas = len(built.Block.Transactions()), int(built.Block.GasUsed())
 		sub := e.Submission(&relaytest.Block{Slot: benchSlot, Built: built.BuiltBlock, Value: value})
-		raw, err := sub.MarshalSSZ()
-		if err != nil {
-			b.Fatal(err)
-		}
-		var z bytes.Buffer
-		zw := gzip.NewWriter(&z)
-		zw.Write(raw)
-		zw.Close()
+		z := gzipSSZ(b, sub)
 		hash := []byte(sub.BidTrace().BlockHash.String())
 		beaconRoot := e.Attrs(benchSlot).ParentBeaconRoot
 		payload := &chain.BuilderPayload{
@@ -459,4 +445,17 @@ func verifyWith(b *testing.B, c *chain.Chain, p *chain.BuilderPayload, pc *chain
 			b.Fatal(err)
 		}
 	}
+}
+
+// gzipSSZ is sub as a builder sends it: SSZ, gzip-compressed.
+func gzipSSZ(b *testing.B, sub *beacon.Submission) *bytes.Buffer {
+	raw, err := sub.MarshalSSZ()
+	if err != nil {
+		b.Fatal(err)
+	}
+	var z bytes.Buffer
+	zw := gzip.NewWriter(&z)
+	zw.Write(raw)
+	zw.Close()
+	return &z
 }
