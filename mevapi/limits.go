@@ -594,7 +594,9 @@ func ReadAll(acct *Account, src io.Reader, limit, size int64, prefix int, onPref
 		if err != nil {
 			return nil, fmt.Errorf("reading body: %w", err)
 		}
-		yieldBetweenChunks()
+		if !acct.ahead() {
+			yieldBetweenChunks()
+		}
 	}
 	if exact && total != size {
 		return nil, fmt.Errorf("reading body: %d bytes, shorter than its announced %d", total, size)
@@ -615,6 +617,21 @@ func ReadAll(acct *Account, src io.Reader, limit, size int64, prefix int, onPref
 		copy(out[inInto+i*readChunk:], c)
 	}
 	return out, nil
+}
+
+// ahead reports whether the request's sender is a known builder whose
+// signature verified or is being verified (Vouch, VouchPending): its body
+// is read without yielding between chunks (yieldBetweenChunks), since the
+// goroutine it would yield to is as likely that verification, which then
+// kept the P for its whole 2 ms while the other P slept and the read, put
+// on the global run queue, waited.
+func (a *Account) ahead() bool {
+	if a == nil {
+		return false
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.vouching != nil || a.cpu != nil && a.cpu.first
 }
 
 // yieldBetweenChunks lets the other runnable goroutines run between two

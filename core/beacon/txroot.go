@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"runtime"
 	"sync"
+	"sync/atomic"
 )
 
 // This file is the transactions root of a payload header, computed without
@@ -94,7 +95,8 @@ func transactionsRoot(txs [][]byte, maxTxs, maxBytes uint64) (Root, error) {
 }
 
 // transactionsRootParts is transactionsRoot with the transactions' roots
-// split into parts (at least 1) computed side by side.
+// computed by up to parts goroutines (the caller's and parts-1 helpers)
+// side by side, in batches (rootWork).
 func transactionsRootParts(txs [][]byte, maxTxs, maxBytes uint64, parts int) (Root, error) {
 	if uint64(len(txs)) > maxTxs {
 		return Root{}, fmt.Errorf("%d transactions, limit %d", len(txs), maxTxs)
@@ -110,14 +112,52 @@ func transactionsRootParts(txs [][]byte, maxTxs, maxBytes uint64, parts int) (Ro
 		}
 	}
 	roots := make([][32]byte, len(txs)+len(txs)%2)
-	var wg sync.WaitGroup
-	for p := 1; p < parts; p++ {
-		wg.Go(func() { txRoots(txs, roots, len(txs)*p/parts, len(txs)*(p+1)/parts, txDepth) })
+	w := rootWork{txs: txs, roots: roots, depth: txDepth}
+	if parts > 1 {
+		w.finished = make(chan struct{})
+		for p := 1; p < parts; p++ {
+			go w.run()
+		}
 	}
-	txRoots(txs, roots, 0, len(txs)/parts, txDepth)
-	wg.Wait()
+	w.run()
+	if int(w.done.Load()) < len(txs) {
+		<-w.finished // a helper is hashing the last batch it took
+	}
 	half := make([][32]byte, len(roots)/2)
 	return mixInLen(merkleizeChunks(roots, half, len(txs), listDepth), uint64(len(txs))), nil
+}
+
+// rootBatch is how many transactions' roots a worker of
+// transactionsRootParts computes at a time.
+const rootBatch = 64
+
+// rootWork is the transactions' roots shared out in batches: each worker
+// takes the next batch until none is left, so that the caller never waits
+// for a helper that has not started (its core busy elsewhere, the relay's
+// verification of the builder's signature): it hashes every batch no
+// helper took, and waits only for those a helper is hashing.
+type rootWork struct {
+	txs      [][]byte
+	roots    [][32]byte
+	depth    int
+	next     atomic.Int64  // the first transaction no worker took
+	done     atomic.Int64  // how many transactions' roots are written
+	finished chan struct{} // closed when done reaches len(txs) (with helpers)
+}
+
+func (w *rootWork) run() {
+	n := len(w.txs)
+	for {
+		from := int(w.next.Add(rootBatch)) - rootBatch
+		if from >= n {
+			return
+		}
+		to := min(from+rootBatch, n)
+		txRoots(w.txs, w.roots, from, to, w.depth)
+		if int(w.done.Add(int64(to-from))) == n && w.finished != nil {
+			close(w.finished)
+		}
+	}
 }
 
 // txScratch is txRoots' working memory, kept between calls: a block's

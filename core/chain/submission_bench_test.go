@@ -6,12 +6,14 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"runtime"
 	"runtime/metrics"
 	"runtime/pprof"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -112,7 +114,7 @@ func benchOptimistic(b *testing.B, w *workload.Workload, c *chain.Chain) {
 	}
 
 	var opt, bls sample
-	var answers []time.Duration
+	var answers, reads []time.Duration
 	i, early, polled := 0, 0, 0
 	var allocs uint64
 	for b.Loop() {
@@ -127,6 +129,15 @@ func benchOptimistic(b *testing.B, w *workload.Workload, c *chain.Chain) {
 		trace, sig := sub.BidTrace(), sub.Signature()
 		url := r.headerURLAt(slot)
 		ended := e.Relay.ExpectBid(slot, c.Head().Hash())
+		// The proposer's getHeader is sent first and waits in the relay
+		// for the bid of the build in flight, as a proposer's does once
+		// its slot began; the relay's answer to it is the bid served.
+		observed := make(chan bool, 1)
+		go func() { observed <- r.servedBy(b, url, hash) }()
+		for e.Relay.HeaderWaiting() == 0 {
+			time.Sleep(20 * time.Microsecond)
+		}
+		r.clock.arm(hash)
 		// The harness's own garbage (the block just built, in production
 		// another process's work) is collected before the timed part;
 		// what the path allocates is reported (alloc-kb).
@@ -134,33 +145,37 @@ func benchOptimistic(b *testing.B, w *workload.Workload, c *chain.Chain) {
 		a0 := heapAllocs()
 		b.StartTimer()
 
-		// Servable is what counts: the getHeader is sent as the POST
-		// starts, and the builder's answer (after the pending simulation
-		// is committed) is timed apart.
+		// Servable is what counts: from the POST's start until the relay
+		// wrote the waiting getHeader's answer with the bid (read by the
+		// proposer's client, read-p50-ms); the builder's answer (after
+		// the pending simulation is committed) is timed apart.
 		answered := make(chan error, 1)
 		var answer time.Duration
-		opt.time(func() {
-			t0 := time.Now()
-			go func() {
-				req, _ := http.NewRequest("POST", hs.URL+relayapi.PathBuilderBlocks, bytes.NewReader(z.Bytes()))
-				req.Header.Set("Content-Type", "application/octet-stream")
-				req.Header.Set("Content-Encoding", "gzip")
-				res, err := client.Do(req)
-				if err == nil {
-					out, _ := io.ReadAll(res.Body)
-					res.Body.Close()
-					if res.StatusCode != 200 {
-						err = fmt.Errorf("submission %d: %d %s", i, res.StatusCode, out)
-					}
+		c0, t0 := testutil.CPUTime(), time.Now()
+		go func() {
+			req, _ := http.NewRequest("POST", hs.URL+relayapi.PathBuilderBlocks, bytes.NewReader(z.Bytes()))
+			req.Header.Set("Content-Type", "application/octet-stream")
+			req.Header.Set("Content-Encoding", "gzip")
+			res, err := client.Do(req)
+			if err == nil {
+				out, _ := io.ReadAll(res.Body)
+				res.Body.Close()
+				if res.StatusCode != 200 {
+					err = fmt.Errorf("submission %d: %d %s", i, res.StatusCode, out)
 				}
-				answer = time.Since(t0)
-				answered <- err
-			}()
-			if !r.servedBy(b, url, hash) {
-				polled++
-				r.awaitServedAt(b, url, hash)
 			}
-		})
+			answer = time.Since(t0)
+			answered <- err
+		}()
+		if !<-observed {
+			polled++
+			r.awaitServedAt(b, url, hash)
+		}
+		reads = append(reads, time.Since(t0))
+		opt.cpu = append(opt.cpu, testutil.CPUTime()-c0)
+		opt.wall = append(opt.wall, r.clock.written().Sub(t0))
+		err0 := <-answered
+		answered <- err0
 		allocs += heapAllocs() - a0
 		err := <-answered
 		ended()
@@ -191,6 +206,7 @@ func benchOptimistic(b *testing.B, w *workload.Workload, c *chain.Chain) {
 	b.ReportMetric(ms(pct(bls.wall, 0.5)), "bls-p50-ms")
 	b.ReportMetric(ms(mean(opt.cpu)), "optimistic-cpu-ms")
 	b.ReportMetric(ms(pct(answers, 0.5)), "answered-p50-ms")
+	b.ReportMetric(ms(pct(reads, 0.5)), "read-p50-ms")
 	b.ReportMetric(float64(early)/float64(max(i, 1)), "served-before-simulation")
 	b.ReportMetric(float64(polled)/float64(max(i, 1)), "polled")
 	b.ReportMetric(float64(allocs)/1024/float64(max(i, 1)), "alloc-kb")
@@ -366,6 +382,7 @@ func benchFirst(b *testing.B, w *workload.Workload, c *chain.Chain) {
 type benchRelay struct {
 	e         *relaytest.Env
 	hs        *httptest.Server
+	clock     *answerClock
 	client    *http.Client
 	headerURL string
 }
@@ -376,9 +393,12 @@ func newBenchRelay(b *testing.B, c *chain.Chain, opts relaytest.Options) *benchR
 	srv := mevapi.New(mevapi.Config{}, nil)
 	relayapi.MountBuilder(srv, e.Relay, relayapi.BuilderConfig{})
 	relayapi.MountProposer(srv, e.Relay)
-	hs := httptest.NewServer(srv.Handler())
+	hs := httptest.NewUnstartedServer(srv.Handler())
+	clock := &answerClock{Listener: hs.Listener}
+	hs.Listener = clock
+	hs.Start()
 	b.Cleanup(hs.Close)
-	r := &benchRelay{e: e, hs: hs, client: &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 8}}}
+	r := &benchRelay{e: e, hs: hs, clock: clock, client: &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 8}}}
 	r.headerURL = r.headerURLAt(benchSlot)
 	return r
 }
@@ -458,4 +478,57 @@ func gzipSSZ(b *testing.B, sub *beacon.Submission) *bytes.Buffer {
 	zw.Write(raw)
 	zw.Close()
 	return &z
+}
+
+// answerClock is the relay's listener, noting when the relay first wrote
+// an answer holding the awaited block hash (arm): the moment a bid was
+// served, on the relay's side of loopback.
+type answerClock struct {
+	net.Listener
+	mu   sync.Mutex
+	want []byte
+	at   time.Time
+}
+
+// arm awaits the answer holding hash (the block hash in hex).
+func (l *answerClock) arm(hash []byte) {
+	l.mu.Lock()
+	l.want, l.at = hash, time.Time{}
+	l.mu.Unlock()
+}
+
+// written is when the awaited answer was written (zero: not yet).
+func (l *answerClock) written() time.Time {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.at
+}
+
+func (l *answerClock) wrote(p []byte) {
+	now := time.Now()
+	l.mu.Lock()
+	if l.want != nil && l.at.IsZero() && bytes.Contains(p, l.want) {
+		l.at = now
+	}
+	l.mu.Unlock()
+}
+
+// Accept returns the next connection, its writes watched.
+func (l *answerClock) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	return clockedConn{c, l}, nil
+}
+
+type clockedConn struct {
+	net.Conn
+	l *answerClock
+}
+
+func (c clockedConn) Write(p []byte) (int, error) {
+	n, err := c.Conn.Write(p)
+	c.l.wrote(p[:n])
+	return n, err
 }

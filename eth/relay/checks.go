@@ -53,9 +53,9 @@ type SignatureCheck struct {
 // StartSignatureCheck starts verifying a builder's signature over trace, so
 // that it overlaps with decoding the rest of the submission. The result is
 // used only for a submission whose trace and signature are these. The
-// caller's goroutine does the signature's half of the verification before
-// it returns (beacon.VerifyRootAsync; and the builder key's decompression
-// when it is not cached), one goroutine the rest.
+// verification runs on a goroutine of its own (beacon.VerifyRootAsync);
+// the caller's goroutine only decompresses the builder's key when it is
+// not cached.
 func (r *Relay) StartSignatureCheck(trace *beacon.BidTrace, sig beacon.BLSSignature) *SignatureCheck {
 	c := &SignatureCheck{trace: *trace, sig: sig, done: make(chan struct{})}
 	pk, err := r.builderKey(c.trace.BuilderPubkey)
@@ -134,10 +134,11 @@ func (r *Relay) Submit(ctx context.Context, req SubmitRequest) (out SubmitOutcom
 		st.total = time.Since(start)
 		logSubmission(req, out, err, st)
 	}()
-	// An optimistic builder's bid has its getHeader answer signed while
-	// the checks run (optimistic.go).
-	ahead := r.signAhead(req)
-	p, outcome, err := r.precheck(req)
+	// An optimistic builder's bid has its getHeader answer signed once
+	// the cheap checks passed, while its builder's signature is verified
+	// (optimistic.go).
+	var ahead *Bid
+	p, outcome, err := r.precheck(req, func() { ahead = r.signAhead(req) })
 	st.checks = time.Since(start)
 	if err != nil || outcome != Accepted {
 		return outcome, err
@@ -201,8 +202,9 @@ func (p *prechecked) simInputs(fork params.ConsensusFork) simInputs {
 	return in
 }
 
-// precheck runs checks 1 to 9, in order.
-func (r *Relay) precheck(req SubmitRequest) (*prechecked, SubmitOutcome, error) {
+// precheck runs checks 1 to 9, in order; beforeSignature (when set) runs
+// once the checks before the builder signature's (8) passed.
+func (r *Relay) precheck(req SubmitRequest, beforeSignature func()) (*prechecked, SubmitOutcome, error) {
 	sub := req.Submission
 	t := sub.BidTrace()
 	payload := sub.Payload().View()
@@ -238,6 +240,9 @@ func (r *Relay) precheck(req SubmitRequest) (*prechecked, SubmitOutcome, error) 
 	attrs, err := r.checkPayloadAttributes(sub, t, payload)
 	if err != nil {
 		return nil, 0, err
+	}
+	if beforeSignature != nil {
+		beforeSignature()
 	}
 	if err := r.checkBuilderSignature(sub, req.Signature); err != nil {
 		return nil, 0, err

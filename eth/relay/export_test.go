@@ -15,14 +15,14 @@ func (r *Relay) Checks(req SubmitRequest) error {
 	passed := &SignatureCheck{trace: *req.Submission.BidTrace(), sig: req.Submission.Signature(), done: make(chan struct{})}
 	close(passed.done)
 	req.Signature = passed
-	_, _, err := r.precheck(req)
+	_, _, err := r.precheck(req, nil)
 	return err
 }
 
 // Prechecks runs every check before simulation, the builder signature
 // included (using req.Signature when set).
 func (r *Relay) Prechecks(req SubmitRequest) error {
-	_, _, err := r.precheck(req)
+	_, _, err := r.precheck(req, nil)
 	return err
 }
 

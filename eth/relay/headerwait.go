@@ -162,6 +162,8 @@ func (r *Relay) awaitBid(ctx context.Context, k auctionKey) *Bid {
 	}
 	start := time.Now()
 	r.headerWaits.Add(1)
+	r.headerWaiting.Add(1)
+	defer r.headerWaiting.Add(-1)
 	if fn := r.onWait.Load(); fn != nil {
 		(*fn)(k.slot)
 	}
@@ -181,3 +183,7 @@ func (r *Relay) awaitBid(ctx context.Context, k auctionKey) *Bid {
 	log.Info("Relay answered getHeader after waiting for a bid in flight", "slot", k.slot, "waited", waited, "bid", bid != nil)
 	return bid
 }
+
+// HeaderWaiting is how many getHeader requests are waiting now for the bid
+// of a build in flight (ExpectBid).
+func (r *Relay) HeaderWaiting() int { return int(r.headerWaiting.Load()) }

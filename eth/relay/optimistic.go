@@ -3,6 +3,7 @@ package relay
 import (
 	"context"
 	"errors"
+	"runtime"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -132,18 +133,20 @@ func (r *Relay) servedOptimistically(t *beacon.BidTrace, value *uint256.Int) boo
 var errDemotedInSlot = errors.New("builder demoted for the slot")
 
 // maxSignAhead bounds the optimistic bids whose header is being signed
-// before their checks passed: a submission that names an optimistic
-// builder without its key costs the relay at most this many signings at a
-// time on top of its signature verification; past it, a bid's header is
-// signed once the checks passed.
+// before their builder's signature verified: a submission that names an
+// optimistic builder without its key costs the relay at most this many
+// signings at a time on top of its signature verification; past it, a
+// bid's header is signed once the signature verified.
 const maxSignAhead = 2
 
-// signAhead starts signing the getHeader answer of a submission that an
-// optimistic builder may have served at once (its collateral covers the
-// bid, and the bid can become its auction's top), so that the header's
-// roots and the relay's signature are computed beside the builder
-// signature's verification rather than after it. It returns the bid the
-// submission becomes if its checks pass (nil: nothing started). The
+// signAhead signs the getHeader answer of a submission that an optimistic
+// builder may have served at once (its collateral covers the bid, and the
+// bid can become its auction's top), on the caller's goroutine while the
+// builder's signature is verified on another (SubmitRequest.Signature):
+// the header's roots (their batches shared with a helper that the other
+// core takes once the verification is over) and the relay's signature are
+// computed beside the verification rather than after it. It returns the
+// bid the submission becomes if its checks pass (nil: nothing signed). The
 // signature is only served once the bid is stored, after every check.
 func (r *Relay) signAhead(req SubmitRequest) *Bid {
 	t := req.Submission.BidTrace()
@@ -152,16 +155,17 @@ func (r *Relay) signAhead(req SubmitRequest) *Bid {
 	if !ok || value.Cmp(collateral) > 0 || value.IsZero() || !r.bids.couldTop(t, value) {
 		return nil
 	}
+	if req.Signature != nil && req.Signature.Failed() != nil {
+		return nil
+	}
 	select {
 	case r.signAheadSem <- struct{}{}:
 	default:
 		return nil
 	}
+	defer func() { <-r.signAheadSem }()
 	bid := r.optimisticBid(req.Submission, req.ReceivedAt, req.Cancellations)
-	go func() {
-		defer func() { <-r.signAheadSem }()
-		bid.signedBid(r.cfg.Spec, r.cfg.SecretKey, r.builderDom)
-	}()
+	bid.signedBid(r.cfg.Spec, r.cfg.SecretKey, r.builderDom)
 	return bid
 }
 
@@ -222,6 +226,10 @@ func (r *Relay) submitOptimistic(ctx context.Context, req SubmitRequest, p *prec
 		// take a core from it.
 		bid.signedBid(r.cfg.Spec, r.cfg.SecretKey, r.builderDom)
 	}
+	// The getHeader answers the bid woke run before its record is
+	// written: this goroutine gives its P to them (the woken goroutine
+	// runs next on it) rather than wake the store's committer first.
+	runtime.Gosched()
 	raw, err := pendingSSZ(req)
 	if err != nil {
 		settle(err)

@@ -187,9 +187,10 @@ type Relay struct {
 	background sync.WaitGroup
 	onMerged   atomic.Pointer[func(slot, gen uint64, block beacon.Root)] // tests: a merge is served
 	// waits are the builds in flight getHeader may wait for (headerwait.go).
-	waits       bidWaits
-	headerWaits atomic.Int64                 // getHeaders that waited
-	onWait      atomic.Pointer[func(uint64)] // tests: a getHeader starts waiting
+	waits         bidWaits
+	headerWaits   atomic.Int64                 // getHeaders that waited
+	headerWaiting atomic.Int64                 // getHeaders waiting now
+	onWait        atomic.Pointer[func(uint64)] // tests: a getHeader starts waiting
 
 	builderKeys     sync.Map // beacon.BLSPubkey -> *beacon.PublicKey
 	builderKeyCount atomic.Int64
