@@ -192,15 +192,15 @@ func newDevRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta, prep
 		return nil, err
 	}
 	n.submission.bundles.SetBuilderID(builderKey.PublicKey().String())
-	mountRelay(scheduledMux{n.mev, n.mev}, r, cfg, st)
+	mountRelay(relayapi.Scheduled(n.mev, n.mev), r, cfg, st)
 	followEngine(n, svc)
 	log.Info("Relay attached", "pubkey", r.Pubkey(), "validators", len(vals), "builder", builderKey.PublicKey())
 	return svc, nil
 }
 
-// mountRelay mounts the relay's builder, proposer and data APIs (on a
-// scheduledMux: getHeader and getPayload as critical work, the data API as
-// client work).
+// mountRelay mounts the relay's builder, proposer and data APIs (on
+// relayapi.Scheduled: getHeader and getPayload as critical work, the data
+// API as client work).
 func mountRelay(mux relayapi.Mux, r *relay.Relay, cfg RelayConfig, st store.Store) {
 	relayapi.MountBuilder(mux, r, relayapi.BuilderConfig{MaxSubmissionBytes: cfg.MaxSubmissionBytes})
 	relayapi.MountProposer(mux, r)
@@ -315,10 +315,10 @@ func newNetworkRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta) 
 	svc := &RelayService{traces: traces}
 	svc.setWaiting(fmt.Sprintf("waiting for a beacon node (%s) to give the chain constants", strings.Join(client.Nodes(), ", ")))
 	late := lateRelay{svc}
-	gated := gatedMux{scheduledMux{n.mev, n.mev}, svc}
+	gated := gatedMux{relayapi.Scheduled(n.mev, n.mev), svc}
 	relayapi.MountBuilder(gated, late, relayapi.BuilderConfig{MaxSubmissionBytes: cfg.MaxSubmissionBytes})
 	relayapi.MountProposer(gated, late)
-	relayapi.MountData(scheduledMux{n.mev, n.mev}, relay.NewData(st))
+	relayapi.MountData(relayapi.Scheduled(n.mev, n.mev), relay.NewData(st))
 
 	svc.follow = func(ctx context.Context) {
 		var bcfg *params.BeaconConfig

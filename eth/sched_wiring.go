@@ -14,8 +14,6 @@ import (
 	"github.com/ethereum/go-ethereum/rpc"
 
 	"github.com/gavel-eth/gavel/internal/sched"
-	"github.com/gavel-eth/gavel/mevapi"
-	"github.com/gavel-eth/gavel/mevapi/relayapi"
 )
 
 // gethHeavyRPC serves the CPU-heavy methods of geth's RPC (eth_call,
@@ -272,38 +270,3 @@ func (a *answerBuffer) Header() http.Header         { return a.header }
 func (a *answerBuffer) WriteHeader(status int)      { a.status = status }
 func (a *answerBuffer) Write(p []byte) (int, error) { return a.body.Write(p) }
 
-// scheduledMux mounts the relay's routes on the listener with their place
-// in the scheduler: getHeader and getPayload are the slot's critical work,
-// the data API's queries (a database read and answers of up to ~100 KB to
-// encode) are client work; the rest (builder submissions, registrations)
-// take turns for their heavy parts inside their handlers.
-type scheduledMux struct {
-	mux relayapi.Mux
-	mev *mevapi.Server
-}
-
-// criticalRoutes and clientRoutes are the patterns relayapi mounts.
-var (
-	criticalRoutes = map[string]bool{
-		"GET " + relayapi.PathHeader:           true,
-		"POST " + relayapi.PathBlindedBlocksV1: true,
-		"POST " + relayapi.PathBlindedBlocksV2: true,
-	}
-	clientRoutes = map[string]bool{
-		"GET " + relayapi.PathDataPayloadDelivered:     true,
-		"GET " + relayapi.PathDataBuilderBlocks:        true,
-		"GET " + relayapi.PathDataValidatorRegistation: true,
-		"GET " + relayapi.PathDataBetaSlots:            true,
-	}
-)
-
-// Handle mounts h, as critical or client work where its pattern says so.
-func (m scheduledMux) Handle(pattern string, h http.Handler) {
-	switch {
-	case criticalRoutes[pattern]:
-		h = m.mev.CriticalWork(h)
-	case clientRoutes[pattern]:
-		h = m.mev.ClientWork(h)
-	}
-	m.mux.Handle(pattern, h)
-}

@@ -218,11 +218,13 @@ func (s *Server) ClientWork(h http.Handler) http.Handler {
 }
 
 // CriticalWork serves h as the node's slot work (getHeader, getPayload):
-// while it runs no client turn is handed out.
+// while it runs no client turn is handed out, except while h waits for
+// another's work (sched.Idle: a getHeader waiting for a bid in flight).
 func (s *Server) CriticalWork(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		defer s.sched.Critical()()
-		h.ServeHTTP(w, r)
+		ctx, done := s.sched.CriticalContext(r.Context())
+		defer done()
+		h.ServeHTTP(w, r.WithContext(ctx))
 	})
 }
 

@@ -390,9 +390,12 @@ type benchRelay struct {
 func newBenchRelay(b *testing.B, c *chain.Chain, opts relaytest.Options) *benchRelay {
 	e := relaytest.New(b, opts)
 	e.RegisterAll()
+	// The node's listener: its CPU scheduler, getHeader as the slot's
+	// critical work (relayapi.Scheduled).
 	srv := mevapi.New(mevapi.Config{}, nil)
-	relayapi.MountBuilder(srv, e.Relay, relayapi.BuilderConfig{})
-	relayapi.MountProposer(srv, e.Relay)
+	mux := relayapi.Scheduled(srv, srv)
+	relayapi.MountBuilder(mux, e.Relay, relayapi.BuilderConfig{})
+	relayapi.MountProposer(mux, e.Relay)
 	hs := httptest.NewUnstartedServer(srv.Handler())
 	clock := &answerClock{Listener: hs.Listener}
 	hs.Listener = clock

@@ -7,6 +7,8 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/log"
+
+	"github.com/gavel-eth/gavel/internal/sched"
 )
 
 // This file is getHeader's wait for a bid in flight. A consensus client
@@ -168,11 +170,16 @@ func (r *Relay) awaitBid(ctx context.Context, k auctionKey) *Bid {
 		(*fn)(k.slot)
 	}
 	timer := time.NewTimer(bound)
+	// The wait uses no CPU: the node's scheduler hands client turns out
+	// meanwhile, among them those of the submission waited for (an
+	// external builder's, inflated in turns).
+	resume := sched.Idle(ctx)
 	select {
 	case <-done:
 	case <-timer.C:
 	case <-ctx.Done():
 	}
+	resume()
 	timer.Stop()
 	waited := time.Since(start)
 	headerWaitTimer.Update(waited)

@@ -175,6 +175,62 @@ func (s *Scheduler) Critical() (done func()) {
 	}
 }
 
+// CriticalContext is Critical for a request: the mark is carried by the
+// returned context, so that the request's handler can lift it while it
+// waits for work that is not its own (Idle). done ends the mark.
+func (s *Scheduler) CriticalContext(ctx context.Context) (_ context.Context, done func()) {
+	m := &criticalMark{s: s, done: s.Critical()}
+	return context.WithValue(ctx, criticalKey{}, m), m.end
+}
+
+type criticalKey struct{}
+
+// criticalMark is a request's critical mark, lifted while it is Idle.
+type criticalMark struct {
+	s     *Scheduler
+	mu    sync.Mutex
+	done  func() // the mark held now; nil while lifted or ended
+	ended bool
+}
+
+func (m *criticalMark) end() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.ended = true
+	if m.done != nil {
+		m.done()
+		m.done = nil
+	}
+}
+
+// Idle lifts the critical mark ctx carries (CriticalContext) while the
+// caller waits for something that uses no CPU of its own: client turns are
+// handed out meanwhile, among them those of the work waited for (a
+// getHeader waiting for a bid lets the builder's submission be inflated).
+// resume marks the request critical again; without a mark in ctx both do
+// nothing.
+func Idle(ctx context.Context) (resume func()) {
+	m, _ := ctx.Value(criticalKey{}).(*criticalMark)
+	if m == nil {
+		return func() {}
+	}
+	m.mu.Lock()
+	held := m.done
+	m.done = nil
+	m.mu.Unlock()
+	if held == nil {
+		return func() {}
+	}
+	held()
+	return func() {
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		if !m.ended && m.done == nil {
+			m.done = m.s.Critical()
+		}
+	}
+}
+
 // Turn is a client turn; Release ends it.
 type Turn struct {
 	s      *Scheduler

@@ -100,6 +100,42 @@ func TestNoTurnWhileCritical(t *testing.T) {
 	turn.Release()
 }
 
+// TestIdleLiftsTheMark: a request's critical mark (CriticalContext) is
+// lifted while it is Idle, so a waiting client gets its turn, and held
+// again after resume; ending the request while Idle, or resuming after it
+// ended, leaves no mark behind.
+func TestIdleLiftsTheMark(t *testing.T) {
+	s := New(Config{Turns: 1, Wait: time.Hour})
+	ctx, done := s.CriticalContext(context.Background())
+	got := make(chan *Turn, 1)
+	go func() {
+		turn, err := s.Take(context.Background(), Request{Client: "c"})
+		if err != nil {
+			t.Error(err)
+		}
+		got <- turn
+	}()
+	waitFor(t, func() bool { return s.Stats().Waiting == 1 })
+	resume := Idle(ctx)
+	turn := <-got // handed out while the mark is lifted
+	turn.Release()
+	resume()
+	if st := s.Stats(); st.Critical != 1 {
+		t.Fatalf("after resume: %+v, want the mark held again", st)
+	}
+	if _, ok := s.TryTake(Request{Client: "c"}); ok {
+		t.Fatal("a turn was handed out with the mark held again")
+	}
+	resume = Idle(ctx)
+	done() // the request ends while Idle
+	resume()
+	if st := s.Stats(); st.Critical != 0 {
+		t.Fatalf("after the request ended: %+v, want no mark", st)
+	}
+	resume = Idle(context.Background()) // no mark: nothing to lift
+	resume()
+}
+
 // TestWaiterGetsBusy: a client that gets no turn within the wait bound gets
 // ErrBusy and leaves the queue; one whose context ends gets its error.
 func TestWaiterGetsBusy(t *testing.T) {

@@ -27,7 +27,8 @@ import (
 )
 
 // server serves the builder and proposer APIs of a real relay over loopback
-// HTTP, behind the MEV listener's handler chain.
+// HTTP, behind the MEV listener's handler chain, the routes in their place
+// in its scheduler as the node mounts them (relayapi.Scheduled).
 func server(t testing.TB) (*relaytest.Env, string) {
 	t.Helper()
 	return serverWith(t, relaytest.Options{})
@@ -38,8 +39,9 @@ func serverWith(t testing.TB, opts relaytest.Options) (*relaytest.Env, string) {
 	t.Helper()
 	e := relaytest.New(t, opts)
 	srv := mevapi.New(mevapi.Config{}, nil)
-	relayapi.MountBuilder(srv, e.Relay, relayapi.BuilderConfig{})
-	relayapi.MountProposer(srv, e.Relay)
+	mux := relayapi.Scheduled(srv, srv)
+	relayapi.MountBuilder(mux, e.Relay, relayapi.BuilderConfig{})
+	relayapi.MountProposer(mux, e.Relay)
 	hs := httptest.NewServer(srv.Handler())
 	t.Cleanup(hs.Close)
 	return e, hs.URL
@@ -51,8 +53,9 @@ func serverWith(t testing.TB, opts relaytest.Options) (*relaytest.Env, string) {
 func startListener(t testing.TB, e *relaytest.Env, cfg mevapi.Config) *mevapi.Server {
 	t.Helper()
 	srv := mevapi.New(cfg, nil)
-	relayapi.MountBuilder(srv, e.Relay, relayapi.BuilderConfig{})
-	relayapi.MountProposer(srv, e.Relay)
+	mux := relayapi.Scheduled(srv, srv)
+	relayapi.MountBuilder(mux, e.Relay, relayapi.BuilderConfig{})
+	relayapi.MountProposer(mux, e.Relay)
 	if err := srv.Start(); err != nil {
 		t.Fatal(err)
 	}
