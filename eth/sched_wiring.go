@@ -269,4 +269,3 @@ type answerBuffer struct {
 func (a *answerBuffer) Header() http.Header         { return a.header }
 func (a *answerBuffer) WriteHeader(status int)      { a.status = status }
 func (a *answerBuffer) Write(p []byte) (int, error) { return a.body.Write(p) }
-

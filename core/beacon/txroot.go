@@ -153,11 +153,96 @@ func (w *rootWork) run() {
 			return
 		}
 		to := min(from+rootBatch, n)
-		txRoots(w.txs, w.roots, from, to, w.depth)
+		cachedTxRoots(w.txs, w.roots, from, to, w.depth)
 		if int(w.done.Add(int64(to-from))) == n && w.finished != nil {
 			close(w.finished)
 		}
 	}
+}
+
+// txRootCache holds the roots of the transactions hashed lately, by their
+// bytes: a builder's successive blocks of a slot repeat most of their
+// transactions, and so do the blocks of builders who take them from the
+// same mempool, while a transaction's root costs some thirty 64-byte
+// hashes (its chunks, then one per level of zero padding). It keeps two
+// generations: once the newer holds txRootCacheBytes of transactions it
+// becomes the older and the older is dropped; a hit in the older is kept
+// in the newer. A transaction is found only by its exact bytes (the map
+// compares them), so a cached root is the root of those bytes.
+var txRootCache = rootCache{cur: map[string]cachedTxRoot{}, limit: txRootCacheBytes}
+
+// rootCache is txRootCache's type.
+type rootCache struct {
+	sync.Mutex
+	cur, old map[string]cachedTxRoot
+	curBytes int // bytes of the transactions in cur
+	limit    int // bytes of one generation
+}
+
+// cachedTxRoot is a transaction's root under a byte-list limit of 2^depth
+// chunks.
+type cachedTxRoot struct {
+	root  [32]byte
+	depth int
+}
+
+// txRootCacheBytes bounds the transaction bytes of one generation of
+// txRootCache (two are kept): about 80,000 mainnet transactions.
+const txRootCacheBytes = 16 << 20
+
+// maxCachedTx is the largest transaction whose root is cached: larger ones
+// are rare and would take much of the cache each.
+const maxCachedTx = 4 << 10
+
+// cachedTxRoots is txRoots with the roots found in txRootCache taken from
+// it and the others hashed (together, as txRoots does) and cached.
+func cachedTxRoots(txs [][]byte, roots [][32]byte, from, to, depth int) {
+	var missed [rootBatch]int // indexes into txs of the roots not cached
+	var missTxs [rootBatch][]byte
+	var missRoots [rootBatch][32]byte
+	if to-from > rootBatch {
+		txRoots(txs, roots, from, to, depth)
+		return
+	}
+	m := 0
+	c := &txRootCache
+	c.Lock()
+	for i := from; i < to; i++ {
+		if e, ok := c.cur[string(txs[i])]; ok && e.depth == depth {
+			roots[i] = e.root
+			continue
+		}
+		if e, ok := c.old[string(txs[i])]; ok && e.depth == depth {
+			roots[i] = e.root
+			c.keepLocked(txs[i], e)
+			continue
+		}
+		missed[m], missTxs[m] = i, txs[i]
+		m++
+	}
+	c.Unlock()
+	if m == 0 {
+		return
+	}
+	txRoots(missTxs[:m], missRoots[:m], 0, m, depth)
+	c.Lock()
+	for k := 0; k < m; k++ {
+		roots[missed[k]] = missRoots[k]
+		if len(missTxs[k]) <= maxCachedTx {
+			c.keepLocked(missTxs[k], cachedTxRoot{missRoots[k], depth})
+		}
+	}
+	c.Unlock()
+}
+
+// keepLocked puts tx's root into the newer generation, turning the
+// generations over when it is full.
+func (c *rootCache) keepLocked(tx []byte, e cachedTxRoot) {
+	if c.curBytes+len(tx) > c.limit {
+		c.old, c.cur, c.curBytes = c.cur, make(map[string]cachedTxRoot, len(c.cur)), 0
+	}
+	c.cur[string(tx)] = e
+	c.curBytes += len(tx)
 }
 
 // txScratch is txRoots' working memory, kept between calls: a block's

@@ -3,6 +3,7 @@ package beacon
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/gavel-eth/gavel/internal/testutil"
@@ -179,5 +180,66 @@ func BenchmarkTransactionsRoot(b *testing.B) {
 				testutil.ReportCPU(b, start)
 			})
 		}
+	}
+}
+
+// TestTxRootCache: roots taken from the cache of transaction roots are
+// the roots of exactly those bytes, under exactly that limit: a block that
+// repeats most of an earlier one's transactions (some changed by a byte,
+// one longer, new ones, another order) has the generated hasher's root,
+// and the same transactions under a smaller byte limit the per-pair root.
+func TestTxRootCache(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	tx := func(n int) []byte {
+		b := make([]byte, n)
+		for j := range b {
+			b[j] = byte(rng.Uint32())
+		}
+		return b
+	}
+	a := make([][]byte, 150)
+	for i := range a {
+		a[i] = tx(1 + rng.IntN(64))
+	}
+	if got, _ := TransactionsRoot(MainnetSpec, a); got != genericTransactionsRoot(t, a) {
+		t.Fatal("first block: root differs from the generated hasher's")
+	}
+	b := slices.Clone(a)
+	b[3] = slices.Clone(a[3])
+	b[3][0] ^= 1
+	b[10] = append(slices.Clone(a[10]), 0)
+	b = append(b, tx(200), tx(5000))
+	b[20], b[90] = b[90], b[20]
+	for range 2 { // misses, then hits
+		if got, _ := TransactionsRoot(MainnetSpec, b); got != genericTransactionsRoot(t, b) {
+			t.Fatal("a block repeating most transactions: root differs from the generated hasher's")
+		}
+	}
+	got, err := transactionsRoot(a, 1<<10, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want, _ := perPairTransactionsRoot(a, 1<<10, 64); got != want {
+		t.Fatal("cached transactions under a 64-byte limit: root of the mainnet limit's depth")
+	}
+}
+
+// TestTxRootCacheGenerations: a full generation becomes the older one,
+// whose entries stay found until the next turnover drops them.
+func TestTxRootCacheGenerations(t *testing.T) {
+	c := rootCache{cur: map[string]cachedTxRoot{}, limit: 8}
+	c.keepLocked([]byte("aaaa"), cachedTxRoot{depth: 1})
+	c.keepLocked([]byte("bbbb"), cachedTxRoot{depth: 2})
+	c.keepLocked([]byte("cccc"), cachedTxRoot{depth: 3}) // turns over
+	if _, ok := c.old["aaaa"]; !ok || len(c.cur) != 1 || c.curBytes != 4 {
+		t.Fatalf("after the first turnover: old %v, cur %v (%d bytes)", c.old, c.cur, c.curBytes)
+	}
+	c.keepLocked([]byte("dddd"), cachedTxRoot{depth: 4})
+	c.keepLocked([]byte("eeee"), cachedTxRoot{depth: 5}) // turns over again
+	if _, ok := c.old["aaaa"]; ok {
+		t.Fatal("an entry outlived two turnovers")
+	}
+	if _, ok := c.old["cccc"]; !ok {
+		t.Fatal("the newer generation was dropped at the turnover")
 	}
 }

@@ -86,21 +86,26 @@ func BenchmarkSubmissionToBid(b *testing.B) {
 	b.Run("resubmit", func(b *testing.B) { benchResubmit(b, w, c, false) })
 	b.Run("resubmit-tail", func(b *testing.B) { benchResubmit(b, w, c, true) })
 	b.Run("first", func(b *testing.B) { benchFirst(b, w, c) })
-	b.Run("optimistic", func(b *testing.B) { benchOptimistic(b, w, c) })
+	b.Run("optimistic", func(b *testing.B) { benchOptimistic(b, w, c, false) })
+	b.Run("optimistic-stream", func(b *testing.B) { benchOptimistic(b, w, c, true) })
 }
 
 // benchOptimistic is "safe" for a builder the relay serves optimistically
-// (its collateral covers every bid): from the POST to a getHeader serving
-// the bid, before its simulation, against one BLS verification. Each
-// iteration bids in an auction of its own (slot benchSlot+i) and announces
-// the build (Relay.ExpectBid, as the in-process builder does), so that one
-// getHeader sent with the POST waits in the relay for the bid to land and
-// answers with it: the observer costs one request, not a poller sharing
-// the two cores with the path it times. A getHeader that does not answer
+// (its collateral covers every bid): from the POST to the relay's answer
+// serving the bid to a waiting getHeader, before its simulation, against
+// one BLS verification. Each iteration bids in an auction of its own (slot
+// benchSlot+i) and announces the build (Relay.ExpectBid, as the in-process
+// builder does); the getHeader is sent first and waits in the relay for
+// the bid, as a proposer's does (Relay.HeaderWaiting), so the observer's
+// request is not on the path it times. A getHeader that does not answer
 // with the bid is followed by polling (counted in "polled"). Each
 // iteration then waits, untimed, for the background simulation to end, so
-// that it does not run under the next submission's timing.
-func benchOptimistic(b *testing.B, w *workload.Workload, c *chain.Chain) {
+// that it does not run under the next submission's timing. Without stream
+// every block is new (a generator's seed of its own); with stream the
+// blocks are a builder's successive ones, each changing a few bundles of
+// the last (resubmitter.mutate, streamBlocks blocks a builder), as the
+// relay sees them over a slot.
+func benchOptimistic(b *testing.B, w *workload.Workload, c *chain.Chain, stream bool) {
 	r := newBenchRelay(b, c, relaytest.Options{Chain: c, OptimisticCollateral: new(uint256.Int).Mul(uint256.NewInt(1e18), uint256.NewInt(100))})
 	e, hs, client := r.e, r.hs, r.client
 	ctx := context.Background()
@@ -115,6 +120,7 @@ func benchOptimistic(b *testing.B, w *workload.Workload, c *chain.Chain) {
 
 	var opt, bls sample
 	var answers, reads []time.Duration
+	var rs *resubmitter // the stream's builder
 	i, early, polled := 0, 0, 0
 	var allocs uint64
 	for b.Loop() {
@@ -122,7 +128,19 @@ func benchOptimistic(b *testing.B, w *workload.Workload, c *chain.Chain) {
 		slot := uint64(benchSlot + i)
 		v := e.Proposer(slot)
 		e.Relay.SetDuties([]relay.Duty{{Slot: slot, ValidatorIndex: v.Index, Pubkey: v.Key.PublicKey()}})
-		built, value := r.blockAt(b, w, c, slot, uint64(5000+i), i)
+		var built *workload.Built
+		var value *uint256.Int
+		if stream {
+			if i%streamBlocks == 0 {
+				rs = newResubmitter(b, c, w, uint64(7000+i))
+				rs.bundles = rs.gen.Bundles(relaytest.GasLimit + 2_000_000)
+			} else {
+				rs.mutate(3, false)
+			}
+			built, value = r.blockOf(b, c, slot, rs.bundles, i)
+		} else {
+			built, value = r.blockAt(b, w, c, slot, uint64(5000+i), i)
+		}
 		sub := e.Submission(&relaytest.Block{Slot: slot, Built: built.BuiltBlock, Value: value})
 		z := gzipSSZ(b, sub)
 		hash := []byte(sub.BidTrace().BlockHash.String())
@@ -211,6 +229,10 @@ func benchOptimistic(b *testing.B, w *workload.Workload, c *chain.Chain) {
 	b.ReportMetric(float64(polled)/float64(max(i, 1)), "polled")
 	b.ReportMetric(float64(allocs)/1024/float64(max(i, 1)), "alloc-kb")
 }
+
+// streamBlocks is how many successive blocks one builder of the
+// optimistic stream submits before another takes over.
+const streamBlocks = 20
 
 // heapAllocs is the bytes the process has allocated on the heap so far.
 func heapAllocs() uint64 {
@@ -418,13 +440,19 @@ func (r *benchRelay) block(b *testing.B, w *workload.Workload, c *chain.Chain, s
 
 // blockAt is block for slot.
 func (r *benchRelay) blockAt(b *testing.B, w *workload.Workload, c *chain.Chain, slot, seed uint64, i int) (*workload.Built, *uint256.Int) {
-	a, proposer := r.e.Attrs(slot), r.e.Proposer(slot)
 	nonce := func(addr common.Address) uint64 { n, _, _ := c.HeadAccount(addr); return n }
 	g := w.NewGen(seed, types.LatestSigner(c.Config()), nonce)
+	return r.blockOf(b, c, slot, g.Bundles(relaytest.GasLimit), i)
+}
+
+// blockOf builds bundles (as many as fit) into slot's block on the head,
+// its payment growing with i.
+func (r *benchRelay) blockOf(b *testing.B, c *chain.Chain, slot uint64, bundles []workload.Bundle, i int) (*workload.Built, *uint256.Int) {
+	a, proposer := r.e.Attrs(slot), r.e.Proposer(slot)
 	value := new(uint256.Int).Add(uint256.NewInt(1e18), uint256.NewInt(uint64(i)*1e9))
 	built, err := workload.Build(context.Background(), c, c.Head(), chain.BuildAttrs{
 		Timestamp: a.Timestamp, Random: a.PrevRandao, BeaconRoot: &a.ParentBeaconRoot, Withdrawals: types.Withdrawals{}, GasLimit: relaytest.GasLimit,
-	}, workload.Flatten(g.Bundles(relaytest.GasLimit)), workload.Payment{Builder: r.e.Coinbase, To: proposer.FeeRecipient, Value: value})
+	}, workload.Flatten(bundles), workload.Payment{Builder: r.e.Coinbase, To: proposer.FeeRecipient, Value: value})
 	if err != nil {
 		b.Fatal(err)
 	}
