@@ -91,13 +91,14 @@ func transactionsRoot(txs [][]byte, maxTxs, maxBytes uint64) (Root, error) {
 	if len(txs) >= parallelTxs {
 		parts = min(runtime.GOMAXPROCS(0), 4)
 	}
-	return transactionsRootParts(txs, maxTxs, maxBytes, parts)
+	return transactionsRootParts(txs, maxTxs, maxBytes, parts, true)
 }
 
 // transactionsRootParts is transactionsRoot with the transactions' roots
 // computed by up to parts goroutines (the caller's and parts-1 helpers)
-// side by side, in batches (rootWork).
-func transactionsRootParts(txs [][]byte, maxTxs, maxBytes uint64, parts int) (Root, error) {
+// side by side, in batches (rootWork); with cached, the roots in
+// txRootCache are taken from it and the others kept there.
+func transactionsRootParts(txs [][]byte, maxTxs, maxBytes uint64, parts int, cached bool) (Root, error) {
 	if uint64(len(txs)) > maxTxs {
 		return Root{}, fmt.Errorf("%d transactions, limit %d", len(txs), maxTxs)
 	}
@@ -112,7 +113,7 @@ func transactionsRootParts(txs [][]byte, maxTxs, maxBytes uint64, parts int) (Ro
 		}
 	}
 	roots := make([][32]byte, len(txs)+len(txs)%2)
-	w := rootWork{txs: txs, roots: roots, depth: txDepth}
+	w := rootWork{txs: txs, roots: roots, depth: txDepth, cached: cached}
 	if parts > 1 {
 		w.finished = make(chan struct{})
 		for p := 1; p < parts; p++ {
@@ -140,6 +141,7 @@ type rootWork struct {
 	txs      [][]byte
 	roots    [][32]byte
 	depth    int
+	cached   bool          // through txRootCache (cachedTxRoots)
 	next     atomic.Int64  // the first transaction no worker took
 	done     atomic.Int64  // how many transactions' roots are written
 	finished chan struct{} // closed when done reaches len(txs) (with helpers)
@@ -153,7 +155,11 @@ func (w *rootWork) run() {
 			return
 		}
 		to := min(from+rootBatch, n)
-		cachedTxRoots(w.txs, w.roots, from, to, w.depth)
+		if w.cached {
+			cachedTxRoots(w.txs, w.roots, from, to, w.depth)
+		} else {
+			txRoots(w.txs, w.roots, from, to, w.depth)
+		}
 		if int(w.done.Add(int64(to-from))) == n && w.finished != nil {
 			close(w.finished)
 		}

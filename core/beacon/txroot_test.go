@@ -66,7 +66,7 @@ func TestTransactionsRootMatchesSSZ(t *testing.T) {
 			t.Fatalf("case %d (%d txs): root %x, generated hasher %x", i, len(txs), got, want)
 		}
 		for parts := 1; parts <= 3; parts++ {
-			if got, _ := transactionsRootParts(txs, 1<<20, 1<<30, parts); got != genericTransactionsRoot(t, txs) {
+			if got, _ := transactionsRootParts(txs, 1<<20, 1<<30, parts, parts == 3); got != genericTransactionsRoot(t, txs) {
 				t.Fatalf("case %d (%d txs) in %d parts: root %x", i, len(txs), parts, got)
 			}
 		}
@@ -166,8 +166,11 @@ func BenchmarkTransactionsRoot(b *testing.B) {
 			root func() (Root, error)
 		}{
 			{"perpair", func() (Root, error) { return perPairTransactionsRoot(txs, maxTxs, maxBytes) }},
-			{"levels-1part", func() (Root, error) { return transactionsRootParts(txs, maxTxs, maxBytes, 1) }},
-			{"levels-2parts", func() (Root, error) { return transactionsRootParts(txs, maxTxs, maxBytes, 2) }},
+			{"levels-1part", func() (Root, error) { return transactionsRootParts(txs, maxTxs, maxBytes, 1, false) }},
+			{"levels-2parts", func() (Root, error) { return transactionsRootParts(txs, maxTxs, maxBytes, 2, false) }},
+			// Every transaction seen before (a builder's next block):
+			// each root from the cache.
+			{"cached", func() (Root, error) { return transactionsRootParts(txs, maxTxs, maxBytes, 2, true) }},
 		} {
 			b.Run(fmt.Sprintf("%dtxs/%s", block.txs, c.name), func(b *testing.B) {
 				b.ReportAllocs()
