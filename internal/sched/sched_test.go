@@ -77,15 +77,7 @@ func TestTurnsNeverExceedSize(t *testing.T) {
 func TestNoTurnWhileCritical(t *testing.T) {
 	s := New(Config{Turns: 2, Wait: time.Hour})
 	done := s.Critical()
-	got := make(chan *Turn, 1)
-	go func() {
-		turn, err := s.Take(context.Background(), Request{Client: "c"})
-		if err != nil {
-			t.Error(err)
-		}
-		got <- turn
-	}()
-	waitFor(t, func() bool { return s.Stats().Waiting == 1 })
+	got := waitingClient(t, s)
 	nested := s.Critical() // marks overlap: the first ending does not free turns
 	done()
 	done() // a second call of one mark's done is a no-op
@@ -100,13 +92,10 @@ func TestNoTurnWhileCritical(t *testing.T) {
 	turn.Release()
 }
 
-// TestIdleLiftsTheMark: a request's critical mark (CriticalContext) is
-// lifted while it is Idle, so a waiting client gets its turn, and held
-// again after resume; ending the request while Idle, or resuming after it
-// ended, leaves no mark behind.
-func TestIdleLiftsTheMark(t *testing.T) {
-	s := New(Config{Turns: 1, Wait: time.Hour})
-	ctx, done := s.CriticalContext(context.Background())
+// waitingClient starts a client waiting for a turn of s (none free) and
+// returns where its turn will come.
+func waitingClient(t *testing.T, s *Scheduler) <-chan *Turn {
+	t.Helper()
 	got := make(chan *Turn, 1)
 	go func() {
 		turn, err := s.Take(context.Background(), Request{Client: "c"})
@@ -116,6 +105,17 @@ func TestIdleLiftsTheMark(t *testing.T) {
 		got <- turn
 	}()
 	waitFor(t, func() bool { return s.Stats().Waiting == 1 })
+	return got
+}
+
+// TestIdleLiftsTheMark: a request's critical mark (CriticalContext) is
+// lifted while it is Idle, so a waiting client gets its turn, and held
+// again after resume; ending the request while Idle, or resuming after it
+// ended, leaves no mark behind.
+func TestIdleLiftsTheMark(t *testing.T) {
+	s := New(Config{Turns: 1, Wait: time.Hour})
+	ctx, done := s.CriticalContext(context.Background())
+	got := waitingClient(t, s)
 	resume := Idle(ctx)
 	turn := <-got // handed out while the mark is lifted
 	turn.Release()
