@@ -17,10 +17,11 @@ func TestSplitVerificationParts(t *testing.T) {
 	valid := sk.SignRoot(root)
 	other := sk.SignRoot(Root{6})
 	split := func(sig BLSSignature) *splitVerification {
-		v := &splitVerification{pk: pk}
-		v.sig.do = func() (*blst.P2Affine, error) { return checkedSignature(sig) }
-		v.hash.do = func() (*blst.P2Affine, error) { return blst.HashToG2(root[:], dst).ToAffine(), nil }
-		return v
+		return &splitVerification{
+			pk:   pk,
+			sig:  newPart(func() (*blst.P2Affine, error) { return checkedSignature(sig) }),
+			hash: newPart(func() (*blst.P2Affine, error) { return blst.HashToG2(root[:], dst).ToAffine(), nil }),
+		}
 	}
 	for _, c := range []struct {
 		name         string
