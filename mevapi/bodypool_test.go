@@ -38,7 +38,7 @@ func TestReleaseBodyReused(t *testing.T) {
 }
 
 // TestReadIntoReleased: a body is read straight into a released buffer
-// (no chunk to join); one longer than the buffer goes on in chunks and is
+// (no chunk to join), to the buffer's last byte; one longer than the buffer goes on in chunks and is
 // joined whole; a small one gets a buffer of its own and leaves the
 // released one for the next large body.
 func TestReadIntoReleased(t *testing.T) {
@@ -59,6 +59,13 @@ func TestReadIntoReleased(t *testing.T) {
 		if at != &released[0] || &out[0] != &released[0] {
 			t.Fatalf("announced %d: not read into the released buffer (read there first: %v)", size, at == &released[0])
 		}
+	}
+	// A buffer that is not a whole number of chunks (a body's allocation)
+	// holds a body that ends in its last, shorter piece.
+	odd := make([]byte, 1<<20+8<<10)
+	ReleaseBody(odd)
+	if out := read(bytes.Repeat([]byte{9}, 1<<20+1000), -1); &out[0] != &odd[0] {
+		t.Fatal("a body ending in the released buffer's last piece (under a chunk) was not returned in it")
 	}
 	ReleaseBody(released)
 	long := read(bytes.Repeat([]byte{7}, 3<<20+5), -1) // spills into chunks

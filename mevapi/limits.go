@@ -559,8 +559,10 @@ func ReadAll(acct *Account, src io.Reader, limit, size int64, prefix int, onPref
 		}
 		reserved += readChunk
 		var c []byte
-		if len(parts) == 0 && inInto+readChunk <= cap(into) {
-			c = into[inInto : inInto+readChunk]
+		if len(parts) == 0 && inInto < cap(into) {
+			// The buffer's last piece may be shorter than a chunk: a
+			// body that ends in it is not copied into another buffer.
+			c = into[inInto:min(inInto+readChunk, cap(into))]
 		} else {
 			c = chunks.get()
 			parts = append(parts, c)

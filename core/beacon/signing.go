@@ -186,46 +186,6 @@ func VerifyRoot(pk *PublicKey, root Root, sig BLSSignature) error {
 	return nil
 }
 
-// VerifyRootAsync checks sig over a signing root with pk, as VerifyRoot
-// does, on one new goroutine, and calls done with the result from it; the
-// caller's goroutine returns at once, free to read and decode the rest of
-// what was signed. The verification is single-threaded
-// (verifyRootOnOneCore): blst's Verify runs its two halves on two
-// goroutines, and an earlier version of this function ran the signature's
-// half on the caller's; on two cores the caller's work (a relay inflating,
-// decoding and hashing the rest of a submission) then waited for them, the
-// read of the body 0.7 ms behind the signature's half.
-func VerifyRootAsync(pk *PublicKey, root Root, sig BLSSignature, done func(error)) {
-	go func() { done(verifyRootOnOneCore(pk, root, sig)) }()
-}
-
-// verifyRootOnOneCore is VerifyRoot without blst's goroutines, on the
-// calling goroutine: the signature's decompression and subgroup check,
-// the root hashed to the curve, then e(H(root), pk)·e(sig, -g1) = 1 as
-// one Miller loop over both pairs (their squarings shared: some 7% less
-// than blst's two loops) and one final exponentiation.
-func verifyRootOnOneCore(pk *PublicKey, root Root, sig BLSSignature) error {
-	s, err := parseSignature(sig)
-	if err != nil {
-		return err
-	}
-	if !s.SigValidate(false) {
-		return fmt.Errorf("%w: not in the G2 subgroup", ErrInvalidSignature)
-	}
-	h := blst.HashToG2(root[:], dst).ToAffine()
-	ctx := blst.PairingCtx(true, dst)
-	blst.PairingRawAggregate(ctx, h, &pk.p)
-	blst.PairingRawAggregate(ctx, s, negG1Generator)
-	blst.PairingCommit(ctx)
-	if !blst.PairingFinalVerify(ctx, nil) {
-		return fmt.Errorf("%w: signature does not verify for %x", ErrInvalidSignature, pk.p.Compress())
-	}
-	return nil
-}
-
-// negG1Generator is the negated G1 generator in affine coordinates.
-var negG1Generator = new(blst.P1).Sub(blst.P1Generator()).ToAffine()
-
 // Verify checks that sig is pubkey's signature over obj under domain.
 func Verify(pubkey BLSPubkey, obj Hashable, domain Domain, sig BLSSignature) error {
 	pk, err := ParsePublicKey(pubkey)

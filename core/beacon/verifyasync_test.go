@@ -1,0 +1,53 @@
+package beacon
+
+import (
+	"errors"
+	"testing"
+
+	blst "github.com/supranational/blst/bindings/go"
+)
+
+// TestSplitVerificationParts: the verification's result does not depend on
+// which goroutine ran its first parts, and a signature the caller found
+// invalid ends it before the root is hashed.
+func TestSplitVerificationParts(t *testing.T) {
+	sk, _ := DeriveSecretKey(make([]byte, 32))
+	pk, _ := ParsePublicKey(sk.PublicKey())
+	root := Root{5}
+	valid := sk.SignRoot(root)
+	other := sk.SignRoot(Root{6})
+	split := func(sig BLSSignature) *splitVerification {
+		return &splitVerification{
+			pk:   pk,
+			sig:  newPart(func() (*blst.P2Affine, error) { return checkedSignature(sig) }),
+			hash: newPart(func() (*blst.P2Affine, error) { return blst.HashToG2(root[:], dst).ToAffine(), nil }),
+		}
+	}
+	for _, c := range []struct {
+		name         string
+		sig          BLSSignature
+		callerClaims func(v *splitVerification)
+		valid        bool
+	}{
+		{"valid, the caller checked the signature", valid, func(v *splitVerification) { v.sig.claim() }, true},
+		{"valid, the caller ran both parts", valid, func(v *splitVerification) { v.sig.claim(); v.hash.claim() }, true},
+		{"valid, the new goroutine ran both", valid, func(*splitVerification) {}, true},
+		{"another root's signature, the caller ran both", other, func(v *splitVerification) { v.sig.claim(); v.hash.claim() }, false},
+		{"another root's signature, the new goroutine ran both", other, func(*splitVerification) {}, false},
+	} {
+		v := split(c.sig)
+		c.callerClaims(v)
+		if err := v.finish(); (err == nil) != c.valid || err != nil && !errors.Is(err, ErrInvalidSignature) {
+			t.Errorf("%s: %v", c.name, err)
+		}
+	}
+
+	v := split(BLSSignature{0: 0xc0}) // the point at infinity
+	v.sig.claim()
+	if err := v.finish(); !errors.Is(err, ErrInvalidSignature) {
+		t.Fatalf("the point at infinity: %v", err)
+	}
+	if v.hash.state.Load() != partFree {
+		t.Fatal("the root was hashed for a signature already found invalid")
+	}
+}
