@@ -99,18 +99,9 @@ func transactionsRoot(txs [][]byte, maxTxs, maxBytes uint64) (Root, error) {
 // side by side, in batches (rootWork); with cached, the roots in
 // txRootCache are taken from it and the others kept there.
 func transactionsRootParts(txs [][]byte, maxTxs, maxBytes uint64, parts int, cached bool) (Root, error) {
-	if uint64(len(txs)) > maxTxs {
-		return Root{}, fmt.Errorf("%d transactions, limit %d", len(txs), maxTxs)
-	}
-	txDepth := depthOf((maxBytes + 31) / 32)
-	listDepth := depthOf(maxTxs)
-	if txDepth >= len(zeroHashes) || listDepth >= len(zeroHashes) {
-		return Root{}, fmt.Errorf("list limits %d and %d out of range", maxTxs, maxBytes)
-	}
-	for i, tx := range txs {
-		if uint64(len(tx)) > maxBytes {
-			return Root{}, fmt.Errorf("transaction %d: %d bytes, limit %d", i, len(tx), maxBytes)
-		}
+	txDepth, listDepth, err := txRootDepths(txs, maxTxs, maxBytes)
+	if err != nil {
+		return Root{}, err
 	}
 	roots := make([][32]byte, len(txs)+len(txs)%2)
 	w := rootWork{txs: txs, roots: roots, depth: txDepth, cached: cached}
@@ -126,6 +117,24 @@ func transactionsRootParts(txs [][]byte, maxTxs, maxBytes uint64, parts int, cac
 	}
 	half := make([][32]byte, len(roots)/2)
 	return mixInLen(merkleizeChunks(roots, half, len(txs), listDepth), uint64(len(txs))), nil
+}
+
+// txRootDepths checks txs against the list's limits and returns the depth
+// of a transaction's tree (its byte limit in chunks) and of the list's.
+func txRootDepths(txs [][]byte, maxTxs, maxBytes uint64) (txDepth, listDepth int, err error) {
+	if uint64(len(txs)) > maxTxs {
+		return 0, 0, fmt.Errorf("%d transactions, limit %d", len(txs), maxTxs)
+	}
+	txDepth, listDepth = depthOf((maxBytes+31)/32), depthOf(maxTxs)
+	if txDepth >= len(zeroHashes) || listDepth >= len(zeroHashes) {
+		return 0, 0, fmt.Errorf("list limits %d and %d out of range", maxTxs, maxBytes)
+	}
+	for i, tx := range txs {
+		if uint64(len(tx)) > maxBytes {
+			return 0, 0, fmt.Errorf("transaction %d: %d bytes, limit %d", i, len(tx), maxBytes)
+		}
+	}
+	return txDepth, listDepth, nil
 }
 
 // rootBatch is how many transactions' roots a worker of
@@ -203,13 +212,8 @@ const maxCachedTx = 4 << 10
 // cachedTxRoots is txRoots with the roots found in txRootCache taken from
 // it and the others hashed (together, as txRoots does) and cached.
 func cachedTxRoots(txs [][]byte, roots [][32]byte, from, to, depth int) {
-	var missed [rootBatch]int // indexes into txs of the roots not cached
-	var missTxs [rootBatch][]byte
-	var missRoots [rootBatch][32]byte
-	if to-from > rootBatch {
-		txRoots(txs, roots, from, to, depth)
-		return
-	}
+	missed := make([]int, to-from) // indexes into txs of the roots not cached
+	missTxs := make([][]byte, to-from)
 	m := 0
 	c := &txRootCache
 	c.Lock()
@@ -230,7 +234,8 @@ func cachedTxRoots(txs [][]byte, roots [][32]byte, from, to, depth int) {
 	if m == 0 {
 		return
 	}
-	txRoots(missTxs[:m], missRoots[:m], 0, m, depth)
+	missRoots := make([][32]byte, m)
+	txRoots(missTxs[:m], missRoots, 0, m, depth)
 	c.Lock()
 	for k := 0; k < m; k++ {
 		roots[missed[k]] = missRoots[k]

@@ -2,7 +2,6 @@ package beacon
 
 import (
 	"crypto/sha256"
-	"fmt"
 	"runtime"
 	"sync"
 )
@@ -42,22 +41,13 @@ func perPairMerkleize(layer []byte, n int, depth int) [32]byte {
 }
 
 // perPairTransactionsRoot is hash_tree_root(List[ByteList[maxBytes], maxTxs]) of
-// txs. The transactions' roots are computed on up to GOMAXPROCS (at most
-// 4) goroutines: the relay waits for this root before it can serve a bid,
-// and the other core is often idle or about to be.
+// txs, one hash per pair and each transaction's tree on its own, split
+// over up to GOMAXPROCS (at most 4) goroutines: the baseline of
+// transactionsRoot's level-by-level hashing.
 func perPairTransactionsRoot(txs [][]byte, maxTxs, maxBytes uint64) (Root, error) {
-	if uint64(len(txs)) > maxTxs {
-		return Root{}, fmt.Errorf("%d transactions, limit %d", len(txs), maxTxs)
-	}
-	txDepth := depthOf((maxBytes + 31) / 32)
-	listDepth := depthOf(maxTxs)
-	if txDepth >= len(zeroHashes) || listDepth >= len(zeroHashes) {
-		return Root{}, fmt.Errorf("list limits %d and %d out of range", maxTxs, maxBytes)
-	}
-	for i, tx := range txs {
-		if uint64(len(tx)) > maxBytes {
-			return Root{}, fmt.Errorf("transaction %d: %d bytes, limit %d", i, len(tx), maxBytes)
-		}
+	txDepth, listDepth, err := txRootDepths(txs, maxTxs, maxBytes)
+	if err != nil {
+		return Root{}, err
 	}
 	roots := make([]byte, (len(txs)+1)/2*64+64)
 	parts := 1
