@@ -16,8 +16,8 @@ func TestSplitVerificationParts(t *testing.T) {
 	root := Root{5}
 	valid := sk.SignRoot(root)
 	other := sk.SignRoot(Root{6})
-	split := func(sig BLSSignature) *splitVerification {
-		return &splitVerification{
+	split := func(sig BLSSignature) *Verification {
+		return &Verification{
 			pk:   pk,
 			sig:  newPart(func() (*blst.P2Affine, error) { return checkedSignature(sig) }),
 			hash: newPart(func() (*blst.P2Affine, error) { return blst.HashToG2(root[:], dst).ToAffine(), nil }),
@@ -26,14 +26,14 @@ func TestSplitVerificationParts(t *testing.T) {
 	for _, c := range []struct {
 		name         string
 		sig          BLSSignature
-		callerClaims func(v *splitVerification)
+		callerClaims func(v *Verification)
 		valid        bool
 	}{
-		{"valid, the caller checked the signature", valid, func(v *splitVerification) { v.sig.claim() }, true},
-		{"valid, the caller ran both parts", valid, func(v *splitVerification) { v.sig.claim(); v.hash.claim() }, true},
-		{"valid, the new goroutine ran both", valid, func(*splitVerification) {}, true},
-		{"another root's signature, the caller ran both", other, func(v *splitVerification) { v.sig.claim(); v.hash.claim() }, false},
-		{"another root's signature, the new goroutine ran both", other, func(*splitVerification) {}, false},
+		{"valid, the caller checked the signature", valid, func(v *Verification) { v.sig.claim() }, true},
+		{"valid, the caller ran both parts", valid, func(v *Verification) { v.sig.claim(); v.hash.claim() }, true},
+		{"valid, the new goroutine ran both", valid, func(*Verification) {}, true},
+		{"another root's signature, the caller ran both", other, func(v *Verification) { v.sig.claim(); v.hash.claim() }, false},
+		{"another root's signature, the new goroutine ran both", other, func(*Verification) {}, false},
 	} {
 		v := split(c.sig)
 		c.callerClaims(v)

@@ -48,6 +48,16 @@ type SignatureCheck struct {
 	sig   beacon.BLSSignature
 	done  chan struct{}
 	err   error
+	v     *beacon.Verification // nil when the key did not parse
+}
+
+// Help runs the verification's next part (the root's hash to the curve)
+// on the caller when the verification's goroutine has not begun it: a
+// handler calls it once it has read the body.
+func (c *SignatureCheck) Help() {
+	if c.v != nil {
+		c.v.Help()
+	}
 }
 
 // StartSignatureCheck starts verifying a builder's signature over trace, so
@@ -55,8 +65,7 @@ type SignatureCheck struct {
 // used only for a submission whose trace and signature are these. The
 // verification runs on a goroutine of its own (beacon.VerifyRootAsync);
 // the caller's goroutine checks the signature's encoding and subgroup
-// (0.1 ms), hashes the root too when that goroutine has not started by
-// then, and decompresses the builder's key when it is not cached.
+// (0.1 ms) and decompresses the builder's key when it is not cached.
 func (r *Relay) StartSignatureCheck(trace *beacon.BidTrace, sig beacon.BLSSignature) *SignatureCheck {
 	c := &SignatureCheck{trace: *trace, sig: sig, done: make(chan struct{})}
 	pk, err := r.builderKey(c.trace.BuilderPubkey)
@@ -65,7 +74,7 @@ func (r *Relay) StartSignatureCheck(trace *beacon.BidTrace, sig beacon.BLSSignat
 		close(c.done)
 		return c
 	}
-	beacon.VerifyRootAsync(pk, c.trace.SigningRoot(r.builderDom), sig, func(err error) {
+	c.v = beacon.VerifyRootAsync(pk, c.trace.SigningRoot(r.builderDom), sig, func(err error) {
 		if err == nil {
 			r.keepBuilderKey(c.trace.BuilderPubkey, pk)
 		}

@@ -235,6 +235,9 @@ func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
 			}
 		}
 	}
+	if early != nil {
+		early.Help() // the root's hash, unless the verification's goroutine began it
+	}
 	acct.SettleVouch() // a verified known builder decodes ahead of other clients
 	var sub *beacon.Submission
 	if gerr := heavy(req, body, func() { sub, err = DecodeSubmission(b.r.BeaconConfig(), b.r.Spec(), version, body, ssz) }); gerr != nil {

@@ -1,0 +1,7 @@
+//go:build !linux
+
+package beside
+
+import "testing"
+
+func checkAffinityRestored(*testing.T) {}

@@ -1,0 +1,5 @@
+//go:build !linux
+
+package beside
+
+func steeredGo(func()) bool { return false }
