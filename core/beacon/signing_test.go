@@ -275,7 +275,7 @@ func TestVerifyRootAsync(t *testing.T) {
 			t.Fatalf("%s: VerifyRoot %v", c.name, want)
 		}
 		got := make(chan error, 1)
-		VerifyRootAsync(c.pk, c.root, c.sig, func(err error) { got <- err })
+		VerifyRootAsync(c.pk, c.root, c.sig, nil, func(err error) { got <- err })
 		err := <-got
 		if (err == nil) != c.valid || !c.valid && !errors.Is(err, ErrInvalidSignature) {
 			t.Errorf("%s: VerifyRootAsync %v, VerifyRoot %v", c.name, err, want)
@@ -301,7 +301,7 @@ func FuzzVerifyRootAsync(f *testing.F) {
 		copy(sig[:], b)
 		want := VerifyRoot(pk, root, sig)
 		got := make(chan error, 1)
-		VerifyRootAsync(pk, root, sig, func(err error) { got <- err })
+		VerifyRootAsync(pk, root, sig, nil, func(err error) { got <- err })
 		if err := <-got; (err == nil) != (want == nil) {
 			t.Fatalf("VerifyRootAsync %v, VerifyRoot %v", err, want)
 		}

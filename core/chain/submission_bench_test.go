@@ -14,6 +14,7 @@ import (
 	"runtime/pprof"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -132,14 +133,14 @@ func benchOptimistic(b *testing.B, w *workload.Workload, c *chain.Chain, stream 
 		var value *uint256.Int
 		if stream {
 			if i%streamBlocks == 0 {
-				rs = newResubmitter(b, c, w, uint64(7000+i))
+				rs = newResubmitter(b, c, w, freshSeed())
 				rs.bundles = rs.gen.Bundles(relaytest.GasLimit + 2_000_000)
 			} else {
 				rs.mutate(3, false)
 			}
 			built, value = r.blockOf(b, c, slot, rs.bundles, i)
 		} else {
-			built, value = r.blockAt(b, w, c, slot, uint64(5000+i), i)
+			built, value = r.blockAt(b, w, c, slot, freshSeed(), i)
 		}
 		sub := e.Submission(&relaytest.Block{Slot: slot, Built: built.BuiltBlock, Value: value})
 		z := gzipSSZ(b, sub)
@@ -230,6 +231,14 @@ func benchOptimistic(b *testing.B, w *workload.Workload, c *chain.Chain, stream 
 	b.ReportMetric(float64(allocs)/1024/float64(max(i, 1)), "alloc-kb")
 }
 
+// seeds numbers the workload generator's seeds: every block a benchmark
+// builds is new to the process (its transactions too), in every run of
+// -count, so that no run finds the relay's caches (transaction roots,
+// senders) warm from the blocks of the run before.
+var seeds atomic.Uint64
+
+func freshSeed() uint64 { return 1000 + seeds.Add(1) }
+
 // streamBlocks is how many successive blocks one builder of the
 // optimistic stream submits before another takes over.
 const streamBlocks = 20
@@ -252,7 +261,7 @@ func benchSafe(b *testing.B, w *workload.Workload, c *chain.Chain) {
 	i := 0
 	for b.Loop() {
 		b.StopTimer()
-		built, value := r.block(b, w, c, uint64(1000+i), i)
+		built, value := r.block(b, w, c, freshSeed(), i)
 		txs, gas = len(built.Block.Transactions()), int(built.Block.GasUsed())
 		sub := e.Submission(&relaytest.Block{Slot: benchSlot, Built: built.BuiltBlock, Value: value})
 		z := gzipSSZ(b, sub)
@@ -329,7 +338,7 @@ func benchResubmit(b *testing.B, w *workload.Workload, c *chain.Chain, tail bool
 	i := 0
 	for b.Loop() {
 		b.StopTimer()
-		seed := uint64(5000 + i)
+		seed := freshSeed()
 		if tail {
 			seed += 1 << 20
 		}
@@ -379,7 +388,7 @@ func benchFirst(b *testing.B, w *workload.Workload, c *chain.Chain) {
 	i := 0
 	for b.Loop() {
 		b.StopTimer()
-		r := newResubmitter(b, c, w, uint64(9000+i))
+		r := newResubmitter(b, c, w, freshSeed())
 		r.bundles = r.gen.Bundles(workload.GasLimit + 2_000_000)
 		p, _ := r.payload(b, common.Address{0x9f}, nil)
 		b.StartTimer()
