@@ -56,6 +56,10 @@ type RelayConfig struct {
 	// PageDisabled turns off the status page at GET / on the MEV listener
 	// (--relay.page=false).
 	PageDisabled bool `toml:",omitempty"`
+	// SteerDisabled starts a known builder's signature verification as an
+	// ordinary goroutine, without steering it onto another core
+	// (--relay.steer=false; relay.Config.SteerDisabled).
+	SteerDisabled bool `toml:",omitempty"`
 }
 
 // Dev keys, derived from fixed strings: anyone can reproduce them, which is
@@ -166,6 +170,7 @@ func newDevRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta, prep
 		Beta:            beta,
 		Shared:          sharedOf(st),
 		HeaderWait:      cfg.HeaderWait,
+		SteerDisabled:   cfg.SteerDisabled,
 		Canonical:       n.chain,
 	}, n.chain, st, devPublisher{engine: n.engine}, n.submissionRecorder(svc.traces))
 	if err != nil {
@@ -336,7 +341,7 @@ func newNetworkRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta) 
 			return
 		}
 		r, err := relay.New(relay.Config{Beacon: bcfg, Spec: spec, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled, Beta: beta, Shared: sharedOf(st),
-			HeaderWait: cfg.HeaderWait, Canonical: n.chain}, n.chain, st, client, n.submissionRecorder(traces))
+			HeaderWait: cfg.HeaderWait, SteerDisabled: cfg.SteerDisabled, Canonical: n.chain}, n.chain, st, client, n.submissionRecorder(traces))
 		if err != nil {
 			log.Error("Relay not started", "err", err)
 			svc.setWaiting(err.Error())

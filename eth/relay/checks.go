@@ -81,7 +81,7 @@ func (r *Relay) StartSignatureCheck(trace *beacon.BidTrace, sig beacon.BLSSignat
 	// submissions. Others' start plainly: a stranger's flood does not get
 	// to move the node's threads.
 	var start func(func())
-	if r.KnownBuilder(c.trace.BuilderPubkey, c.trace.Slot) {
+	if !r.cfg.SteerDisabled && r.KnownBuilder(c.trace.BuilderPubkey, c.trace.Slot) {
 		start = beside.Go
 	}
 	c.v = beacon.VerifyRootAsync(pk, c.trace.SigningRoot(r.builderDom), sig, start, func(err error) {

@@ -23,7 +23,6 @@ const maxThreads = 128
 var (
 	setupOnce sync.Once
 	usable    bool        // more than one CPU, and affinity can be set
-	allowed   unix.CPUSet // the CPUs the process may use
 	steering  atomic.Bool // a steering is under way
 
 	threadsMu sync.Mutex
@@ -31,6 +30,7 @@ var (
 )
 
 func setup() {
+	var allowed unix.CPUSet
 	if err := unix.SchedGetaffinity(0, &allowed); err != nil || allowed.Count() < 2 {
 		return
 	}
@@ -66,12 +66,16 @@ func steeredGo(f func()) bool {
 	threadsMu.Lock()
 	l := threads
 	threadsMu.Unlock()
+	// The CPUs the process may use now (an operator may have changed
+	// them since setup), read from the caller's thread, which no
+	// steering has moved.
+	var now unix.CPUSet
 	cpu, ok := currentCPU()
-	if !ok || len(l) > maxThreads {
+	if !ok || len(l) > maxThreads || unix.SchedGetaffinity(0, &now) != nil || now.Count() < 2 || !now.IsSet(cpu) {
 		steering.Store(false)
 		return false
 	}
-	others := allowed
+	others := now
 	others.Clear(cpu)
 	self := unix.Gettid()
 	for _, t := range l {
@@ -79,7 +83,7 @@ func steeredGo(f func()) bool {
 			_ = unix.SchedSetaffinity(t, &others) // a thread gone since: nothing to steer
 		}
 	}
-	s := &steered{threads: l}
+	s := &steered{threads: l, allowed: now}
 	s.timer = time.AfterFunc(steerLimit, func() { s.end(); s.tidy() })
 	go func() {
 		s.timer.Stop()
@@ -94,6 +98,7 @@ func steeredGo(f func()) bool {
 // timer).
 type steered struct {
 	threads []int
+	allowed unix.CPUSet // what they get back
 	timer   *time.Timer
 	ended   atomic.Bool
 }
@@ -104,7 +109,7 @@ func (s *steered) end() {
 		return
 	}
 	for _, t := range s.threads {
-		_ = unix.SchedSetaffinity(t, &allowed)
+		_ = unix.SchedSetaffinity(t, &s.allowed)
 	}
 	steering.Store(false)
 }
@@ -116,7 +121,7 @@ func (s *steered) tidy() {
 	l := listThreads()
 	for _, t := range l {
 		if !contains(s.threads, t) {
-			_ = unix.SchedSetaffinity(t, &allowed)
+			_ = unix.SchedSetaffinity(t, &s.allowed)
 		}
 	}
 	threadsMu.Lock()
