@@ -95,7 +95,7 @@ func BenchmarkSubmissionToBid(b *testing.B) {
 // (its collateral covers every bid): from the POST to the relay's answer
 // serving the bid to a waiting getHeader, before its simulation, against
 // one BLS verification. Each iteration bids in an auction of its own (slot
-// benchSlot+i) and announces the build (Relay.ExpectBid, as the in-process
+// benchSlot+i, the slot before passed) and announces the build (Relay.ExpectBid, as the in-process
 // builder does); the getHeader is sent first and waits in the relay for
 // the bid, as a proposer's does (Relay.HeaderWaiting), so the observer's
 // request is not on the path it times. A getHeader that does not answer
@@ -127,6 +127,10 @@ func benchOptimistic(b *testing.B, w *workload.Workload, c *chain.Chain, stream 
 	for b.Loop() {
 		b.StopTimer()
 		slot := uint64(benchSlot + i)
+		// The slot before has passed, as in production: its auction is
+		// pruned with the rest of the relay's per-slot state, and the
+		// known builders are read again, here while the block is built.
+		e.Relay.SetHeadSlot(slot - 1)
 		v := e.Proposer(slot)
 		e.Relay.SetDuties([]relay.Duty{{Slot: slot, ValidatorIndex: v.Index, Pubkey: v.Key.PublicKey()}})
 		var built *workload.Built
