@@ -97,3 +97,11 @@ func (r *Relay) HoldOptimisticSimulations() (release func()) {
 // MaxOptimisticQueued is how many optimistic bids may wait for their
 // background simulation before submissions take the safe path.
 const MaxOptimisticQueued = maxOptimisticQueued
+
+// SetSteer replaces how a known builder's verification is started until
+// the returned function restores it.
+func SetSteer(f func(func())) (restore func()) {
+	old := steer
+	steer = f
+	return func() { steer = old }
+}
