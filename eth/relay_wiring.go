@@ -102,6 +102,8 @@ type RelayService struct {
 	stopFollow context.CancelFunc
 	followDone chan struct{}
 	builder    *builder.Builder // --builder: also fed the beacon node's payload_attributes events
+
+	stopPooled atomic.Pointer[func()] // ends keepPooledRoots
 }
 
 // Relay is the relay's domain; nil on a real network until the beacon node
@@ -133,10 +135,26 @@ func (s *RelayService) Stop() error {
 		s.stopFollow()
 		<-s.followDone
 	}
+	if stop := s.stopPooled.Load(); stop != nil {
+		(*stop)()
+	}
 	if r := s.Relay(); r != nil {
 		r.Close()
 	}
 	return s.traces.Close()
+}
+
+// keepPooledRoots keeps the transactions roots of the transactions
+// entering the node's pool in the relay's cache (beacon.KeepTransactionRoots),
+// until Stop: a builder's block of public transactions then finds their
+// roots there, and its header is computed without hashing them on the path
+// to its bid.
+func (s *RelayService) keepPooledRoots(c *chain.Chain, r *relay.Relay) {
+	spec := r.Spec()
+	stop := c.NotifyPooledTxs(func(txs [][]byte) { beacon.KeepTransactionRoots(spec, txs) })
+	if old := s.stopPooled.Swap(&stop); old != nil {
+		(*old)()
+	}
 }
 
 // newDevRelay builds the relay of --dev: it runs on the dev chain's beacon
@@ -178,6 +196,7 @@ func newDevRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta, prep
 		return nil, err
 	}
 	svc.setRelay(r)
+	svc.keepPooledRoots(n.chain, r)
 	devBuilder, err := builder.New(builder.Config{
 		Beacon: bcfg, SecretKey: builderKey, CoinbaseKey: chain.DevBuilderKey(), Bonus: DevBuilderBonus,
 	}, criticalBlocks{n.submission.builder, n.sched})
@@ -348,6 +367,7 @@ func newNetworkRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta) 
 			return
 		}
 		svc.setRelay(r)
+		svc.keepPooledRoots(n.chain, r)
 		log.Info("Relay attached", "pubkey", r.Pubkey(), "network", bcfg.Name, "genesis", bcfg.GenesisTime, "slot", bcfg.SecondsPerSlot,
 			"epoch", bcfg.SlotsPerEpoch, "preset", spec, "fork", bcfg.ForkAtSlot(bcfg.SlotAt(uint64(time.Now().Unix()))), "beacon", client.Nodes())
 		warnAt := uint64(0)

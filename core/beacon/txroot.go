@@ -246,6 +246,47 @@ func cachedTxRoots(txs [][]byte, roots [][32]byte, from, to, depth int) {
 	c.Unlock()
 }
 
+// KeepTransactionRoots computes the roots of txs (transactions in their
+// consensus encoding, as a payload carries them) under spec's byte limit
+// and keeps them in the cache of transaction roots (txRootCache), so that
+// a block carrying them later finds them there. The relay feeds it the
+// transactions entering the node's pool: a block of public transactions
+// then costs its header's root a lookup each instead of some thirty hashes
+// on the path to its bid. Transactions already cached, over maxCachedTx or
+// over the spec's limit are skipped.
+func KeepTransactionRoots(spec *Spec, txs [][]byte) {
+	maxBytes := spec.Value("MAX_BYTES_PER_TRANSACTION")
+	depth := depthOf((maxBytes + 31) / 32)
+	if depth >= len(zeroHashes) {
+		return
+	}
+	keep := make([][]byte, 0, len(txs))
+	for _, tx := range txs {
+		if len(tx) <= maxCachedTx && uint64(len(tx)) <= maxBytes {
+			keep = append(keep, tx)
+		}
+	}
+	roots := make([][32]byte, min(len(keep), rootBatch))
+	for from := 0; from < len(keep); from += rootBatch {
+		to := min(from+rootBatch, len(keep))
+		cachedTxRoots(keep[from:to], roots, 0, to-from, depth)
+	}
+}
+
+// TransactionRootKept reports whether the cache of transaction roots holds
+// tx's root under spec's byte limit.
+func TransactionRootKept(spec *Spec, tx []byte) bool {
+	depth := depthOf((spec.Value("MAX_BYTES_PER_TRANSACTION") + 31) / 32)
+	c := &txRootCache
+	c.Lock()
+	defer c.Unlock()
+	if e, ok := c.cur[string(tx)]; ok && e.depth == depth {
+		return true
+	}
+	e, ok := c.old[string(tx)]
+	return ok && e.depth == depth
+}
+
 // keepLocked puts tx's root into the newer generation, turning the
 // generations over when it is full.
 func (c *rootCache) keepLocked(tx []byte, e cachedTxRoot) {

@@ -246,3 +246,37 @@ func TestTxRootCacheGenerations(t *testing.T) {
 		t.Fatal("the newer generation was dropped at the turnover")
 	}
 }
+
+// TestKeepTransactionRoots: roots kept ahead (from the node's pool) are
+// found by a later block, which still has the generated hasher's root;
+// transactions over the cache's bound are not kept.
+func TestKeepTransactionRoots(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	pooled := make([][]byte, 100)
+	for i := range pooled {
+		pooled[i] = make([]byte, 1+rng.IntN(400))
+		for j := range pooled[i] {
+			pooled[i][j] = byte(rng.Uint32())
+		}
+	}
+	big := make([]byte, maxCachedTx+1)
+	big[0] = 0x02
+	for _, tx := range pooled {
+		if TransactionRootKept(MainnetSpec, tx) {
+			t.Fatal("a transaction's root cached before it was kept")
+		}
+	}
+	KeepTransactionRoots(MainnetSpec, append(slices.Clone(pooled), big))
+	for i, tx := range pooled {
+		if !TransactionRootKept(MainnetSpec, tx) {
+			t.Fatalf("transaction %d: root not kept", i)
+		}
+	}
+	if TransactionRootKept(MainnetSpec, big) {
+		t.Fatal("a transaction over the cache's bound was kept")
+	}
+	block := append(slices.Clone(pooled[10:70]), []byte{1, 2, 3}, pooled[5])
+	if got, _ := TransactionsRoot(MainnetSpec, block); got != genericTransactionsRoot(t, block) {
+		t.Fatal("a block of kept transactions: root differs from the generated hasher's")
+	}
+}

@@ -87,6 +87,28 @@ func (c *Chain) BlockByNumber(n uint64) (*types.Block, error) {
 // NotifyNewTxs calls fn (which must not block) whenever transactions enter
 // the transaction pool, until stop is called. It is a no-op without a pool.
 func (c *Chain) NotifyNewTxs(fn func()) (stop func()) {
+	return c.subscribeTxs(func(types.Transactions) { fn() })
+}
+
+// NotifyPooledTxs calls fn with the transactions that enter the
+// transaction pool, each in its consensus encoding (as an execution
+// payload carries it), from one goroutine, until stop is called. fn should
+// not block for long: the pool's events queue behind it. It is a no-op
+// without a pool.
+func (c *Chain) NotifyPooledTxs(fn func(encoded [][]byte)) (stop func()) {
+	return c.subscribeTxs(func(txs types.Transactions) {
+		encoded := make([][]byte, 0, len(txs))
+		for _, tx := range txs {
+			if b, err := tx.MarshalBinary(); err == nil {
+				encoded = append(encoded, b)
+			}
+		}
+		fn(encoded)
+	})
+}
+
+// subscribeTxs calls fn with each batch of transactions entering the pool.
+func (c *Chain) subscribeTxs(fn func(types.Transactions)) (stop func()) {
 	if c.eth == nil {
 		return func() {}
 	}
@@ -97,8 +119,8 @@ func (c *Chain) NotifyNewTxs(fn func()) (stop func()) {
 		defer close(done)
 		for {
 			select {
-			case <-ch:
-				fn()
+			case ev := <-ch:
+				fn(ev.Txs)
 			case <-sub.Err():
 				return
 			}
