@@ -255,8 +255,7 @@ func cachedTxRoots(txs [][]byte, roots [][32]byte, from, to, depth int) {
 // on the path to its bid. Transactions already cached, over maxCachedTx or
 // over the spec's limit are skipped.
 func KeepTransactionRoots(spec *Spec, txs [][]byte) {
-	maxBytes := spec.Value("MAX_BYTES_PER_TRANSACTION")
-	depth := depthOf((maxBytes + 31) / 32)
+	maxBytes, depth := txLimit(spec)
 	if depth >= len(zeroHashes) {
 		return
 	}
@@ -276,7 +275,7 @@ func KeepTransactionRoots(spec *Spec, txs [][]byte) {
 // TransactionRootKept reports whether the cache of transaction roots holds
 // tx's root under spec's byte limit.
 func TransactionRootKept(spec *Spec, tx []byte) bool {
-	depth := depthOf((spec.Value("MAX_BYTES_PER_TRANSACTION") + 31) / 32)
+	_, depth := txLimit(spec)
 	c := &txRootCache
 	c.Lock()
 	defer c.Unlock()
@@ -285,6 +284,13 @@ func TransactionRootKept(spec *Spec, tx []byte) bool {
 	}
 	e, ok := c.old[string(tx)]
 	return ok && e.depth == depth
+}
+
+// txLimit is spec's byte limit of a transaction and the depth of its
+// tree (the limit in chunks), under which txRootCache keys its roots.
+func txLimit(spec *Spec) (maxBytes uint64, depth int) {
+	maxBytes = spec.Value("MAX_BYTES_PER_TRANSACTION")
+	return maxBytes, depthOf((maxBytes + 31) / 32)
 }
 
 // keepLocked puts tx's root into the newer generation, turning the
