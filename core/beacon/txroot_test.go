@@ -228,22 +228,46 @@ func TestTxRootCache(t *testing.T) {
 }
 
 // TestTxRootCacheGenerations: a full generation becomes the older one,
-// whose entries stay found until the next turnover drops them.
+// whose entries stay found (and are kept again in the newer when found)
+// until the next turnover drops them; an entry is found only by its
+// exact bytes and depth, also when another transaction has its hash.
 func TestTxRootCacheGenerations(t *testing.T) {
-	c := rootCache{cur: map[string]cachedTxRoot{}, limit: 8}
-	c.keepLocked([]byte("aaaa"), cachedTxRoot{depth: 1})
-	c.keepLocked([]byte("bbbb"), cachedTxRoot{depth: 2})
-	c.keepLocked([]byte("cccc"), cachedTxRoot{depth: 3}) // turns over
-	if _, ok := c.old["aaaa"]; !ok || len(c.cur) != 1 || c.curBytes != 4 {
-		t.Fatalf("after the first turnover: old %v, cur %v (%d bytes)", c.old, c.cur, c.curBytes)
+	c := newRootCache(8)
+	keep := func(tx string, depth int) {
+		c.keepLocked(txKey([]byte(tx)), []byte(tx), [32]byte{byte(depth)}, depth)
 	}
-	c.keepLocked([]byte("dddd"), cachedTxRoot{depth: 4})
-	c.keepLocked([]byte("eeee"), cachedTxRoot{depth: 5}) // turns over again
-	if _, ok := c.old["aaaa"]; ok {
+	found := func(tx string, depth int) bool {
+		r, ok := c.lookupLocked(txKey([]byte(tx)), []byte(tx), depth)
+		if ok && r != [32]byte{byte(depth)} {
+			t.Fatalf("%s: root %x, want the one kept", tx, r[:1])
+		}
+		return ok
+	}
+	keep("aaaa", 1)
+	keep("bbbb", 2)
+	keep("cccc", 3) // turns over
+	if _, ok := c.old.find(txKey([]byte("aaaa")), []byte("aaaa"), 1); !ok || len(c.cur.index) != 1 || c.cur.nbytes != 4 {
+		t.Fatalf("after the first turnover: old %v, cur %v (%d bytes)", c.old.index, c.cur.index, c.cur.nbytes)
+	}
+	if found("aaaa", 2) || found("aaab", 1) {
+		t.Fatal("found under another depth or by other bytes")
+	}
+	keep("dddd", 4)
+	keep("eeee", 5) // turns over again
+	if found("aaaa", 1) {
 		t.Fatal("an entry outlived two turnovers")
 	}
-	if _, ok := c.old["cccc"]; !ok {
+	if !found("cccc", 3) {
 		t.Fatal("the newer generation was dropped at the turnover")
+	}
+	// Another transaction under the hash of one kept: a miss, not its root.
+	key := txKey([]byte("eeee"))
+	if _, ok := c.cur.find(key, []byte("ffff"), 5); ok {
+		t.Fatal("a transaction found by another's hash")
+	}
+	c.cur.put(key, []byte("ffff"), [32]byte{6}, 5)
+	if found("eeee", 5) {
+		t.Fatal("found after another transaction of its hash replaced it")
 	}
 }
 

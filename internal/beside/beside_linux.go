@@ -2,6 +2,7 @@ package beside
 
 import (
 	"os"
+	"runtime"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -89,6 +90,7 @@ func steeredGo(f func()) bool {
 		s.timer.Stop()
 		s.end()
 		f()
+		runtime.Gosched()
 		s.tidy()
 	}()
 	return true
