@@ -65,9 +65,8 @@ func (c *SignatureCheck) Help() {
 // that it overlaps with decoding the rest of the submission. The result is
 // used only for a submission whose trace and signature are these. The
 // verification runs on a goroutine of its own (beacon.VerifyRootAsync);
-// the caller's goroutine decompresses the builder's key when it is not
-// cached, and for a builder the relay does not know (whose verification
-// is not steered) checks the signature's encoding and subgroup (0.1 ms).
+// the caller's goroutine checks the signature's encoding and subgroup
+// (0.1 ms) and decompresses the builder's key when it is not cached.
 func (r *Relay) StartSignatureCheck(trace *beacon.BidTrace, sig beacon.BLSSignature) *SignatureCheck {
 	c := &SignatureCheck{trace: *trace, sig: sig, done: make(chan struct{})}
 	pk, err := r.builderKey(c.trace.BuilderPubkey)
