@@ -136,20 +136,12 @@ func (r *Relay) onNotification(ctx context.Context, n store.Notification) {
 			}
 			r.cacheRegistration(reg)
 		}
-	case n.Resync, n.Registrations:
+	case n.Resync:
+		r.resync(ctx)
+	case n.Registrations:
 		if err := r.reloadRegistrations(ctx); err != nil {
 			sharedErrors.Mark(1)
 			log.Warn("Relay could not reload registrations from the shared database", "err", err)
-		}
-		if n.Resync {
-			if err := r.catchUpBids(ctx); err != nil {
-				sharedErrors.Mark(1)
-				log.Warn("Relay could not catch up with the shared bids", "err", err)
-			}
-			if err := r.catchUpDemotions(ctx); err != nil {
-				sharedErrors.Mark(1)
-				log.Warn("Relay could not catch up with the demotions", "err", err)
-			}
 		}
 	case n.Demoted:
 		if n.Origin != r.instance {
@@ -169,6 +161,40 @@ func (r *Relay) onNotification(ctx context.Context, n store.Notification) {
 		if err != nil {
 			sharedErrors.Mark(1)
 			log.Warn("Relay could not load a bid of another instance", "block", n.BlockHash, "err", err)
+		}
+	}
+}
+
+// resyncAttempts is how many times a resync reads what this instance
+// missed, resyncRetry the pause between tries. A resync follows a new
+// notification connection, often after the database restarted: the first
+// reads may take pooled connections the restart broke (each fails once),
+// and what a failed resync missed would stay missing until the slot's
+// next notification, perhaps none.
+const (
+	resyncAttempts = 10
+	resyncRetry    = 100 * time.Millisecond
+)
+
+// resync re-reads the registrations, the bids of upcoming slots and the
+// demotions this instance may have missed while it was not listening,
+// until all three reads succeed or resyncAttempts have failed.
+func (r *Relay) resync(ctx context.Context) {
+	for attempt := 1; ; attempt++ {
+		err := errors.Join(r.reloadRegistrations(ctx), r.catchUpBids(ctx), r.catchUpDemotions(ctx))
+		if err == nil {
+			return
+		}
+		sharedErrors.Mark(1)
+		if attempt == resyncAttempts || ctx.Err() != nil {
+			log.Warn("Relay could not catch up with the shared database", "attempts", attempt, "err", err)
+			return
+		}
+		log.Debug("Relay retries catching up with the shared database", "attempt", attempt, "err", err)
+		select {
+		case <-time.After(resyncRetry):
+		case <-ctx.Done():
+			return
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/big"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -284,6 +285,45 @@ func TestSharedSurvivesDatabaseRestart(t *testing.T) {
 	waitBid(t, got, sub.BidTrace().BlockHash)
 	if bid, err := b.Relay.GetHeader(context.Background(), 1, sub.BidTrace().ParentHash, a.Proposer(1).Key.PublicKey()); err != nil || bid == nil {
 		t.Fatalf("getHeader on B after the restart: %v %v", bid, err)
+	}
+}
+
+// flakySharing fails the first reads of the bids of upcoming slots, as the
+// pooled connections a database restart broke do.
+type flakySharing struct {
+	relay.Sharing
+	fails atomic.Int32 // reads still to fail
+}
+
+func (f *flakySharing) SharedBidsFrom(ctx context.Context, slot uint64, fn func(*store.SharedBid) error) error {
+	if f.fails.Add(-1) >= 0 {
+		return errors.New("flakySharing: a broken connection")
+	}
+	return f.Sharing.SharedBidsFrom(ctx, slot, fn)
+}
+
+// TestResyncRetries: an instance whose first reads fail when it starts
+// listening still catches up: the bid another instance shared before it
+// listened (no notification will bring it) is in its auction once it
+// follows the database, not only readable through.
+func TestResyncRetries(t *testing.T) {
+	url := pgtest.URL(t)
+	a := instance(t, url)
+	a.RegisterAll()
+	sub := a.Submission(a.BuildBlock(1, 2, nil))
+	if out, err := submit(a, sub, false); err != nil || out != relay.Accepted {
+		t.Fatalf("submission to A: %v %v", out, err)
+	}
+	flaky := &flakySharing{}
+	flaky.fails.Store(2)
+	b := instanceWith(t, url, func(c *relay.Config) { flaky.Sharing, c.Shared = c.Shared, flaky })
+	if flaky.fails.Load() >= 0 {
+		t.Fatalf("B read the shared bids %d times, want the two failures and a success", 2-flaky.fails.Load())
+	}
+	tr := sub.BidTrace()
+	bid := b.Relay.BestBid(1, tr.ParentHash, a.Proposer(1).Key.PublicKey())
+	if bid == nil || bid.Trace.BlockHash != tr.BlockHash {
+		t.Fatalf("B's auction after its resync: %v, want A's bid %s", bid, tr.BlockHash)
 	}
 }
 
