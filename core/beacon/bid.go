@@ -172,10 +172,20 @@ func (b *SignedBuilderBid) VerifySignature(domain Domain) error {
 // domain (the network's BuilderDomain). commitments are the blob KZG commitments (Deneb
 // on) and requests the execution requests (Electra on; nil means none).
 func NewSignedBuilderBid(spec *Spec, payload *ExecutionPayload, commitments []KZGCommitment, requests *ExecutionRequests, value U256, key *SecretKey, domain Domain) (*SignedBuilderBid, error) {
-	spec = specOr(spec)
-	header, err := payload.Header(spec)
+	header, err := payload.Header(specOr(spec))
 	if err != nil {
 		return nil, err
+	}
+	return SignBuilderBid(spec, header, commitments, requests, value, key, domain)
+}
+
+// SignBuilderBid is NewSignedBuilderBid for a payload known by its header alone (a
+// header-first submission's).
+func SignBuilderBid(spec *Spec, header *ExecutionPayloadHeader, commitments []KZGCommitment, requests *ExecutionRequests, value U256, key *SecretKey, domain Domain) (*SignedBuilderBid, error) {
+	spec = specOr(spec)
+	switch f := header.Fork; {
+	case f == params.ForkBellatrix && header.Bellatrix == nil, f == params.ForkCapella && header.Capella == nil, f >= params.ForkDeneb && header.Deneb == nil:
+		return nil, unsupported(f, "builder bid without its fork's payload header")
 	}
 	if commitments == nil {
 		commitments = []KZGCommitment{}
@@ -188,7 +198,7 @@ func NewSignedBuilderBid(spec *Spec, payload *ExecutionPayload, commitments []KZ
 		reqs = *requests
 	}
 	reqs = reqs.normalized()
-	b, _, err := newBidContainer(payload.Fork)
+	b, _, err := newBidContainer(header.Fork)
 	if err != nil {
 		return nil, err
 	}

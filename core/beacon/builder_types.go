@@ -143,6 +143,37 @@ type SubmitBlockRequestFulu struct {
 	Signature         BLSSignature          `json:"signature" ssz-size:"96"`
 }
 
+// HeaderSubmissionDeneb is the message of a Deneb header-first submission (helix's
+// optimistic v2, POST /relay/v1/builder/headers): the bid trace, the payload's header and
+// the blob commitments. The payload itself follows in an ordinary block submission.
+type HeaderSubmissionDeneb struct {
+	BidTrace               BidTrace                    `json:"bid_trace"`
+	ExecutionPayloadHeader ExecutionPayloadHeaderDeneb `json:"execution_payload_header"`
+	Commitments            []KZGCommitment             `json:"commitments" ssz-max:"4096" ssz-size:"?,48" dynssz-max:"MAX_BLOB_COMMITMENTS_PER_BLOCK"`
+}
+
+// HeaderSubmissionElectra is the message of an Electra or Fulu header-first submission:
+// the Deneb message with the execution requests before the commitments.
+type HeaderSubmissionElectra struct {
+	BidTrace               BidTrace                    `json:"bid_trace"`
+	ExecutionPayloadHeader ExecutionPayloadHeaderDeneb `json:"execution_payload_header"`
+	ExecutionRequests      ExecutionRequests           `json:"execution_requests"`
+	Commitments            []KZGCommitment             `json:"commitments" ssz-max:"4096" ssz-size:"?,48" dynssz-max:"MAX_BLOB_COMMITMENTS_PER_BLOCK"`
+}
+
+// SignedHeaderSubmissionDeneb is a Deneb header-first submission; the builder's signature
+// is over the bid trace, as in a block submission.
+type SignedHeaderSubmissionDeneb struct {
+	Message   HeaderSubmissionDeneb `json:"message"`
+	Signature BLSSignature          `json:"signature" ssz-size:"96"`
+}
+
+// SignedHeaderSubmissionElectra is an Electra or Fulu header-first submission.
+type SignedHeaderSubmissionElectra struct {
+	Message   HeaderSubmissionElectra `json:"message"`
+	Signature BLSSignature            `json:"signature" ssz-size:"96"`
+}
+
 // BuilderBidBellatrix is a Bellatrix bid offered to a proposer by getHeader.
 type BuilderBidBellatrix struct {
 	Header ExecutionPayloadHeaderBellatrix `json:"header"`

@@ -376,3 +376,57 @@ func FuzzSubmissionPrefixJSON(f *testing.F) {
 		}
 	})
 }
+
+var headerSubmissionForks = []params.ConsensusFork{params.ForkDeneb, params.ForkElectra, params.ForkFulu}
+
+func FuzzHeaderSubmission(f *testing.F) {
+	for i, v := range headerVectors {
+		sub, err := DecodeSubmissionSSZ(MainnetSpec, v.fork, readVector(f, v.name+".ssz.gz"))
+		if err != nil {
+			f.Fatal(err)
+		}
+		h, err := NewHeaderSubmission(sub)
+		if err != nil {
+			f.Fatal(err)
+		}
+		raw, _ := h.MarshalSSZ()
+		js, _ := h.MarshalJSON()
+		f.Add(byte(i), false, raw)
+		f.Add(byte(i), true, js)
+	}
+	f.Add(byte(0), false, []byte{})
+	f.Fuzz(func(t *testing.T, forkByte byte, isJSON bool, data []byte) {
+		fork := forkFrom(forkByte, headerSubmissionForks...)
+		var h *HeaderSubmission
+		var err error
+		if isJSON {
+			n := allocated(func() { h, err = DecodeHeaderSubmissionJSON(MainnetSpec, fork, data) })
+			checkAlloc(t, "DecodeHeaderSubmissionJSON", n, len(data), jsonAllocPerByte)
+		} else {
+			n := allocated(func() { h, err = DecodeHeaderSubmissionSSZ(MainnetSpec, fork, data) })
+			checkAlloc(t, "DecodeHeaderSubmissionSSZ", n, len(data), sszAllocPerByte)
+		}
+		if err != nil {
+			return
+		}
+		out, err := h.MarshalSSZ()
+		if err != nil {
+			t.Fatalf("accepted header submission does not encode: %v", err)
+		}
+		if !isJSON {
+			if !bytes.Equal(out, data) {
+				t.Fatal("SSZ re-encoding differs from the accepted input")
+			}
+			if slot, err := HeaderSubmissionSlotSSZ(data); err != nil || slot != h.BidTrace().Slot {
+				t.Fatalf("slot from the prefix: %d, %v", slot, err)
+			}
+		}
+		back, err := DecodeHeaderSubmissionSSZ(MainnetSpec, fork, out)
+		if err != nil {
+			t.Fatalf("own SSZ rejected: %v", err)
+		}
+		if r1, r2 := root(t, h.container()), root(t, back.container()); r1 != r2 {
+			t.Fatal("SSZ round trip changed the header submission")
+		}
+	})
+}

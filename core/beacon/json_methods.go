@@ -326,6 +326,20 @@ func (x ExecutionRequests) MarshalJSON() ([]byte, error) { return MarshalJSONCom
 // UnmarshalJSON decodes beacon-API JSON strictly (see UnmarshalJSONStrict).
 func (x *ExecutionRequests) UnmarshalJSON(data []byte) error { return UnmarshalJSONStrict(data, x) }
 
+// MarshalJSON encodes the HeaderSubmissionDeneb as beacon-API JSON.
+func (x HeaderSubmissionDeneb) MarshalJSON() ([]byte, error) { return MarshalJSONCompact(&x) }
+
+// UnmarshalJSON decodes beacon-API JSON strictly (see UnmarshalJSONStrict).
+func (x *HeaderSubmissionDeneb) UnmarshalJSON(data []byte) error { return UnmarshalJSONStrict(data, x) }
+
+// MarshalJSON encodes the HeaderSubmissionElectra as beacon-API JSON.
+func (x HeaderSubmissionElectra) MarshalJSON() ([]byte, error) { return MarshalJSONCompact(&x) }
+
+// UnmarshalJSON decodes beacon-API JSON strictly (see UnmarshalJSONStrict).
+func (x *HeaderSubmissionElectra) UnmarshalJSON(data []byte) error {
+	return UnmarshalJSONStrict(data, x)
+}
+
 // MarshalJSON encodes the IndexedAttestation as beacon-API JSON.
 func (x IndexedAttestation) MarshalJSON() ([]byte, error) { return MarshalJSONCompact(&x) }
 
@@ -479,6 +493,22 @@ func (x SignedBuilderBidElectra) MarshalJSON() ([]byte, error) { return MarshalJ
 
 // UnmarshalJSON decodes beacon-API JSON strictly (see UnmarshalJSONStrict).
 func (x *SignedBuilderBidElectra) UnmarshalJSON(data []byte) error {
+	return UnmarshalJSONStrict(data, x)
+}
+
+// MarshalJSON encodes the SignedHeaderSubmissionDeneb as beacon-API JSON.
+func (x SignedHeaderSubmissionDeneb) MarshalJSON() ([]byte, error) { return MarshalJSONCompact(&x) }
+
+// UnmarshalJSON decodes beacon-API JSON strictly (see UnmarshalJSONStrict).
+func (x *SignedHeaderSubmissionDeneb) UnmarshalJSON(data []byte) error {
+	return UnmarshalJSONStrict(data, x)
+}
+
+// MarshalJSON encodes the SignedHeaderSubmissionElectra as beacon-API JSON.
+func (x SignedHeaderSubmissionElectra) MarshalJSON() ([]byte, error) { return MarshalJSONCompact(&x) }
+
+// UnmarshalJSON decodes beacon-API JSON strictly (see UnmarshalJSONStrict).
+func (x *SignedHeaderSubmissionElectra) UnmarshalJSON(data []byte) error {
 	return UnmarshalJSONStrict(data, x)
 }
 
