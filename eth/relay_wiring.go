@@ -489,6 +489,12 @@ func (l lateRelay) CheckCancellations(requested bool) error {
 func (l lateRelay) Submit(ctx context.Context, req relay.SubmitRequest) (relay.SubmitOutcome, error) {
 	return l.svc.Relay().Submit(ctx, req)
 }
+func (l lateRelay) CheckHeaderTrace(t *beacon.BidTrace, fork params.ConsensusFork) error {
+	return l.svc.Relay().CheckHeaderTrace(t, fork)
+}
+func (l lateRelay) SubmitHeader(ctx context.Context, req relay.HeaderRequest) (relay.SubmitOutcome, error) {
+	return l.svc.Relay().SubmitHeader(ctx, req)
+}
 func (l lateRelay) KnownBuilder(pk beacon.BLSPubkey, slot uint64) bool {
 	return l.svc.Relay().KnownBuilder(pk, slot)
 }

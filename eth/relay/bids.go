@@ -49,6 +49,9 @@ type Bid struct {
 	// the bid shared (recordErr: or either failed).
 	recorded  chan struct{}
 	recordErr error
+	// awaiting is set on a header-first bid: its header, served before
+	// its block arrives (headerfirst.go).
+	awaiting *headerOnly
 
 	signOnce sync.Once
 	signed   *beacon.SignedBuilderBid
@@ -74,6 +77,10 @@ func (b *Bid) commitments() []beacon.KZGCommitment {
 // key once and then cached.
 func (b *Bid) signedBid(spec *beacon.Spec, key *beacon.SecretKey, domain beacon.Domain) (*beacon.SignedBuilderBid, error) {
 	b.signOnce.Do(func() {
+		if w := b.awaiting; w != nil {
+			b.signed, b.signErr = beacon.SignBuilderBid(spec, w.sub.PayloadHeader(), w.sub.Commitments(), w.sub.ExecutionRequests(), b.Trace.Value, key, domain)
+			return
+		}
 		b.signed, b.signErr = beacon.NewSignedBuilderBid(spec, b.Payload, b.commitments(), b.Requests, b.Trace.Value, key, domain)
 	})
 	return b.signed, b.signErr

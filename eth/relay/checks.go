@@ -158,6 +158,10 @@ func (r *Relay) Submit(ctx context.Context, req SubmitRequest) (out SubmitOutcom
 		st.total = time.Since(start)
 		logSubmission(req, out, err, st)
 	}()
+	// The block of a header-first bid completes it (headerfirst.go).
+	if bid := r.bids.awaitingBody(req.Submission.BidTrace().BlockHash); bid != nil {
+		return r.takeBody(ctx, req, bid)
+	}
 	// An optimistic builder's bid has its getHeader answer signed once
 	// the cheap checks passed, while its builder's signature is verified
 	// (optimistic.go).
@@ -245,7 +249,7 @@ func (r *Relay) precheck(req SubmitRequest, beforeSignature func()) (*prechecked
 	if err := r.checkPastSlot(t); err != nil {
 		return nil, 0, err
 	}
-	if err := r.checkTimestamp(t, payload); err != nil {
+	if err := r.checkTimestamp(t, payload.Timestamp); err != nil {
 		return nil, 0, err
 	}
 	reg, err := r.checkDutyAndFeeRecipient(t)
@@ -258,17 +262,19 @@ func (r *Relay) precheck(req SubmitRequest, beforeSignature func()) (*prechecked
 	if err := r.checkBetaRoom(t); err != nil {
 		return nil, 0, err
 	}
-	if err := checkHashes(t, payload); err != nil {
+	if err := checkHashes(t, payload.BlockHash, payload.ParentHash); err != nil {
 		return nil, 0, err
 	}
-	attrs, err := r.checkPayloadAttributes(sub, t, payload)
+	attrs, err := r.checkPayloadAttributes(t, payload.PrevRandao, sub.Fork >= params.ForkCapella, func() (beacon.Root, error) {
+		return beacon.WithdrawalsRoot(r.cfg.Spec, payload.Withdrawals)
+	})
 	if err != nil {
 		return nil, 0, err
 	}
 	if beforeSignature != nil {
 		beforeSignature()
 	}
-	if err := r.checkBuilderSignature(sub, req.Signature); err != nil {
+	if err := r.checkBuilderSignature(t, sub.Signature(), req.Signature); err != nil {
 		return nil, 0, err
 	}
 	value := t.Value.Uint256()
@@ -338,9 +344,9 @@ func (r *Relay) checkPastSlot(t *beacon.BidTrace) error {
 }
 
 // 4. checkTimestamp: the payload's timestamp must be its slot's start.
-func (r *Relay) checkTimestamp(t *beacon.BidTrace, p *beacon.ExecutionPayloadDeneb) error {
-	if want := r.cfg.Beacon.SlotTime(t.Slot); p.Timestamp != want {
-		return fmt.Errorf("%w. got %d, expected %d", ErrTimestamp, p.Timestamp, want)
+func (r *Relay) checkTimestamp(t *beacon.BidTrace, timestamp uint64) error {
+	if want := r.cfg.Beacon.SlotTime(t.Slot); timestamp != want {
+		return fmt.Errorf("%w. got %d, expected %d", ErrTimestamp, timestamp, want)
 	}
 	return nil
 }
@@ -389,28 +395,29 @@ func (r *Relay) checkBetaRoom(t *beacon.BidTrace) error {
 
 // 6. checkHashes: the bid trace's block and parent hash must be the
 // payload's.
-func checkHashes(t *beacon.BidTrace, p *beacon.ExecutionPayloadDeneb) error {
-	if t.BlockHash != p.BlockHash {
+func checkHashes(t *beacon.BidTrace, blockHash, parentHash beacon.Root) error {
+	if t.BlockHash != blockHash {
 		return ErrBlockHash
 	}
-	if t.ParentHash != p.ParentHash {
+	if t.ParentHash != parentHash {
 		return ErrParentHash
 	}
 	return nil
 }
 
-// 7. checkPayloadAttributes: prevRandao and (Capella on) the withdrawals
-// root must be those the beacon chain fixed for the slot on this parent.
-func (r *Relay) checkPayloadAttributes(sub *beacon.Submission, t *beacon.BidTrace, p *beacon.ExecutionPayloadDeneb) (*PayloadAttributes, error) {
+// 7. checkPayloadAttributes: prevRandao and (Capella on, withdrawals)
+// the withdrawals root must be those the beacon chain fixed for the slot on
+// this parent.
+func (r *Relay) checkPayloadAttributes(t *beacon.BidTrace, prevRandao beacon.Root, withdrawals bool, withdrawalsRoot func() (beacon.Root, error)) (*PayloadAttributes, error) {
 	attrs := r.payloadAttributes(t.Slot, common.Hash(t.ParentHash))
 	if attrs == nil {
 		return nil, ErrNoPayloadAttributes
 	}
-	if common.Hash(p.PrevRandao) != attrs.PrevRandao {
-		return nil, fmt.Errorf("%w - got: %s, expected: %s", ErrPrevRandao, p.PrevRandao, attrs.PrevRandao.Hex())
+	if common.Hash(prevRandao) != attrs.PrevRandao {
+		return nil, fmt.Errorf("%w - got: %s, expected: %s", ErrPrevRandao, prevRandao, attrs.PrevRandao.Hex())
 	}
-	if sub.Fork >= params.ForkCapella {
-		root, err := beacon.WithdrawalsRoot(r.cfg.Spec, p.Withdrawals)
+	if withdrawals {
+		root, err := withdrawalsRoot()
 		if err != nil {
 			return nil, fmt.Errorf("%w - could not compute withdrawals root: %v", ErrWithdrawalsRoot, err)
 		}
@@ -423,13 +430,13 @@ func (r *Relay) checkPayloadAttributes(sub *beacon.Submission, t *beacon.BidTrac
 
 // 8. checkBuilderSignature: the builder's BLS signature over the bid trace
 // (the result of an early check if it was for this trace and signature).
-func (r *Relay) checkBuilderSignature(sub *beacon.Submission, early *SignatureCheck) error {
+func (r *Relay) checkBuilderSignature(t *beacon.BidTrace, sig beacon.BLSSignature, early *SignatureCheck) error {
 	var err error
-	if early != nil && early.trace == *sub.BidTrace() && early.sig == sub.Signature() {
+	if early != nil && early.trace == *t && early.sig == sig {
 		<-early.done
 		err = early.err
 	} else {
-		err = r.verifyBuilder(sub.BidTrace(), sub.Signature())
+		err = r.verifyBuilder(t, sig)
 	}
 	return builderSignatureError(err)
 }
@@ -479,7 +486,7 @@ func (r *Relay) checkFloor(t *beacon.BidTrace, value *uint256.Int, cancellable b
 // body, execution and state root, proposer payment; then the blobs bundle
 // against the commitments with KZG proofs.
 func (r *Relay) simulate(ctx context.Context, sub *beacon.Submission, t *beacon.BidTrace, p *beacon.ExecutionPayloadDeneb, in simInputs) (*chain.VerifiedPayload, error) {
-	if err := checkTraceGas(t, p); err != nil {
+	if err := checkTraceGas(t, p.GasLimit, p.GasUsed); err != nil {
 		return nil, err
 	}
 	bp := &chain.BuilderPayload{
@@ -518,12 +525,12 @@ func (r *Relay) simulate(ctx context.Context, sub *beacon.Submission, t *beacon.
 // checkTraceGas: the bid trace's gas limit and gas used must be the
 // payload's (the first step of simulation, cheap enough to run before an
 // optimistic bid is served).
-func checkTraceGas(t *beacon.BidTrace, p *beacon.ExecutionPayloadDeneb) error {
-	if t.GasLimit != p.GasLimit {
-		return fmt.Errorf("%w: block gas limit mismatch: got %d, expected %d", ErrBidTrace, t.GasLimit, p.GasLimit)
+func checkTraceGas(t *beacon.BidTrace, gasLimit, gasUsed uint64) error {
+	if t.GasLimit != gasLimit {
+		return fmt.Errorf("%w: block gas limit mismatch: got %d, expected %d", ErrBidTrace, t.GasLimit, gasLimit)
 	}
-	if t.GasUsed != p.GasUsed {
-		return fmt.Errorf("%w: block gas used mismatch: got %d, expected %d", ErrBidTrace, t.GasUsed, p.GasUsed)
+	if t.GasUsed != gasUsed {
+		return fmt.Errorf("%w: block gas used mismatch: got %d, expected %d", ErrBidTrace, t.GasUsed, gasUsed)
 	}
 	return nil
 }

@@ -34,6 +34,11 @@ var (
 	ErrBlobs                 = errors.New("invalid blobs bundle")
 	ErrSimulation            = errors.New("simulation failed")
 	ErrNewerPayload          = errors.New("already using a newer payload")
+	// Header-first submissions (headerfirst.go).
+	ErrHeaderNotOptimistic = errors.New("header submissions are taken only from optimistic builders within their collateral")
+	ErrHeaderCancellations = errors.New("header submissions cannot be cancellable: send ?cancellations=1 with full blocks only")
+	ErrBodyMismatch        = errors.New("block does not match its header submission")
+	ErrBodyInFlight        = errors.New("the block of this header submission is being taken already")
 
 	// Payload attributes from the consensus client (SetForkchoiceAttributes).
 	ErrAttributesTimestamp = errors.New("payload attributes timestamp is not the start of a slot")
@@ -61,6 +66,10 @@ var (
 	ErrHeaderMismatch       = errors.New("invalid execution payload header")
 	ErrPublish              = errors.New("failed to publish block")
 	ErrTooLate              = errors.New("sent too late")
+	// ErrPayloadMissing: the builder of a header-first bid did not send its
+	// block in time (Config.BodyWait); it is demoted and owes the proposer
+	// the bid's value.
+	ErrPayloadMissing = errors.New("the builder did not send the block of this header in time")
 
 	// ErrInternal marks a failure that is the relay's fault (storage, ...):
 	// 500 internal server error.

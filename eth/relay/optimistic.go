@@ -186,17 +186,10 @@ func (s *bidStore) couldTop(t *beacon.BidTrace, value *uint256.Int) bool {
 // the safe path instead.
 func (r *Relay) submitOptimistic(ctx context.Context, req SubmitRequest, p *prechecked, ahead *Bid) (out SubmitOutcome, done bool, err error) {
 	sub, t := req.Submission, req.Submission.BidTrace()
-	if err := checkTraceGas(t, p.payload); err != nil {
+	if err := checkTraceGas(t, p.payload.GasLimit, p.payload.GasUsed); err != nil {
 		return 0, true, err
 	}
-	in := simInputs{gasLimit: p.reg.Message.GasLimit}
-	var root *beacon.Root
-	if sub.Fork >= params.ForkDeneb {
-		h := p.attrs.ParentBeaconRoot
-		in.parentBeaconRoot = &h
-		br := beacon.Root(h)
-		root = &br
-	}
+	in := p.simInputs(sub.Fork)
 	bid := ahead
 	if bid == nil {
 		bid = r.optimisticBid(sub, req.ReceivedAt, req.Cancellations)
@@ -209,12 +202,8 @@ func (r *Relay) submitOptimistic(ctx context.Context, req SubmitRequest, p *prec
 	// that the other instances could not see. The builder is answered
 	// once both are committed; a failure withdraws the bid.
 	bid.recorded = make(chan struct{})
-	settle := func(err error) {
-		bid.recordErr = err
-		close(bid.recorded)
-	}
 	if err := r.saveBid(bid); err != nil {
-		settle(err)
+		bid.settle(err)
 		if errors.Is(err, errDemotedInSlot) {
 			return 0, false, nil
 		}
@@ -230,15 +219,32 @@ func (r *Relay) submitOptimistic(ctx context.Context, req SubmitRequest, p *prec
 	// written: this goroutine gives its P to them (the woken goroutine
 	// runs next on it) rather than wake the store's committer first.
 	runtime.Gosched()
+	if err := r.recordOptimistic(ctx, req, bid, in); err != nil {
+		return 0, true, err
+	}
+	return Accepted, true, nil
+}
+
+// recordOptimistic commits a served optimistic bid's pending simulation
+// (durably: a restart resumes it) and, with other instances, shares the
+// bid, then settles bid.recorded and starts the simulation in the
+// background. A failure withdraws the bid.
+func (r *Relay) recordOptimistic(ctx context.Context, req SubmitRequest, bid *Bid, in simInputs) error {
+	sub, t := req.Submission, &bid.Trace
 	raw, err := pendingSSZ(req)
 	if err != nil {
-		settle(err)
+		bid.settle(err)
 		r.bids.drop(bid)
-		return 0, true, internal("encoding the submission", err)
+		return internal("encoding the submission", err)
+	}
+	var root *beacon.Root
+	if in.parentBeaconRoot != nil {
+		br := beacon.Root(*in.parentBeaconRoot)
+		root = &br
 	}
 	wait := r.store.PutPendingSimulation(ctx, &store.PendingSimulation{
 		BlockHash: t.BlockHash, Slot: t.Slot, BuilderPubkey: t.BuilderPubkey, Fork: uint8(sub.Fork), Submission: raw,
-		ReceivedAt: req.ReceivedAt.UnixMicro(), ParentBeaconRoot: root, RegisteredGasLimit: in.gasLimit,
+		ReceivedAt: bid.ReceivedAt.UnixMicro(), ParentBeaconRoot: root, RegisteredGasLimit: in.gasLimit,
 	})
 	var shareErr error
 	if r.cfg.Shared != nil {
@@ -251,17 +257,24 @@ func (r *Relay) submitOptimistic(ctx context.Context, req SubmitRequest, p *prec
 	} else if shareErr != nil {
 		err = shareErr // shareBidSSZ logged it
 	}
-	settle(err)
+	bid.settle(err)
 	if err != nil {
 		r.bids.drop(bid)
-		return 0, true, err
+		return err
 	}
 	// The simulation starts once the bid stands: it is not run for a bid
 	// withdrawn above, and it does not take the cores from the getHeader
 	// answers the new bid woke.
 	r.startOptimisticSimulation(sub, bid, in, false)
 	optimisticServed.Mark(1)
-	return Accepted, true, nil
+	return nil
+}
+
+// settle ends the wait for an optimistic bid's record (awaitRecorded):
+// err is why it failed, nil once committed.
+func (b *Bid) settle(err error) {
+	b.recordErr = err
+	close(b.recorded)
 }
 
 // pendingSSZ is the SSZ encoding of req's submission for its pending

@@ -129,6 +129,9 @@ func (r *Relay) GetPayload(ctx context.Context, blk *beacon.SignedBlindedBeaconB
 	if bid == nil || bid.Trace.Slot != slot || bid.Trace.ProposerPubkey != proposer {
 		return nil, ErrUnknownPayload
 	}
+	if err := r.awaitBody(ctx, bid); err != nil {
+		return nil, err
+	}
 	if err := bid.awaitRecorded(ctx); err != nil {
 		return nil, err
 	}

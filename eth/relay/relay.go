@@ -41,6 +41,9 @@ const (
 	DefaultGetHeaderCutoff = 3 * time.Second
 	// DefaultGetPayloadCutoff is how far into a slot getPayload is served.
 	DefaultGetPayloadCutoff = 4 * time.Second
+	// DefaultBodyWait is how long getPayload waits for the block of a
+	// header-first bid (Config.BodyWait).
+	DefaultBodyWait = time.Second
 	// DefaultPublishAttempts and DefaultPublishRetryDelay: a delivered
 	// block's publishing is tried three times, 250 ms apart.
 	DefaultPublishAttempts   = 3
@@ -92,6 +95,11 @@ type Config struct {
 	// flight for its slot and parent (ExpectBid) when it has none yet
 	// (default DefaultHeaderWait); negative: never wait.
 	HeaderWait time.Duration
+	// BodyWait bounds how long getPayload waits for the block of a
+	// header-first bid whose builder has not sent it yet (default
+	// DefaultBodyWait); past it the builder is demoted and the proposer is
+	// owed the bid's value.
+	BodyWait time.Duration
 	// SteerDisabled starts a known builder's signature verification as an
 	// ordinary goroutine. By default it is steered onto another core at
 	// once (internal/beside: the process's other threads kept off the
@@ -258,6 +266,9 @@ func New(cfg Config, c Chain, st store.Relay, pub Publisher, rec SubmissionRecor
 	}
 	if cfg.HeaderWait == 0 {
 		cfg.HeaderWait = DefaultHeaderWait
+	}
+	if cfg.BodyWait <= 0 {
+		cfg.BodyWait = DefaultBodyWait
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now

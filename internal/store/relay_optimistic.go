@@ -77,11 +77,27 @@ type Demotion struct {
 	Origin string
 }
 
+// ReasonPayloadMissing is the demotion reason of a header-first bid whose
+// block its builder did not send before the proposer, having signed its
+// header, asked for it: nothing was delivered, and the proposer is owed
+// the bid's value all the same.
+const ReasonPayloadMissing = "payload missing: the builder did not send the block of a header the proposer signed"
+
 // DemotionRecord is a demotion as the data API lists it: with whether the
 // block was delivered (a getPayload served it, per the delivery record).
 type DemotionRecord struct {
 	Demotion
 	Delivered bool
+}
+
+// ProposerOwed is what the builder's collateral owes the proposer, wei:
+// the bid's value when the block was delivered or when the proposer signed
+// a header whose block never came (ReasonPayloadMissing), else 0.
+func (d *DemotionRecord) ProposerOwed() beacon.U256 {
+	if d.Delivered || d.Reason == ReasonPayloadMissing {
+		return d.Value
+	}
+	return beacon.U256{}
 }
 
 // DemotionQuery selects demotions: of one slot (0: any), of one builder

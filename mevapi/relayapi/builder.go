@@ -47,6 +47,8 @@ type BuilderRelay interface {
 	CheckCancellations(requested bool) error
 	CheckBidTrace(t *beacon.BidTrace, fork params.ConsensusFork) error
 	Submit(ctx context.Context, req relay.SubmitRequest) (relay.SubmitOutcome, error)
+	CheckHeaderTrace(t *beacon.BidTrace, fork params.ConsensusFork) error
+	SubmitHeader(ctx context.Context, req relay.HeaderRequest) (relay.SubmitOutcome, error)
 	StartSignatureCheck(trace *beacon.BidTrace, sig beacon.BLSSignature) *relay.SignatureCheck
 	KnownBuilder(pk beacon.BLSPubkey, slot uint64) bool
 }
@@ -57,8 +59,8 @@ type BuilderConfig struct {
 	MaxSubmissionBytes int64
 }
 
-// MountBuilder mounts GET /relay/v1/builder/validators and POST
-// /relay/v1/builder/blocks.
+// MountBuilder mounts GET /relay/v1/builder/validators, POST
+// /relay/v1/builder/blocks and POST /relay/v1/builder/headers.
 func MountBuilder(mux interface{ Handle(string, http.Handler) }, r BuilderRelay, cfg BuilderConfig) {
 	if cfg.MaxSubmissionBytes <= 0 {
 		cfg.MaxSubmissionBytes = DefaultMaxSubmissionBytes
@@ -66,6 +68,7 @@ func MountBuilder(mux interface{ Handle(string, http.Handler) }, r BuilderRelay,
 	b := &builderAPI{r: r, cfg: cfg}
 	mux.Handle("GET "+PathBuilderValidators, http.HandlerFunc(b.validators))
 	mux.Handle("POST "+PathBuilderBlocks, http.HandlerFunc(b.submit))
+	mux.Handle("POST "+PathBuilderHeaders, http.HandlerFunc(b.submitHeader))
 }
 
 type builderAPI struct {

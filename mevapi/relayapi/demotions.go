@@ -73,19 +73,16 @@ type demotionJSON struct {
 	Reason        string           `json:"reason"`
 	// Delivered says a getPayload served the block (the delivery record).
 	Delivered bool `json:"delivered"`
-	// ProposerOwed is what the builder's collateral owes the proposer, wei:
-	// the bid's value when the block was delivered, else 0.
+	// ProposerOwed is what the builder's collateral owes the proposer, wei
+	// (store.DemotionRecord.ProposerOwed).
 	ProposerOwed string `json:"proposer_owed"`
 	DemotedAtMs  string `json:"demoted_at_ms"`
 }
 
 func newDemotionJSON(r *store.DemotionRecord) demotionJSON {
-	owed := "0"
-	if r.Delivered {
-		owed = r.Value.String()
-	}
+	owed := r.ProposerOwed()
 	return demotionJSON{
 		Slot: strconv.FormatUint(r.Slot, 10), BuilderPubkey: r.BuilderPubkey, BlockHash: r.BlockHash, Value: r.Value.String(),
-		Reason: r.Reason, Delivered: r.Delivered, ProposerOwed: owed, DemotedAtMs: strconv.FormatInt(r.DemotedAt, 10),
+		Reason: r.Reason, Delivered: r.Delivered, ProposerOwed: owed.String(), DemotedAtMs: strconv.FormatInt(r.DemotedAt, 10),
 	}
 }

@@ -1,0 +1,118 @@
+package relayapi
+
+import (
+	"errors"
+	"net/http"
+	"time"
+
+	"github.com/gavel-eth/gavel/core/beacon"
+	"github.com/gavel-eth/gavel/eth/relay"
+	"github.com/gavel-eth/gavel/mevapi"
+	"github.com/gavel-eth/gavel/params"
+)
+
+// PathBuilderHeaders takes header-first submissions (helix's optimistic v2):
+// an optimistic builder's SignedHeaderSubmission, served by getHeader before
+// the block itself arrives at PathBuilderBlocks.
+const PathBuilderHeaders = "/relay/v1/builder/headers"
+
+// MaxHeaderSubmissionBytes caps a header submission after gzip decoding: an
+// Electra header with the most execution requests and blob commitments the
+// mainnet preset allows is under 1.8 MiB.
+const MaxHeaderSubmissionBytes = 2 << 20
+
+// submitHeader takes a header-first submission: SSZ or JSON, gzipped or
+// not, its fork named by Eth-Consensus-Version or its slot. The bid trace's
+// checks and the header-first rule run before the builder's signature is
+// verified (on another core, beside the relay's signing of the bid).
+func (b *builderAPI) submitHeader(w http.ResponseWriter, req *http.Request) {
+	received := time.Now()
+	if req.URL.Query().Get("cancellations") == "1" {
+		writeRelayError(w, relay.ErrHeaderCancellations)
+		return
+	}
+	ssz, err := isSSZ(req.Header.Get("Content-Type"))
+	if err != nil {
+		mevapi.WriteError(w, http.StatusUnsupportedMediaType, err.Error())
+		return
+	}
+	gzipped, err := contentEncoding(req.Header.Values("Content-Encoding"))
+	if err != nil {
+		mevapi.WriteError(w, http.StatusUnsupportedMediaType, err.Error())
+		return
+	}
+	body, err := readSubmission(mevapi.AccountOf(req), req.Body, gzipped, req.ContentLength, MaxHeaderSubmissionBytes, 0, nil, nil)
+	if err != nil {
+		status := mevapi.BodyStatus(err)
+		if errors.Is(err, ErrSubmissionTooLarge) {
+			status = http.StatusRequestEntityTooLarge
+		}
+		mevapi.WriteError(w, status, err.Error())
+		return
+	}
+	// The decoded submission copies what it keeps: the body goes back.
+	defer mevapi.ReleaseBody(body)
+	h, err := DecodeHeaderSubmission(b.r.BeaconConfig(), b.r.Spec(), req.Header.Get("Eth-Consensus-Version"), body, ssz)
+	if err != nil {
+		mevapi.WriteError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	t := h.BidTrace()
+	if err := b.r.CheckHeaderTrace(t, h.Fork); err != nil {
+		writeRelayError(w, err)
+		return
+	}
+	early := b.r.StartSignatureCheck(t, h.Signature())
+	outcome, err := b.r.SubmitHeader(req.Context(), relay.HeaderRequest{Header: h, ReceivedAt: received, Signature: early})
+	if err != nil {
+		writeRelayError(w, err)
+		return
+	}
+	if outcome == relay.BelowFloor {
+		mevapi.WriteJSON(w, http.StatusAccepted, map[string]string{"message": msgBelowFloor})
+		return
+	}
+	w.WriteHeader(http.StatusOK)
+}
+
+// DecodeHeaderSubmission decodes a header-first submission of the fork named
+// by the Eth-Consensus-Version header, or, without it, of its slot's fork
+// (Deneb or later). SSZ that does not decode is retried as JSON, as for
+// block submissions.
+func DecodeHeaderSubmission(cfg *params.BeaconConfig, spec *beacon.Spec, version string, body []byte, ssz bool) (*beacon.HeaderSubmission, error) {
+	var fork params.ConsensusFork
+	if version != "" {
+		f, err := params.ParseConsensusFork(version)
+		if err != nil || f < params.ForkDeneb {
+			return nil, errors.New("invalid fork version: header submissions are Deneb or later")
+		}
+		fork = f
+	} else {
+		var slot uint64
+		var err error
+		if ssz {
+			if slot, err = beacon.HeaderSubmissionSlotSSZ(body); err != nil {
+				if s, jerr := beacon.HeaderSubmissionSlotJSON(body); jerr == nil {
+					slot, err = s, nil
+				}
+			}
+		} else {
+			slot, err = beacon.HeaderSubmissionSlotJSON(body)
+		}
+		if err != nil {
+			return nil, err
+		}
+		fork = cfg.ForkAtSlot(slot)
+	}
+	if ssz {
+		h, err := beacon.DecodeHeaderSubmissionSSZ(spec, fork, body)
+		if err == nil {
+			return h, nil
+		}
+		if jh, jerr := beacon.DecodeHeaderSubmissionJSON(spec, fork, body); jerr == nil {
+			return jh, nil
+		}
+		return nil, err
+	}
+	return beacon.DecodeHeaderSubmissionJSON(spec, fork, body)
+}
