@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"sync/atomic"
 	"time"
 
@@ -39,9 +40,6 @@ var (
 type HeaderRequest struct {
 	Header     *beacon.HeaderSubmission
 	ReceivedAt time.Time
-	// Signature, if set, is the builder signature's verification started
-	// by the handler (StartSignatureCheck); the check waits for it.
-	Signature *SignatureCheck
 }
 
 // headerOnly is what a header-first bid holds until its block arrives.
@@ -124,12 +122,22 @@ func (r *Relay) SubmitHeader(ctx context.Context, req HeaderRequest) (out Submit
 		awaiting: &headerOnly{sub: h, in: p.simInputs(h.Fork), arrived: make(chan struct{})},
 	}
 	bid.simulating.Store(true)
-	// The answer getHeader serves is signed beside the builder signature's
-	// verification (the handler started it on another core).
-	if r.bids.couldTop(t, value) && (req.Signature == nil || req.Signature.Failed() == nil) {
-		bid.signedBid(r.cfg.Spec, r.cfg.SecretKey, r.builderDom)
+	// The answer getHeader serves is signed on another core while this
+	// goroutine verifies the builder's signature, the longer of the two
+	// (within signAheadSem's bound, as signAhead: a header naming an
+	// optimistic builder without its key costs at most that many signings
+	// at a time).
+	if r.bids.couldTop(t, value) {
+		select {
+		case r.signAheadSem <- struct{}{}:
+			go func() {
+				defer func() { <-r.signAheadSem }()
+				bid.signedBid(r.cfg.Spec, r.cfg.SecretKey, r.builderDom)
+			}()
+		default:
+		}
 	}
-	if err := r.checkBuilderSignature(t, h.Signature(), req.Signature); err != nil {
+	if err := r.checkBuilderSignature(t, h.Signature(), nil); err != nil {
 		return 0, err
 	}
 	below, err := r.checkFloor(t, value, false)
@@ -145,6 +153,8 @@ func (r *Relay) SubmitHeader(ctx context.Context, req HeaderRequest) (out Submit
 		}
 		return 0, err
 	}
+	// The getHeader answers the bid woke run next, on this goroutine's P.
+	runtime.Gosched()
 	headerFirstServed.Mark(1)
 	return Accepted, nil
 }

@@ -62,8 +62,7 @@ func (b *builderAPI) submitHeader(w http.ResponseWriter, req *http.Request) {
 		writeRelayError(w, err)
 		return
 	}
-	early := b.r.StartSignatureCheck(t, h.Signature())
-	outcome, err := b.r.SubmitHeader(req.Context(), relay.HeaderRequest{Header: h, ReceivedAt: received, Signature: early})
+	outcome, err := b.r.SubmitHeader(req.Context(), relay.HeaderRequest{Header: h, ReceivedAt: received})
 	if err != nil {
 		writeRelayError(w, err)
 		return
