@@ -24,6 +24,21 @@ func FuzzDecodeSubmission(f *testing.F) {
 	})
 }
 
+// FuzzDecodeHeaderSubmission is FuzzDecodeSubmission for header-first
+// submissions.
+func FuzzDecodeHeaderSubmission(f *testing.F) {
+	cfg := params.DevBeaconConfig(1_700_000_000, 12, [32]byte{})
+	f.Add([]byte(`{"message":{"bid_trace":{"slot":"1"}}}`), false, "")
+	f.Add(append([]byte{100, 0, 0, 0}, make([]byte, 110)...), true, "")
+	f.Add([]byte(`{"message":{}}`), true, "electra")
+	f.Fuzz(func(t *testing.T, body []byte, ssz bool, version string) {
+		h, err := DecodeHeaderSubmission(cfg, beacon.MainnetSpec, version, body, ssz)
+		if err == nil && (h == nil || h.Fork < params.ForkDeneb) {
+			t.Fatalf("accepted %v without a Deneb or later header submission", h)
+		}
+	})
+}
+
 // FuzzNegotiate feeds arbitrary Accept headers to the content negotiation.
 func FuzzNegotiate(f *testing.F) {
 	for _, s := range []string{"", "application/json", "application/octet-stream;q=1.0,application/json;q=0.9", "*/*;q=0", "text/html"} {
