@@ -53,6 +53,9 @@ type RelayConfig struct {
 	// in-process builder's build in flight for its slot and parent
 	// (--relay.headerwait): 0 is the default, 500 ms; negative never waits.
 	HeaderWait time.Duration `toml:",omitempty"`
+	// BodyWait bounds how long getPayload waits for the block of a
+	// header-first bid (--relay.bodywait): 0 is the default, 1 s.
+	BodyWait time.Duration `toml:",omitempty"`
 	// PageDisabled turns off the status page at GET / on the MEV listener
 	// (--relay.page=false).
 	PageDisabled bool `toml:",omitempty"`
@@ -188,6 +191,7 @@ func newDevRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta, prep
 		Beta:            beta,
 		Shared:          sharedOf(st),
 		HeaderWait:      cfg.HeaderWait,
+		BodyWait:        cfg.BodyWait,
 		SteerDisabled:   cfg.SteerDisabled,
 		Canonical:       n.chain,
 	}, n.chain, st, devPublisher{engine: n.engine}, n.submissionRecorder(svc.traces))
@@ -360,7 +364,7 @@ func newNetworkRelay(n *Node, cfg RelayConfig, st store.Store, beta relay.Beta) 
 			return
 		}
 		r, err := relay.New(relay.Config{Beacon: bcfg, Spec: spec, SecretKey: key, CancellationsDisabled: cfg.CancellationsDisabled, Beta: beta, Shared: sharedOf(st),
-			HeaderWait: cfg.HeaderWait, SteerDisabled: cfg.SteerDisabled, Canonical: n.chain}, n.chain, st, client, n.submissionRecorder(traces))
+			HeaderWait: cfg.HeaderWait, BodyWait: cfg.BodyWait, SteerDisabled: cfg.SteerDisabled, Canonical: n.chain}, n.chain, st, client, n.submissionRecorder(traces))
 		if err != nil {
 			log.Error("Relay not started", "err", err)
 			svc.setWaiting(err.Error())

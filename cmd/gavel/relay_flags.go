@@ -45,6 +45,13 @@ var (
 		Value:    relay.DefaultHeaderWait,
 		Category: "RELAY",
 	}
+	relayBodyWaitFlag = &cli.DurationFlag{
+		Name: "relay.bodywait",
+		Usage: "Longest time getPayload waits for the block of a header-first bid (POST /relay/v1/builder/headers) whose builder has not sent it yet; " +
+			"past it the builder is demoted and owes the proposer the bid's value",
+		Value:    relay.DefaultBodyWait,
+		Category: "RELAY",
+	}
 	relayPageFlag = &cli.BoolFlag{
 		Name: "relay.page",
 		Usage: "Serve the relay's status page at GET / on the MEV listener: network, relay pubkey and connect URL, recent deliveries, builders, " +
@@ -69,7 +76,7 @@ var (
 )
 
 // relayFlags are the relay's flags.
-var relayFlags = []cli.Flag{relaySecretKeyFlag, relayBeaconFlag, relaySpecFlag, relayNoCancellationsFlag, relayMaxSubmissionFlag, relayHeaderWaitFlag, relayPageFlag, relaySteerFlag, devValidatorsFlag}
+var relayFlags = []cli.Flag{relaySecretKeyFlag, relayBeaconFlag, relaySpecFlag, relayNoCancellationsFlag, relayMaxSubmissionFlag, relayHeaderWaitFlag, relayBodyWaitFlag, relayPageFlag, relaySteerFlag, devValidatorsFlag}
 
 // applyRelayFlags applies the relay's flags over the file's settings.
 func applyRelayFlags(ctx *cli.Context, cfg *gavelConfig) error {
@@ -103,6 +110,13 @@ func applyRelayFlags(ctx *cli.Context, cfg *gavelConfig) error {
 		default:
 			r.HeaderWait = d
 		}
+	}
+	if ctx.IsSet(relayBodyWaitFlag.Name) {
+		d := ctx.Duration(relayBodyWaitFlag.Name)
+		if d <= 0 {
+			return fmt.Errorf("%w: --relay.bodywait must be positive: got %s", errUsage, d)
+		}
+		r.BodyWait = d
 	}
 	fillFromFlag(ctx, relayMaxSubmissionFlag.Name, &r.MaxSubmissionBytes)
 	if err := checkPositive(relayMaxSubmissionFlag.Name, r.MaxSubmissionBytes); err != nil {
