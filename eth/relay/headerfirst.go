@@ -47,8 +47,10 @@ type headerOnly struct {
 	sub *beacon.HeaderSubmission
 	in  simInputs
 	// claimed is set while a block submission is being matched against the
-	// header, and for good once one matched.
+	// header, and for good once one matched or getPayload gave up on it
+	// (gaveUp).
 	claimed atomic.Bool
+	gaveUp  atomic.Bool
 	// arrived is closed once the block is the bid's (Payload, Bundle and
 	// Requests set, recorded made).
 	arrived chan struct{}
@@ -198,6 +200,9 @@ func (r *Relay) CheckHeaderTrace(t *beacon.BidTrace, fork params.ConsensusFork) 
 func (r *Relay) takeBody(ctx context.Context, req SubmitRequest, bid *Bid) (SubmitOutcome, error) {
 	w := bid.awaiting
 	if !w.claimed.CompareAndSwap(false, true) {
+		if w.gaveUp.Load() {
+			return 0, detail(ErrPayloadMissing, ": a proposer asked for block %s before it came; its builder was demoted", bid.Trace.BlockHash)
+		}
 		return 0, ErrBodyInFlight
 	}
 	sub := req.Submission
@@ -210,10 +215,23 @@ func (r *Relay) takeBody(ctx context.Context, req SubmitRequest, bid *Bid) (Subm
 	bid.recorded = make(chan struct{})
 	close(w.arrived)
 	headerBodies.Mark(1)
-	if err := r.recordOptimistic(ctx, req, bid, w.in); err != nil {
+	// The block of a builder demoted for the slot since its header was
+	// served is still taken (a proposer may have signed the header), and
+	// its simulation owed recorded, but it is not shared: another
+	// instance would serve it.
+	share := !r.bids.demotedFor(bid.Trace.Slot, bid.Trace.BuilderPubkey)
+	if err := r.recordOptimistic(ctx, req, bid, w.in, share); err != nil {
 		return 0, err
 	}
 	return Accepted, nil
+}
+
+// demotedFor reports whether builder was demoted for slot.
+func (s *bidStore) demotedFor(slot uint64, builder beacon.BLSPubkey) bool {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	_, ok := s.demoted[slotBuilder{slot, builder}]
+	return ok
 }
 
 // awaitingBody returns the header-first bid of block h whose block has not
@@ -233,15 +251,25 @@ func (r *Relay) awaitBody(ctx context.Context, bid *Bid) error {
 	if bid.hasBody() {
 		return nil
 	}
+	w := bid.awaiting
 	t := time.NewTimer(r.cfg.BodyWait)
 	defer t.Stop()
-	select {
-	case <-bid.awaiting.arrived:
-		return nil
-	case <-ctx.Done():
-		return internal("waiting for the block of a header-first bid", ctx.Err())
-	case <-t.C:
+	for {
+		select {
+		case <-w.arrived:
+			return nil
+		case <-ctx.Done():
+			return internal("waiting for the block of a header-first bid", ctx.Err())
+		case <-t.C:
+		}
+		// Gives up unless a block is being matched right now: then its
+		// outcome is awaited a moment longer.
+		if w.claimed.CompareAndSwap(false, true) {
+			break
+		}
+		t.Reset(time.Millisecond)
 	}
+	w.gaveUp.Store(true)
 	headerBodyLates.Mark(1)
 	r.demote(bid, store.ReasonPayloadMissing)
 	return detail(ErrPayloadMissing, ": block %s, waited %s", bid.Trace.BlockHash, r.cfg.BodyWait)

@@ -119,6 +119,10 @@ func TestHeaderFirstBodyMissing(t *testing.T) {
 	if got := header(t, e, 1); got != nil {
 		t.Fatalf("getHeader still serves the demoted builder's header %s", got.Header().BlockHash())
 	}
+	// The block coming after getPayload gave up on it is refused.
+	if _, err := submit(e, sub, false); !errors.Is(err, relay.ErrPayloadMissing) {
+		t.Fatalf("the block after getPayload gave up: %v, want %v", err, relay.ErrPayloadMissing)
+	}
 	// Demoted: its next header is refused, its blocks take the safe path.
 	if _, err := submitHeader(e, headerOf(t, e.Submission(e.BuildBlock(2, 3, nil)))); !errors.Is(err, relay.ErrHeaderNotOptimistic) {
 		t.Fatalf("a demoted builder's header: %v, want %v", err, relay.ErrHeaderNotOptimistic)

@@ -219,17 +219,17 @@ func (r *Relay) submitOptimistic(ctx context.Context, req SubmitRequest, p *prec
 	// written: this goroutine gives its P to them (the woken goroutine
 	// runs next on it) rather than wake the store's committer first.
 	runtime.Gosched()
-	if err := r.recordOptimistic(ctx, req, bid, in); err != nil {
+	if err := r.recordOptimistic(ctx, req, bid, in, true); err != nil {
 		return 0, true, err
 	}
 	return Accepted, true, nil
 }
 
 // recordOptimistic commits a served optimistic bid's pending simulation
-// (durably: a restart resumes it) and, with other instances, shares the
-// bid, then settles bid.recorded and starts the simulation in the
-// background. A failure withdraws the bid.
-func (r *Relay) recordOptimistic(ctx context.Context, req SubmitRequest, bid *Bid, in simInputs) error {
+// (durably: a restart resumes it) and, with other instances and share,
+// shares the bid, then settles bid.recorded and starts the simulation in
+// the background. A failure withdraws the bid.
+func (r *Relay) recordOptimistic(ctx context.Context, req SubmitRequest, bid *Bid, in simInputs, share bool) error {
 	sub, t := req.Submission, &bid.Trace
 	raw, err := pendingSSZ(req)
 	if err != nil {
@@ -247,7 +247,7 @@ func (r *Relay) recordOptimistic(ctx context.Context, req SubmitRequest, bid *Bi
 		ReceivedAt: bid.ReceivedAt.UnixMicro(), ParentBeaconRoot: root, RegisteredGasLimit: in.gasLimit,
 	})
 	var shareErr error
-	if r.cfg.Shared != nil {
+	if r.cfg.Shared != nil && share {
 		shareErr = r.shareBidSSZ(ctx, sub, raw, bid)
 	}
 	err = wait()

@@ -1,6 +1,7 @@
 package relayapi
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"time"
@@ -24,7 +25,7 @@ const MaxHeaderSubmissionBytes = 2 << 20
 // submitHeader takes a header-first submission: SSZ or JSON, gzipped or
 // not, its fork named by Eth-Consensus-Version or its slot. The bid trace's
 // checks and the header-first rule run before the builder's signature is
-// verified (on another core, beside the relay's signing of the bid).
+// verified (beside the relay's signing of the bid on another core).
 func (b *builderAPI) submitHeader(w http.ResponseWriter, req *http.Request) {
 	received := time.Now()
 	if req.URL.Query().Get("cancellations") == "1" {
@@ -62,7 +63,16 @@ func (b *builderAPI) submitHeader(w http.ResponseWriter, req *http.Request) {
 		writeRelayError(w, err)
 		return
 	}
-	outcome, err := b.r.SubmitHeader(req.Context(), relay.HeaderRequest{Header: h, ReceivedAt: received})
+	// The BLS verification and the relay's signing run in a turn of the
+	// node's CPU scheduler: headers naming an optimistic builder (its
+	// pubkey is public) cannot take the cores from the slot's work.
+	var outcome relay.SubmitOutcome
+	if gerr := mevapi.AccountOf(req).Run(req.Context(), int64(len(body)), func(ctx context.Context) {
+		outcome, err = b.r.SubmitHeader(ctx, relay.HeaderRequest{Header: h, ReceivedAt: received})
+	}); gerr != nil {
+		mevapi.WriteError(w, mevapi.BodyStatus(gerr), gerr.Error())
+		return
+	}
 	if err != nil {
 		writeRelayError(w, err)
 		return
