@@ -13,6 +13,7 @@ import (
 	"github.com/gavel-eth/gavel/eth/relay"
 	"github.com/gavel-eth/gavel/eth/relay/relaytest"
 	"github.com/gavel-eth/gavel/internal/store"
+	"github.com/gavel-eth/gavel/internal/store/pgtest"
 )
 
 // headerOf is the header-first submission announcing sub.
@@ -243,5 +244,39 @@ func TestHeaderFirstRefused(t *testing.T) {
 	})
 	if got := header(t, e, 1); got != nil {
 		t.Fatal("a refused header is served")
+	}
+}
+
+// TestHeaderFirstShared: with two instances on one PostgreSQL database, a
+// header is served only by the instance that took it; its block, once
+// there, is shared, and the other instance delivers it to the proposer who
+// signed the header.
+func TestHeaderFirstShared(t *testing.T) {
+	url := pgtest.URL(t)
+	a, b := instance(t, url), instance(t, url)
+	a.RegisterAll()
+	promote(t, a, ether)
+	if err := b.Relay.ReloadBuilders(); err != nil {
+		t.Fatal(err)
+	}
+	onB := installed(b)
+	sub := a.Submission(a.BuildBlock(1, 3, nil))
+	if _, err := submitHeader(a, headerOf(t, sub)); err != nil {
+		t.Fatal(err)
+	}
+	signed := header(t, a, 1)
+	if signed == nil || signed.Header().BlockHash() != sub.BidTrace().BlockHash {
+		t.Fatalf("A's getHeader: %v", signed)
+	}
+	if got := header(t, b, 1); got != nil {
+		t.Fatalf("B serves a header it never took: %s", got.Header().BlockHash())
+	}
+	if _, err := submit(a, sub, false); err != nil {
+		t.Fatalf("the block on A: %v", err)
+	}
+	waitBid(t, onB, sub.BidTrace().BlockHash)
+	d, err := b.Relay.GetPayload(context.Background(), b.BlindedBlock(1, signed), false)
+	if err != nil || d.Payload.View().BlockHash != sub.BidTrace().BlockHash {
+		t.Fatalf("B's getPayload of A's header-first bid: %v", err)
 	}
 }

@@ -417,7 +417,15 @@ func TestOptimisticDemotionShared(t *testing.T) {
 // block; once the simulation passed and the beta part is merged onto the
 // new bid, that merged block is served. In a slot without beta gas sold
 // the optimistic bid is served at once.
+//
+// A header-first bid (headerfirst.go) is held back the same way, from its
+// header to its block's merge.
 func TestOptimisticKeepsBeta(t *testing.T) {
+	t.Run("block", func(t *testing.T) { testOptimisticKeepsBeta(t, false) })
+	t.Run("header first", func(t *testing.T) { testOptimisticKeepsBeta(t, true) })
+}
+
+func testOptimisticKeepsBeta(t *testing.T, headerFirst bool) {
 	holder := &relaytest.BetaHolder{}
 	e := relaytest.New(t, relaytest.Options{Configure: func(c *relay.Config) { c.Beta = holder }})
 	ctx := context.Background()
@@ -454,6 +462,14 @@ func TestOptimisticKeepsBeta(t *testing.T) {
 	release := e.Relay.HoldOptimisticSimulations()
 	t.Cleanup(release)
 	higher := e.BuildBlock(1, 4, uint256.NewInt(2e15))
+	if headerFirst {
+		if _, err := submitHeader(e, headerOf(t, e.Submission(higher))); err != nil {
+			t.Fatal(err)
+		}
+		if got := header(t, e, 1); got == nil || got.Header().BlockHash() != merged.Header().BlockHash() {
+			t.Fatalf("getHeader while the top bid is a header: %v, want the merged block %s", got, merged.Header().BlockHash())
+		}
+	}
 	if _, err := submit(e, e.Submission(higher), false); err != nil {
 		t.Fatal(err)
 	}
