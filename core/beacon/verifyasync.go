@@ -161,3 +161,71 @@ func (p *part[T]) wait() (T, error) {
 
 // maxSpin is how long wait spins: the longest part, the root's hash.
 const maxSpin = 300 * time.Microsecond
+
+// VerifyRootBeside checks sig over a signing root with pk, as VerifyRoot
+// does, split between the caller and one goroutine started with start (go
+// when nil): the caller hashes the root to the curve and runs its Miller
+// loop with pk while the goroutine checks the signature and runs its Miller
+// loop with the generator; then, while the caller runs the final
+// exponentiation over both, the goroutine runs beside (when set and the
+// signature decoded): work of the caller's that would otherwise wait for
+// the verification, such as a relay signing the bid it will serve. It
+// returns once both are done. blst's Verify splits the same way but leaves
+// the second core idle during the final exponentiation.
+func VerifyRootBeside(pk *PublicKey, root Root, sig BLSSignature, start func(func()), beside func()) error {
+	type loop struct {
+		gt  *blst.Fp12
+		err error
+	}
+	half := make(chan loop, 1)
+	besideDone := make(chan struct{})
+	if start == nil {
+		start = func(f func()) { go f() }
+	}
+	start(func() {
+		defer close(besideDone)
+		s, err := checkedSignature(sig)
+		if err != nil {
+			half <- loop{err: err}
+			return
+		}
+		half <- loop{gt: blst.Fp12MillerLoop(s, g1)}
+		if beside != nil {
+			beside()
+		}
+	})
+	h := blst.HashToG2(root[:], dst).ToAffine()
+	gt := blst.Fp12MillerLoop(h, &pk.p)
+	other := spinRecv(half)
+	err := other.err
+	if err == nil && !blst.Fp12FinalVerify(gt, other.gt) {
+		err = fmt.Errorf("%w: signature does not verify for %x", ErrInvalidSignature, pk.p.Compress())
+	}
+	spinWait(besideDone)
+	return err
+}
+
+// g1 is the generator of G1, which a signature is paired with.
+var g1 = blst.P1Generator().ToAffine()
+
+// spinRecv receives from ch, spinning (yielding) for up to maxSpin before
+// it parks: see part.wait for why.
+func spinRecv[T any](ch chan T) T {
+	for start := time.Now(); len(ch) == 0 && time.Since(start) < maxSpin; {
+		runtime.Gosched()
+	}
+	return <-ch
+}
+
+// spinWait waits for done to be closed, as spinRecv.
+func spinWait(done chan struct{}) {
+	for start := time.Now(); time.Since(start) < maxSpin; {
+		select {
+		case <-done:
+			return
+		default:
+			runtime.Gosched()
+		}
+	}
+	<-done
+}

@@ -51,3 +51,44 @@ func TestSplitVerificationParts(t *testing.T) {
 		t.Fatal("the root was hashed for a signature already found invalid")
 	}
 }
+
+// TestVerifyRootBeside: the split verification agrees with VerifyRoot, and
+// runs beside exactly when the signature decodes.
+func TestVerifyRootBeside(t *testing.T) {
+	key, err := GenerateSecretKey()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pk, err := ParsePublicKey(key.PublicKey())
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := Root{1, 2, 3}
+	sig := key.SignRoot(root)
+	var other Root
+	other[0] = 9
+	cases := []struct {
+		name       string
+		root       Root
+		sig        BLSSignature
+		ok, beside bool
+	}{
+		{"valid", root, sig, true, true},
+		{"other root", other, sig, false, true},
+		{"garbage signature", root, BLSSignature{1}, false, false},
+		{"infinity", root, BLSSignature{0xc0}, false, false},
+	}
+	for _, c := range cases {
+		ran := 0
+		err := VerifyRootBeside(pk, c.root, c.sig, nil, func() { ran++ })
+		if (err == nil) != c.ok || (err != nil && !errors.Is(err, ErrInvalidSignature)) {
+			t.Errorf("%s: %v", c.name, err)
+		}
+		if want := VerifyRoot(pk, c.root, c.sig); (want == nil) != (err == nil) {
+			t.Errorf("%s: VerifyRoot says %v, VerifyRootBeside %v", c.name, want, err)
+		}
+		if (ran == 1) != c.beside || ran > 1 {
+			t.Errorf("%s: beside ran %d times", c.name, ran)
+		}
+	}
+}

@@ -124,22 +124,28 @@ func (r *Relay) SubmitHeader(ctx context.Context, req HeaderRequest) (out Submit
 		awaiting: &headerOnly{sub: h, in: p.simInputs(h.Fork), arrived: make(chan struct{})},
 	}
 	bid.simulating.Store(true)
-	// The answer getHeader serves is signed on another core while this
-	// goroutine verifies the builder's signature, the longer of the two
-	// (within signAheadSem's bound, as signAhead: a header naming an
-	// optimistic builder without its key costs at most that many signings
-	// at a time).
+	// The answer getHeader serves is signed on the other core during the
+	// verification's final exponentiation (within signAheadSem's bound,
+	// as signAhead: a header naming an optimistic builder without its key
+	// costs at most that many signings at a time).
+	var sign func()
+	signed := false
 	if r.bids.couldTop(t, value) {
 		select {
 		case r.signAheadSem <- struct{}{}:
-			go func() {
+			sign = func() {
 				defer func() { <-r.signAheadSem }()
+				signed = true
 				bid.signedBid(r.cfg.Spec, r.cfg.SecretKey, r.builderDom)
-			}()
+			}
 		default:
 		}
 	}
-	if err := r.checkBuilderSignature(t, h.Signature(), nil); err != nil {
+	err = r.verifyBuilderBeside(t, h.Signature(), sign)
+	if sign != nil && !signed {
+		<-r.signAheadSem // the signature did not decode: sign never ran
+	}
+	if err != nil {
 		return 0, err
 	}
 	below, err := r.checkFloor(t, value, false)
@@ -159,6 +165,26 @@ func (r *Relay) SubmitHeader(ctx context.Context, req HeaderRequest) (out Submit
 	runtime.Gosched()
 	headerFirstServed.Mark(1)
 	return Accepted, nil
+}
+
+// verifyBuilderBeside is checkBuilderSignature for a header submission:
+// the verification split over this goroutine and another (steered onto the
+// other core for a builder the relay knows), which runs beside once its
+// part is done (beacon.VerifyRootBeside).
+func (r *Relay) verifyBuilderBeside(t *beacon.BidTrace, sig beacon.BLSSignature, beside func()) error {
+	pk, err := r.builderKey(t.BuilderPubkey)
+	if err != nil {
+		return builderSignatureError(err)
+	}
+	var start func(func())
+	if !r.cfg.SteerDisabled && r.KnownBuilder(t.BuilderPubkey, t.Slot) {
+		start = steer
+	}
+	if err := beacon.VerifyRootBeside(pk, t.SigningRoot(r.builderDom), sig, start, beside); err != nil {
+		return builderSignatureError(err)
+	}
+	r.keepBuilderKey(t.BuilderPubkey, pk)
+	return nil
 }
 
 // checkHeaderFirst: a header is taken only from an optimistic builder, not
