@@ -280,3 +280,46 @@ func TestHeaderFirstShared(t *testing.T) {
 		t.Fatalf("B's getPayload of A's header-first bid: %v", err)
 	}
 }
+
+// TestHeaderFirstRestart: a header bid lives in memory until its block
+// arrives. After a restart in between it is neither served nor
+// deliverable; the block, sent after the restart, is an ordinary optimistic
+// submission again.
+func TestHeaderFirstRestart(t *testing.T) {
+	path := t.TempDir() + "/relay.db"
+	e := relaytest.New(t, relaytest.Options{StorePath: path})
+	e.RegisterAll()
+	promote(t, e, ether)
+	sub := e.Submission(e.BuildBlock(1, 3, nil))
+	if _, err := submitHeader(e, headerOf(t, sub)); err != nil {
+		t.Fatal(err)
+	}
+	signed := header(t, e, 1)
+	if signed == nil {
+		t.Fatal("header not served")
+	}
+	e.Relay.Close()
+	if err := e.Store.Close(); err != nil {
+		t.Fatal(err)
+	}
+	e2 := relaytest.New(t, relaytest.Options{StorePath: path})
+	e2.Attrs(1) // the slot's payload attributes, as the beacon node's events give them again
+	if got := header(t, e2, 1); got != nil {
+		t.Fatalf("a header lost in the restart is served: %s", got.Header().BlockHash())
+	}
+	if _, err := e2.Relay.GetPayload(context.Background(), e2.BlindedBlock(1, signed), false); !errors.Is(err, relay.ErrUnknownPayload) {
+		t.Fatalf("getPayload of a header lost in the restart: %v, want %v", err, relay.ErrUnknownPayload)
+	}
+	if out, err := submit(e2, sub, false); err != nil || out != relay.Accepted {
+		t.Fatalf("the block after the restart: %v, %v", out, err)
+	}
+	if got := header(t, e2, 1); got == nil || got.Header().BlockHash() != sub.BidTrace().BlockHash {
+		t.Fatalf("getHeader after the block: %v", got)
+	}
+	if n := pendingSimulations(t, e2.Store); n != 1 {
+		t.Fatalf("%d pending simulations: the block did not take the optimistic path", n)
+	}
+	if _, err := e2.Relay.GetPayload(context.Background(), e2.BlindedBlock(1, signed), false); err != nil {
+		t.Fatalf("getPayload once the block came: %v", err)
+	}
+}
