@@ -13,7 +13,6 @@ import (
 	"github.com/gavel-eth/gavel/eth/relay"
 	"github.com/gavel-eth/gavel/eth/relay/relaytest"
 	"github.com/gavel-eth/gavel/internal/store"
-	"github.com/gavel-eth/gavel/internal/store/pgtest"
 )
 
 // headerOf is the header-first submission announcing sub.
@@ -252,14 +251,7 @@ func TestHeaderFirstRefused(t *testing.T) {
 // there, is shared, and the other instance delivers it to the proposer who
 // signed the header.
 func TestHeaderFirstShared(t *testing.T) {
-	url := pgtest.URL(t)
-	a, b := instance(t, url), instance(t, url)
-	a.RegisterAll()
-	promote(t, a, ether)
-	if err := b.Relay.ReloadBuilders(); err != nil {
-		t.Fatal(err)
-	}
-	onB := installed(b)
+	a, b, onB := optimisticPair(t)
 	sub := a.Submission(a.BuildBlock(1, 3, nil))
 	if _, err := submitHeader(a, headerOf(t, sub)); err != nil {
 		t.Fatal(err)

@@ -372,14 +372,7 @@ func TestOptimisticRestart(t *testing.T) {
 // demotes the builder, and B withdraws the bid at once (notification), so
 // neither serves it, nor reads it through from the database again.
 func TestOptimisticDemotionShared(t *testing.T) {
-	url := pgtest.URL(t)
-	a, b := instance(t, url), instance(t, url)
-	a.RegisterAll()
-	promote(t, a, ether)
-	if err := b.Relay.ReloadBuilders(); err != nil {
-		t.Fatal(err)
-	}
-	onB := installed(b)
+	a, b, onB := optimisticPair(t)
 	sims := watchSimulations(a)
 	release := a.Relay.HoldOptimisticSimulations()
 	t.Cleanup(release)
@@ -409,6 +402,20 @@ func TestOptimisticDemotionShared(t *testing.T) {
 	if _, err := submit(b, badRoot(t, b, b.BuildBlock(1, 4, nil)), false); !errors.Is(err, relay.ErrSimulation) {
 		t.Fatalf("demoted builder's submission on B: %v, want %v", err, relay.ErrSimulation)
 	}
+}
+
+// optimisticPair is two relay instances on one PostgreSQL database whose
+// builder is optimistic with one ether of collateral, and the bids B
+// installs from the database.
+func optimisticPair(t *testing.T) (a, b *relaytest.Env, onB chan beacon.Root) {
+	url := pgtest.URL(t)
+	a, b = instance(t, url), instance(t, url)
+	a.RegisterAll()
+	promote(t, a, ether)
+	if err := b.Relay.ReloadBuilders(); err != nil {
+		t.Fatal(err)
+	}
+	return a, b, installed(b)
 }
 
 // TestOptimisticKeepsBeta: in a slot whose beta gas was sold, an

@@ -118,14 +118,8 @@ func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
 		writeRelayError(w, err)
 		return
 	}
-	ssz, err := isSSZ(req.Header.Get("Content-Type"))
-	if err != nil {
-		mevapi.WriteError(w, http.StatusUnsupportedMediaType, err.Error())
-		return
-	}
-	gzipped, err := contentEncoding(req.Header.Values("Content-Encoding"))
-	if err != nil {
-		mevapi.WriteError(w, http.StatusUnsupportedMediaType, err.Error())
+	ssz, gzipped, ok := bodyFormat(w, req)
+	if !ok {
 		return
 	}
 	// The bid trace and the signature lead an SSZ submission (and a JSON
@@ -275,6 +269,21 @@ func (b *builderAPI) submit(w http.ResponseWriter, req *http.Request) {
 	default:
 		w.WriteHeader(http.StatusOK)
 	}
+}
+
+// bodyFormat reads a builder API body's Content-Type (SSZ or JSON) and
+// Content-Encoding (gzip or none); it answers 415 and reports false for
+// any other.
+func bodyFormat(w http.ResponseWriter, req *http.Request) (ssz, gzipped, ok bool) {
+	ssz, err := isSSZ(req.Header.Get("Content-Type"))
+	if err == nil {
+		gzipped, err = contentEncoding(req.Header.Values("Content-Encoding"))
+	}
+	if err != nil {
+		mevapi.WriteError(w, http.StatusUnsupportedMediaType, err.Error())
+		return false, false, false
+	}
+	return ssz, gzipped, true
 }
 
 // readCut ends a submission's body read at once when its early signature
@@ -476,42 +485,65 @@ func isSSZ(contentType string) (bool, error) {
 // does not decode is retried as JSON (builders that label JSON as
 // octet-stream), as the reference relay does. spec is the chain's preset.
 func DecodeSubmission(cfg *params.BeaconConfig, spec *beacon.Spec, version string, body []byte, ssz bool) (*beacon.Submission, error) {
+	return submissions.decode(cfg, spec, version, body, ssz)
+}
+
+// bodyCodec is how the builder API decodes one kind of body: its slot
+// without decoding it (to pick the fork when no Eth-Consensus-Version
+// header names it), and the whole body of a fork, in each encoding.
+type bodyCodec[T any] struct {
+	minFork       params.ConsensusFork
+	badFork       string // the error for a header naming no fork from minFork on
+	slotSSZ       func([]byte) (uint64, error)
+	slotJSON      func([]byte) (uint64, error)
+	ssz, jsonBody func(*beacon.Spec, params.ConsensusFork, []byte) (T, error)
+}
+
+var submissions = bodyCodec[*beacon.Submission]{
+	minFork: params.ForkBellatrix, badFork: "invalid fork version",
+	slotSSZ: beacon.SubmissionSlotSSZ, slotJSON: beacon.SubmissionSlotJSON,
+	ssz: beacon.DecodeSubmissionSSZ, jsonBody: beacon.DecodeSubmissionJSON,
+}
+
+// decode is DecodeSubmission for the codec's kind of body.
+func (c bodyCodec[T]) decode(cfg *params.BeaconConfig, spec *beacon.Spec, version string, body []byte, ssz bool) (T, error) {
+	var zero T
 	var fork params.ConsensusFork
 	if version != "" {
 		f, err := params.ParseConsensusFork(version)
-		if err != nil || f < params.ForkBellatrix {
-			return nil, errors.New("invalid fork version")
+		if err != nil || f < c.minFork {
+			return zero, errors.New(c.badFork)
 		}
 		fork = f
 	} else {
 		var slot uint64
 		var err error
 		if ssz {
-			slot, err = beacon.SubmissionSlotSSZ(body)
+			slot, err = c.slotSSZ(body)
 			if err != nil {
-				if s, jerr := beacon.SubmissionSlotJSON(body); jerr == nil {
+				if s, jerr := c.slotJSON(body); jerr == nil {
 					slot, err = s, nil
 				}
 			}
 		} else {
-			slot, err = beacon.SubmissionSlotJSON(body)
+			slot, err = c.slotJSON(body)
 		}
 		if err != nil {
-			return nil, err
+			return zero, err
 		}
 		fork = cfg.ForkAtSlot(slot)
 	}
 	if ssz {
-		sub, err := beacon.DecodeSubmissionSSZ(spec, fork, body)
+		v, err := c.ssz(spec, fork, body)
 		if err == nil {
-			return sub, nil
+			return v, nil
 		}
-		if jsub, jerr := beacon.DecodeSubmissionJSON(spec, fork, body); jerr == nil {
-			return jsub, nil
+		if jv, jerr := c.jsonBody(spec, fork, body); jerr == nil {
+			return jv, nil
 		}
-		return nil, err
+		return zero, err
 	}
-	return beacon.DecodeSubmissionJSON(spec, fork, body)
+	return c.jsonBody(spec, fork, body)
 }
 
 // writeRelayError answers a relay failure: 500 for the relay's own faults

@@ -32,14 +32,8 @@ func (b *builderAPI) submitHeader(w http.ResponseWriter, req *http.Request) {
 		writeRelayError(w, relay.ErrHeaderCancellations)
 		return
 	}
-	ssz, err := isSSZ(req.Header.Get("Content-Type"))
-	if err != nil {
-		mevapi.WriteError(w, http.StatusUnsupportedMediaType, err.Error())
-		return
-	}
-	gzipped, err := contentEncoding(req.Header.Values("Content-Encoding"))
-	if err != nil {
-		mevapi.WriteError(w, http.StatusUnsupportedMediaType, err.Error())
+	ssz, gzipped, ok := bodyFormat(w, req)
+	if !ok {
 		return
 	}
 	body, err := readSubmission(mevapi.AccountOf(req), req.Body, gzipped, req.ContentLength, MaxHeaderSubmissionBytes, 0, nil, nil)
@@ -89,39 +83,11 @@ func (b *builderAPI) submitHeader(w http.ResponseWriter, req *http.Request) {
 // (Deneb or later). SSZ that does not decode is retried as JSON, as for
 // block submissions.
 func DecodeHeaderSubmission(cfg *params.BeaconConfig, spec *beacon.Spec, version string, body []byte, ssz bool) (*beacon.HeaderSubmission, error) {
-	var fork params.ConsensusFork
-	if version != "" {
-		f, err := params.ParseConsensusFork(version)
-		if err != nil || f < params.ForkDeneb {
-			return nil, errors.New("invalid fork version: header submissions are Deneb or later")
-		}
-		fork = f
-	} else {
-		var slot uint64
-		var err error
-		if ssz {
-			if slot, err = beacon.HeaderSubmissionSlotSSZ(body); err != nil {
-				if s, jerr := beacon.HeaderSubmissionSlotJSON(body); jerr == nil {
-					slot, err = s, nil
-				}
-			}
-		} else {
-			slot, err = beacon.HeaderSubmissionSlotJSON(body)
-		}
-		if err != nil {
-			return nil, err
-		}
-		fork = cfg.ForkAtSlot(slot)
-	}
-	if ssz {
-		h, err := beacon.DecodeHeaderSubmissionSSZ(spec, fork, body)
-		if err == nil {
-			return h, nil
-		}
-		if jh, jerr := beacon.DecodeHeaderSubmissionJSON(spec, fork, body); jerr == nil {
-			return jh, nil
-		}
-		return nil, err
-	}
-	return beacon.DecodeHeaderSubmissionJSON(spec, fork, body)
+	return headerSubmissions.decode(cfg, spec, version, body, ssz)
+}
+
+var headerSubmissions = bodyCodec[*beacon.HeaderSubmission]{
+	minFork: params.ForkDeneb, badFork: "invalid fork version: header submissions are Deneb or later",
+	slotSSZ: beacon.HeaderSubmissionSlotSSZ, slotJSON: beacon.HeaderSubmissionSlotJSON,
+	ssz: beacon.DecodeHeaderSubmissionSSZ, jsonBody: beacon.DecodeHeaderSubmissionJSON,
 }

@@ -22,30 +22,14 @@ func TestHeaderFirstHTTP(t *testing.T) {
 	collateral := new(uint256.Int).Mul(uint256.NewInt(1e18), uint256.NewInt(10))
 	e, base := serverWith(t, relaytest.Options{OptimisticCollateral: collateral})
 	registerHTTP(t, e, base, true)
-	encodings := []struct {
-		name      string
-		ssz, gzip bool
-	}{{"json", false, false}, {"ssz", true, false}, {"json+gzip", false, true}, {"ssz+gzip", true, true}}
-	for i, enc := range encodings {
+	for i, enc := range bodyEncodings {
 		slot := uint64(i + 1)
 		sub := e.Submission(e.BuildBlock(slot, 2, nil))
 		h, err := beacon.NewHeaderSubmission(sub)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var body []byte
-		hdr := map[string]string{}
-		if enc.ssz {
-			body, _ = h.MarshalSSZ()
-			hdr["Content-Type"] = "application/octet-stream"
-		} else {
-			body, _ = h.MarshalJSON()
-			hdr["Content-Type"] = "application/json"
-		}
-		if enc.gzip {
-			body = gz(body)
-			hdr["Content-Encoding"] = "gzip"
-		}
+		body, hdr := enc.encode(t, h)
 		if code, _, out := do(t, "POST", base+relayapi.PathBuilderHeaders, body, hdr); code != 200 || len(out) != 0 {
 			t.Fatalf("%s: %d %q", enc.name, code, out)
 		}

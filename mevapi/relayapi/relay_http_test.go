@@ -142,31 +142,44 @@ func registerHTTP(t testing.TB, e *relaytest.Env, base string, ssz bool) {
 	}
 }
 
+// bodyEncodings are the encodings of the builder API's bodies.
+var bodyEncodings = []bodyEncoding{{"json", false, false}, {"ssz", true, false}, {"json+gzip", false, true}, {"ssz+gzip", true, true}}
+
+type bodyEncoding struct {
+	name      string
+	ssz, gzip bool
+}
+
+// encode is v as a body of the encoding, with its headers.
+func (enc bodyEncoding) encode(t testing.TB, v interface {
+	MarshalSSZ() ([]byte, error)
+	MarshalJSON() ([]byte, error)
+}) ([]byte, map[string]string) {
+	t.Helper()
+	h := map[string]string{"Content-Type": "application/json"}
+	marshal := v.MarshalJSON
+	if enc.ssz {
+		marshal, h["Content-Type"] = v.MarshalSSZ, "application/octet-stream"
+	}
+	body, err := marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if enc.gzip {
+		body, h["Content-Encoding"] = gz(body), "gzip"
+	}
+	return body, h
+}
+
 // TestSubmissionEncodings submits four blocks, one per encoding, each
 // accepted with 200 and an empty body, then reads the validators list.
 func TestSubmissionEncodings(t *testing.T) {
 	e, base := server(t)
 	registerHTTP(t, e, base, true)
-	encodings := []struct {
-		name      string
-		ssz, gzip bool
-	}{{"json", false, false}, {"ssz", true, false}, {"json+gzip", false, true}, {"ssz+gzip", true, true}}
-	for i, enc := range encodings {
+	for i, enc := range bodyEncodings {
 		slot := uint64(i + 1)
 		sub := e.Submission(e.BuildBlock(slot, 2, nil))
-		var body []byte
-		h := map[string]string{}
-		if enc.ssz {
-			body, _ = sub.MarshalSSZ()
-			h["Content-Type"] = "application/octet-stream"
-		} else {
-			body, _ = sub.MarshalJSON()
-			h["Content-Type"] = "application/json"
-		}
-		if enc.gzip {
-			body = gz(body)
-			h["Content-Encoding"] = "gzip"
-		}
+		body, h := enc.encode(t, sub)
 		code, _, out := do(t, "POST", base+relayapi.PathBuilderBlocks, body, h)
 		if code != 200 || len(out) != 0 {
 			t.Fatalf("%s: %d %q", enc.name, code, out)
