@@ -33,7 +33,7 @@ var (
 	headerFirstServed = metrics.NewRegisteredMeter("gavel/relay/headerfirst/served", nil)
 	headerBodies      = metrics.NewRegisteredMeter("gavel/relay/headerfirst/bodies", nil)
 	headerMismatch    = metrics.NewRegisteredMeter("gavel/relay/headerfirst/mismatched", nil)
-	headerBodyLates   = metrics.NewRegisteredMeter("gavel/relay/headerfirst/missing", nil)
+	headerBodyMissing = metrics.NewRegisteredMeter("gavel/relay/headerfirst/missing", nil)
 )
 
 // HeaderRequest is a decoded header-first submission.
@@ -296,7 +296,7 @@ func (r *Relay) awaitBody(ctx context.Context, bid *Bid) error {
 		t.Reset(time.Millisecond)
 	}
 	w.gaveUp.Store(true)
-	headerBodyLates.Mark(1)
+	headerBodyMissing.Mark(1)
 	r.demote(bid, store.ReasonPayloadMissing)
 	return detail(ErrPayloadMissing, ": block %s, waited %s", bid.Trace.BlockHash, r.cfg.BodyWait)
 }
