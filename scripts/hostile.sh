@@ -27,7 +27,9 @@
 # answer), websockets (SUBS newHeads subscriptions per connection, never
 # read; the node runs with --ws on PORT+2). BUNDLETXS is the
 # simulation floods' transactions per bundle, BUNDLEGAS 0 for transfers or
-# the gas each transaction loops. ATTACKS=floods runs the seven.
+# the gas each transaction loops. ATTACKS=floods runs the seven. headers
+# (internal/hostile/headers.go) posts header-first submissions naming an
+# optimistic builder with another key's signature, from 200 addresses for 20 s.
 # ATTACKS=idle is the control: no attack, the same phases (the node's own
 # RSS growth and the probes' noise on this machine). Each
 # reports the dev node's missed slots: the node runs with --dev.period
@@ -40,7 +42,7 @@
 set -euo pipefail
 GAVEL=${GAVEL:-build/bin/gavel}
 FLOODS="callbundle estimatebundle rpccallbundle gethcallbundle ethcall dataapi websockets"
-ATTACKS=${ATTACKS:-"gzipstall slowlength registrations bundles floods"}
+ATTACKS=${ATTACKS:-"gzipstall slowlength registrations bundles headers floods"}
 ATTACKS=${ATTACKS//floods/$FLOODS}
 REPEAT=${REPEAT:-1}
 NICE=${NICE:-0}
@@ -66,7 +68,7 @@ fi
 go build -o "$dir/hostile" ./internal/hostile
 for a in $ATTACKS; do
   conns=200 hold=15s spread=1 ws=""
-  case " $FLOODS " in *" $a "*) hold=20s spread=200 ;; esac
+  case " $FLOODS headers " in *" $a "*) hold=20s spread=200 ;; esac
   case $a in
   ethcall) conns=16 ;;
   websockets) conns=500 ws="--ws --ws.addr 127.0.0.1 --ws.port $((PORT+2))" ;;

@@ -104,7 +104,7 @@ func setupBuilders() {
 // each submission: the registration probe changes the proposers' gas
 // limits every second, and a block built before the change fails the
 // gas-limit rule after it. (Building it is not part of the measured time.)
-func (b *honestBuilders) nextSample() (*beacon.Submission, error) {
+func nextSample() (*beacon.Submission, error) {
 	st, raw, msg := rpcCall(*rpcURL, "mev_devSampleSubmission")
 	if st != http.StatusOK || msg != "" {
 		return nil, fmt.Errorf("mev_devSampleSubmission: HTTP %d %s", st, msg)
@@ -142,7 +142,7 @@ func (b *honestBuilders) request(kind string) *http.Request {
 			fail(err)
 		}
 	}
-	sample, err := b.nextSample()
+	sample, err := nextSample()
 	if err != nil {
 		fail(err)
 	}

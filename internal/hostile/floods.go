@@ -45,6 +45,7 @@ var floods = map[string]func() map[string]int{
 	"ethcall":        floodEthCall,
 	"dataapi":        floodDataAPI,
 	"websockets":     floodWebSockets,
+	"headers":        floodHeaders,
 	// idle is no attack: the control run, the node's own growth and the
 	// probes' noise over the same phases.
 	"idle": func() map[string]int { time.Sleep(*hold); return map[string]int{"none": 1} },

@@ -48,7 +48,7 @@ import (
 var (
 	target  = flag.String("url", "http://127.0.0.1:9062", "MEV listener of the target (loopback only)")
 	pid     = flag.Int("pid", 0, "process id of the target, for RSS and CPU figures")
-	attack  = flag.String("attack", "gzipstall", "gzipstall | slowlength | registrations | bundles | betafill | rpcflood | callbundle | estimatebundle | rpccallbundle | gethcallbundle | ethcall | dataapi | websockets | idle (no attack: the control)")
+	attack  = flag.String("attack", "gzipstall", "gzipstall | slowlength | registrations | bundles | betafill | rpcflood | headers | callbundle | estimatebundle | rpccallbundle | gethcallbundle | ethcall | dataapi | websockets | idle (no attack: the control)")
 	rpcURL  = flag.String("rpc", "http://127.0.0.1:19463", "geth JSON-RPC of the target (bundles: the head block number, an honest account's nonce)")
 	perConn = flag.Int("perconn", 525, "bundles: eth_sendBundle calls per connection")
 	conns   = flag.Int("conns", 200, "hostile connections")
@@ -86,6 +86,9 @@ func main() {
 	}
 	if *attack == "rpcflood" {
 		probeKinds = append(probeKinds, rpcProbe)
+	}
+	if *attack == "headers" {
+		setupHeaders()
 	}
 	for i := 0; i < *repeat; i++ {
 		if *repeat > 1 {
