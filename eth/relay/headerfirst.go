@@ -101,6 +101,11 @@ func (r *Relay) SubmitHeader(ctx context.Context, req HeaderRequest) (out Submit
 	if t.Value.IsZero() {
 		return Dropped, nil
 	}
+	if r.bids.byBlockHash(t.BlockHash) != nil {
+		// The block, or its header, is in already: the header would
+		// only replace it by a bid awaiting a block that came.
+		return Dropped, nil
+	}
 	if err := r.checkBetaRoom(t); err != nil {
 		return 0, err
 	}

@@ -88,6 +88,10 @@ func TestHeaderFirstServedThenBody(t *testing.T) {
 	if d := demotions(t, e.Store); len(d) != 0 {
 		t.Fatalf("demotions after a good block: %+v", d)
 	}
+	// Its header again changes nothing.
+	if out, err := submitHeader(e, headerOf(t, sub)); err != nil || out != relay.Dropped {
+		t.Fatalf("the header again: %v, %v, want dropped", out, err)
+	}
 	// The block again is an ordinary submission now, for a delivered slot.
 	if _, err := submit(e, sub, false); !errors.Is(err, relay.ErrSlotDelivered) {
 		t.Fatalf("the block sent again: %v, want %v", err, relay.ErrSlotDelivered)
