@@ -38,7 +38,6 @@ var (
 	ErrHeaderNotOptimistic = errors.New("header submissions are taken only from optimistic builders within their collateral")
 	ErrHeaderCancellations = errors.New("header submissions cannot be cancellable: send ?cancellations=1 with full blocks only")
 	ErrBodyMismatch        = errors.New("block does not match its header submission")
-	ErrBodyInFlight        = errors.New("the block of this header submission is being taken already")
 
 	// Payload attributes from the consensus client (SetForkchoiceAttributes).
 	ErrAttributesTimestamp = errors.New("payload attributes timestamp is not the start of a slot")

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
-	"sync/atomic"
+	"sync"
 	"time"
 
 	"github.com/ethereum/go-ethereum/log"
@@ -46,11 +46,12 @@ type HeaderRequest struct {
 type headerOnly struct {
 	sub *beacon.HeaderSubmission
 	in  simInputs
-	// claimed is set while a block submission is being matched against the
-	// header, and for good once one matched or getPayload gave up on it
-	// (gaveUp).
-	claimed atomic.Bool
-	gaveUp  atomic.Bool
+	// mu is held while a block submission is matched against the header
+	// (and, once it matched, recorded), and by getPayload giving up on the
+	// block: one at a time, so that a block that does not match, which
+	// anyone may send, only delays the true one.
+	mu     sync.Mutex
+	gaveUp bool // guarded by mu
 	// arrived is closed once the block is the bid's (Payload, Bundle and
 	// Requests set, recorded made).
 	arrived chan struct{}
@@ -230,15 +231,16 @@ func (r *Relay) CheckHeaderTrace(t *beacon.BidTrace, fork params.ConsensusFork) 
 // on (recordOptimistic).
 func (r *Relay) takeBody(ctx context.Context, req SubmitRequest, bid *Bid) (SubmitOutcome, error) {
 	w := bid.awaiting
-	if !w.claimed.CompareAndSwap(false, true) {
-		if w.gaveUp.Load() {
-			return 0, detail(ErrPayloadMissing, ": a proposer asked for block %s before it came; its builder was demoted", bid.Trace.BlockHash)
-		}
-		return 0, ErrBodyInFlight
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	switch {
+	case w.gaveUp:
+		return 0, detail(ErrPayloadMissing, ": a proposer asked for block %s before it came; its builder was demoted", bid.Trace.BlockHash)
+	case bid.hasBody():
+		return Dropped, nil // the same block, taken meanwhile
 	}
 	sub := req.Submission
 	if err := w.sub.MatchPayload(sub); err != nil {
-		w.claimed.Store(false)
 		headerMismatch.Mark(1)
 		return 0, fmt.Errorf("%w: %w", ErrBodyMismatch, err)
 	}
@@ -285,23 +287,26 @@ func (r *Relay) awaitBody(ctx context.Context, bid *Bid) error {
 	w := bid.awaiting
 	t := time.NewTimer(r.cfg.BodyWait)
 	defer t.Stop()
-	for {
-		select {
-		case <-w.arrived:
-			return nil
-		case <-ctx.Done():
-			return internal("waiting for the block of a header-first bid", ctx.Err())
-		case <-t.C:
-		}
-		// Gives up unless a block is being matched right now: then its
-		// outcome is awaited a moment longer.
-		if w.claimed.CompareAndSwap(false, true) {
-			break
-		}
-		t.Reset(time.Millisecond)
+	select {
+	case <-w.arrived:
+		return nil
+	case <-ctx.Done():
+		return internal("waiting for the block of a header-first bid", ctx.Err())
+	case <-t.C:
 	}
-	w.gaveUp.Store(true)
-	headerBodyMissing.Mark(1)
-	r.demote(bid, store.ReasonPayloadMissing)
+	// Gives up unless a block being matched right now turns out to be
+	// the one.
+	w.mu.Lock()
+	if bid.hasBody() {
+		w.mu.Unlock()
+		return nil
+	}
+	first := !w.gaveUp
+	w.gaveUp = true
+	w.mu.Unlock()
+	if first {
+		headerBodyMissing.Mark(1)
+		r.demote(bid, store.ReasonPayloadMissing)
+	}
 	return detail(ErrPayloadMissing, ": block %s, waited %s", bid.Trace.BlockHash, r.cfg.BodyWait)
 }
