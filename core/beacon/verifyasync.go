@@ -152,10 +152,7 @@ func (p *part[T]) failed() error {
 // whole on one goroutine, 1.6-1.7x with this bound.
 func (p *part[T]) wait() (T, error) {
 	p.claim()
-	for start := time.Now(); p.state.Load() != partDone && time.Since(start) < maxSpin; {
-		runtime.Gosched()
-	}
-	<-p.done
+	spinWait(p.done)
 	return p.out, p.err
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/log"
 	"github.com/ethereum/go-ethereum/metrics"
+	"github.com/holiman/uint256"
 
 	"github.com/gavel-eth/gavel/core/beacon"
 	"github.com/gavel-eth/gavel/internal/store"
@@ -121,7 +122,7 @@ func (r *Relay) SubmitHeader(ctx context.Context, req HeaderRequest) (out Submit
 		return 0, err
 	}
 	value := t.Value.Uint256()
-	if err := r.checkHeaderFirst(t); err != nil {
+	if err := r.checkHeaderFirst(t, value); err != nil {
 		return 0, err
 	}
 	p := &prechecked{reg: reg, attrs: attrs, value: value}
@@ -196,8 +197,7 @@ func (r *Relay) verifyBuilderBeside(t *beacon.BidTrace, sig beacon.BLSSignature,
 // checkHeaderFirst: a header is taken only from an optimistic builder, not
 // demoted, for a value within its collateral, while the background
 // simulations have room.
-func (r *Relay) checkHeaderFirst(t *beacon.BidTrace) error {
-	value := t.Value.Uint256()
+func (r *Relay) checkHeaderFirst(t *beacon.BidTrace, value *uint256.Int) error {
 	collateral, ok := r.knownBuilders.collateral(t.BuilderPubkey)
 	switch {
 	case !ok:
@@ -219,7 +219,7 @@ func (r *Relay) CheckHeaderTrace(t *beacon.BidTrace, fork params.ConsensusFork) 
 	if err := r.CheckBidTrace(t, fork); err != nil {
 		return err
 	}
-	return r.checkHeaderFirst(t)
+	return r.checkHeaderFirst(t, t.Value.Uint256())
 }
 
 // takeBody makes a block submission the block of the header-first bid it

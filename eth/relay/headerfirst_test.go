@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -161,6 +162,46 @@ func TestHeaderFirstMismatchedBody(t *testing.T) {
 	}
 	if _, err := submit(e, sub, false); err != nil {
 		t.Fatalf("the true block: %v", err)
+	}
+	release()
+	if err := waitSimulation(t, sims); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestHeaderFirstBodyRace: the true block, sent while forged blocks for
+// the same header are being matched, is taken, never refused for them.
+func TestHeaderFirstBodyRace(t *testing.T) {
+	e, sims, release := headerFirstEnv(t, 30*time.Second)
+	sub := e.Submission(e.BuildBlock(1, 3, nil))
+	if _, err := submitHeader(e, headerOf(t, sub)); err != nil {
+		t.Fatal(err)
+	}
+	forged := fulu(sub)
+	forged.ExecutionPayload.ExtraData = []byte("forged")
+	fs, err := beacon.NewSubmission(nil, sub.Fork, forged)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	for range 16 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			for range 4 {
+				if _, err := submit(e, fs, false); err != nil && !errors.Is(err, relay.ErrBodyMismatch) {
+					t.Errorf("forged block: %v", err)
+				}
+			}
+		}()
+	}
+	close(start)
+	out, err := submit(e, sub, false)
+	wg.Wait()
+	if err != nil || out != relay.Accepted {
+		t.Fatalf("the true block among forged ones: %v, %v", out, err)
 	}
 	release()
 	if err := waitSimulation(t, sims); err != nil {
